@@ -1,0 +1,36 @@
+import { http, type RequestHandler } from 'msw';
+import type { MockService } from '../service.js';
+import { DEFAULT_BASE_URL } from '../service.js';
+
+/** Options of `createHandlers`. */
+export interface HandlerOptions {
+  /** The base URL(s) the handlers answer. Default `https://collab-service.test`. */
+  baseUrl?: string | string[];
+}
+
+/**
+ * msw handlers for a service: one catch-all per base URL that hands every request to `service.dispatch`.
+ * Works with msw 2.7+ and msw 3, in Node (`setupServer`) and in the browser (`setupWorker`).
+ * @example const server = setupServer(...createHandlers(service)); server.listen();
+ */
+export function createHandlers(service: MockService, options: HandlerOptions = {}): RequestHandler[] {
+  const bases = Array.isArray(options.baseUrl) ? options.baseUrl : [options.baseUrl ?? DEFAULT_BASE_URL];
+  return bases.map((base) => {
+    const root = base.replace(/\/+$/, '');
+    const prefix = new URL(root).pathname.replace(/\/+$/, '');
+    return http.all(`${root}/*`, async ({ request }) => {
+      const url = new URL(request.url);
+      const headers: Record<string, string> = {};
+      request.headers.forEach((value, key) => {
+        headers[key] = value;
+      });
+      const reply = await service.dispatch({
+        method: request.method,
+        path: url.pathname.slice(prefix.length) + url.search,
+        headers,
+        body: request.method === 'GET' || request.method === 'HEAD' ? '' : await request.text(),
+      });
+      return new Response(reply.status === 204 ? null : reply.body, { status: reply.status, headers: reply.headers });
+    });
+  });
+}

@@ -1,0 +1,93 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { MAX_BODY_BYTES, tooLarge } from '../protocol/dispatch.js';
+import type { ApiReply } from '../protocol/call.js';
+import type { MockService } from '../service.js';
+
+/** Options of `listen`. */
+export interface ListenOptions {
+  /** Port; 0 picks a free one. Default 4780. */
+  port?: number;
+  /** Interface to bind. Default 127.0.0.1. */
+  host?: string;
+}
+
+/** A running standalone server. */
+export interface RunningServer {
+  readonly url: string;
+  readonly port: number;
+  readonly host: string;
+  readonly server: Server;
+  /** Stops accepting, closes open connections and resolves when the server is down. */
+  close(): Promise<void>;
+}
+
+/**
+ * Serves a service over node:http, calling `service.dispatch` directly (no msw on this path).
+ * @example const running = await listen(createMockService(), { port: 0 }); running.url;
+ */
+export async function listen(service: MockService, options: ListenOptions = {}): Promise<RunningServer> {
+  const host = options.host ?? '127.0.0.1';
+  const server = createServer((req, res) => {
+    handle(service, req, res);
+  });
+  server.keepAliveTimeout = 5000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 4780, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const port = (server.address() as AddressInfo).port;
+  const shownHost = host.includes(':') ? `[${host}]` : host;
+  let closing: Promise<void> | undefined;
+  return {
+    url: `http://${shownHost}:${port}`,
+    port,
+    host,
+    server,
+    close() {
+      closing ??= new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      });
+      return closing;
+    },
+  };
+}
+
+function handle(service: MockService, req: IncomingMessage, res: ServerResponse): void {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  let refused = false;
+  req.on('data', (chunk: Buffer) => {
+    if (refused) return;
+    size += chunk.length;
+    if (size > MAX_BODY_BYTES) {
+      refused = true;
+      send(res, tooLarge(), true);
+      return;
+    }
+    chunks.push(chunk);
+  });
+  req.on('end', () => {
+    if (refused) return;
+    const headers: Record<string, string> = {};
+    for (const [key, value] of Object.entries(req.headers)) {
+      if (value !== undefined) headers[key] = Array.isArray(value) ? value.join(', ') : value;
+    }
+    void service
+      .dispatch({ method: req.method ?? 'GET', path: req.url ?? '/', headers, body: Buffer.concat(chunks, size).toString('utf8') })
+      .then((reply) => send(res, reply, false));
+  });
+  req.on('error', () => res.destroy());
+}
+
+function send(res: ServerResponse, reply: ApiReply, close: boolean): void {
+  if (res.headersSent) return;
+  const headers: Record<string, string> = { ...reply.headers };
+  if (close) headers['connection'] = 'close';
+  res.writeHead(reply.status, headers);
+  res.end(reply.body);
+}

@@ -1,0 +1,82 @@
+#!/usr/bin/env node
+import { parseArgs } from 'node:util';
+import { listen } from './adapters/node-server.js';
+import { createMockService } from './service.js';
+
+const USAGE = `Usage: collab-service-mock [--port 4780] [--host 127.0.0.1] [--seed 1] [--clock system|virtual]
+
+Starts the Collaboration Service emulator on an in-memory state.
+  --port   port to listen on; 0 picks a free one (default 4780)
+  --host   interface to bind (default 127.0.0.1)
+  --seed   seed of every generated id and token (default 1)
+  --clock  'system' follows the host clock (default); 'virtual' starts at 2026-01-01 and moves only
+           through POST /__mock/clock/advance`;
+
+function fail(message: string): never {
+  process.stderr.write(`collab-service-mock: ${message}\n\n${USAGE}\n`);
+  process.exit(2);
+}
+
+function integer(name: string, raw: string | undefined, fallback: number, min: number, max: number): number {
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) fail(`--${name} must be an integer from ${min} to ${max}, got '${raw}'.`);
+  return value;
+}
+
+/** Parses the flags, starts the server, prints where it is and how to call it, stops on SIGINT/SIGTERM. */
+async function main(argv: string[]): Promise<void> {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      options: {
+        port: { type: 'string' },
+        host: { type: 'string' },
+        seed: { type: 'string' },
+        clock: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+      strict: true,
+    }));
+  } catch (error) {
+    fail((error as Error).message);
+  }
+  if (values.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return;
+  }
+  const clock = values.clock ?? 'system';
+  if (clock !== 'system' && clock !== 'virtual') fail(`--clock must be 'system' or 'virtual', got '${clock}'.`);
+  const service = createMockService({
+    seed: integer('seed', values.seed, 1, 0, 2 ** 32 - 1),
+    ...(clock === 'system' ? { clock: 'system' as const } : {}),
+  });
+  const running = await listen(service, { port: integer('port', values.port, 4780, 0, 65535), host: values.host ?? '127.0.0.1' }).catch(
+    (error: NodeJS.ErrnoException) => fail(error.code === 'EADDRINUSE' ? `port ${values.port ?? 4780} is in use; pick another with --port.` : error.message),
+  );
+  const c = service.credentials;
+  process.stdout.write(
+    [
+      `listening on ${running.url}`,
+      `  workspace id:          ${c.workspaceId}`,
+      `  workspace auth token:  ${c.workspaceAuthToken}`,
+      `  api key:               ${c.apiKey}`,
+      `  auth token:            ${c.authToken}`,
+      `try: curl -s -X POST ${running.url}/v2/users/get -H 'content-type: application/json' \\`,
+      `       -H 'x-service-api-key: ${c.apiKey}' -H 'x-service-auth-token: ${c.authToken}' -d '{"data":{"organizationId":"org-1"}}'`,
+      '',
+    ].join('\n'),
+  );
+  const stop = (signal: string): void => {
+    process.stdout.write(`received ${signal}, stopping\n`);
+    running.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.once('SIGINT', () => stop('SIGINT'));
+  process.once('SIGTERM', () => stop('SIGTERM'));
+}
+
+await main(process.argv.slice(2));

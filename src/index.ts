@@ -1,0 +1,17 @@
+/**
+ * collab-service-mock: an in-memory emulator of the Collaboration Service REST API.
+ * @example
+ * import { createMockService } from 'collab-service-mock';
+ * const service = createMockService({ seed: 1 });
+ */
+export { createMockService, DEFAULT_BASE_URL } from './service.js';
+export type { MockService, MockServiceOptions, ServiceSnapshot } from './service.js';
+export type { Credentials } from './control/control.js';
+export type { ApiCall, ApiReply } from './protocol/call.js';
+export { ServiceError, HTTP_STATUS } from './protocol/errors.js';
+export type { ErrorStatus } from './protocol/errors.js';
+export { createClock, REFERENCE_TIME } from './support/clock.js';
+export type { Clock, ClockOption } from './support/clock.js';
+export type { MigrationMode, Settings } from './operations/define.js';
+export type * from './model/entities.js';
+export { routes, unimplementedPaths } from './routes.js';

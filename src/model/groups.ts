@@ -1,0 +1,51 @@
+import type { GroupRecord, Namespace, OrganizationRecord } from './entities.js';
+import type { ModelContext } from './context.js';
+import { ensureOrganization } from './organizations.js';
+
+/** A group of the organization, created with its id as name when missing. */
+export function ensureGroup(org: OrganizationRecord, groupId: string, groupName?: string): GroupRecord {
+  let group = org.groups.get(groupId);
+  if (!group) {
+    group = { groupId, groupName: groupName ?? groupId, members: new Set() };
+    org.groups.set(groupId, group);
+  } else if (groupName !== undefined) {
+    group.groupName = groupName;
+  }
+  return group;
+}
+
+/** Adds or renames groups, creating the organization when missing. */
+export function addGroups(ctx: ModelContext, ns: Namespace, organizationId: string, groups: { groupId: string; groupName?: string | undefined }[]): void {
+  const org = ensureOrganization(ctx, ns, organizationId);
+  for (const g of groups) ensureGroup(org, g.groupId, g.groupName);
+}
+
+export type MemberOutcome = { success: true } | { success: false; message: string };
+
+/** Adds organization users to a group (created when missing); anyone else is refused per item. */
+export function addMembers(ns: Namespace, organizationId: string, groupId: string, userIds: string[]): Map<string, MemberOutcome> {
+  const org = ns.organizations.get(organizationId);
+  const outcomes = new Map<string, MemberOutcome>();
+  const group = org && userIds.some((id) => org.users.has(id)) ? ensureGroup(org, groupId) : undefined;
+  for (const userId of userIds) {
+    if (group && org?.users.has(userId)) {
+      group.members.add(userId);
+      outcomes.set(userId, { success: true });
+    } else {
+      outcomes.set(userId, { success: false, message: 'User is not an organization user.' });
+    }
+  }
+  return outcomes;
+}
+
+/** Removes members from a group; `all` removes every member and reports each one. */
+export function removeMembers(ns: Namespace, organizationId: string, groupId: string, userIds: string[] | 'all'): Map<string, MemberOutcome> {
+  const group = ns.organizations.get(organizationId)?.groups.get(groupId);
+  const outcomes = new Map<string, MemberOutcome>();
+  const targets = userIds === 'all' ? [...(group?.members ?? [])] : userIds;
+  for (const userId of targets) {
+    if (group?.members.delete(userId)) outcomes.set(userId, { success: true });
+    else outcomes.set(userId, { success: false, message: 'User is not in organization user group.' });
+  }
+  return outcomes;
+}

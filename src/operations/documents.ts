@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { md5Hex } from '../support/ids.js';
+import { addDocument, deleteDocument, ensureFolder, ensureOrganization } from '../model/organizations.js';
+import { defineOperation, namespaceOf } from './define.js';
+import { perItem, requiredString } from './rules.js';
+
+/** `POST /v1/organizations/documents/add` (and v2): new documents; an existing id fails per item. */
+export const addDocumentsOp = defineOperation({
+  auth: 'apiKey',
+  schema: z.object({
+    organizationId: requiredString(),
+    documents: z
+      .array(
+        z.looseObject({
+          documentId: requiredString(),
+          documentName: z.string().optional(),
+          accessType: z.enum(['public', 'restricted']).optional(),
+          disabled: z.boolean().optional(),
+        }),
+      )
+      .min(1),
+    folderId: requiredString().optional(),
+    createOrganization: z.boolean().optional(),
+    createFolder: z.boolean().optional(),
+  }),
+  run({ data, caller, model }) {
+    const org = ensureOrganization(model, namespaceOf(caller), data.organizationId);
+    if (data.folderId !== undefined) ensureFolder(model, org, data.folderId);
+    const items = data.documents.map((doc) => {
+      const outcome = addDocument(model, org, doc, data.folderId);
+      return [
+        doc.documentId,
+        outcome.added
+          ? { success: true, id: outcome.id, message: 'Added Successfully' }
+          : { success: false, id: doc.documentId, message: 'Document already exists', code: 'already-exists' },
+      ] as const;
+    });
+    return { message: 'Document(s) added successfully.', data: perItem(items) };
+  },
+});
+
+/** `POST /v2/organizations/documents/delete` (and v1): a missing document is still `success: true` (D7). */
+export const deleteDocumentsOp = defineOperation({
+  auth: 'apiKey',
+  schema: z.object({ organizationId: requiredString(), documentIds: z.array(requiredString()).min(1) }),
+  run({ data, caller }) {
+    const org = namespaceOf(caller).organizations.get(data.organizationId);
+    const items = data.documentIds.map((documentId) => {
+      const id = org ? deleteDocument(org, documentId) : undefined;
+      return [
+        documentId,
+        id !== undefined ? { success: true, id, message: 'Deleted Successfully' } : { success: true, id: documentId, message: 'Document does not exist' },
+      ] as const;
+    });
+    return { message: 'Document(s) deleted successfully.', data: perItem(items) };
+  },
+});
+
+/** `POST /v2/organizations/access/disablestate/update`: a missing organization fails per item (D7). */
+export const disableStateOp = defineOperation({
+  auth: 'apiKey',
+  schema: z.object({ organizationIds: z.array(requiredString()).min(1), disabled: z.boolean() }),
+  run({ data, caller }) {
+    const ns = namespaceOf(caller);
+    const items = data.organizationIds.map((organizationId) => {
+      const org = ns.organizations.get(organizationId);
+      if (org) org.disabled = data.disabled;
+      return [
+        organizationId,
+        org
+          ? { success: true, id: md5Hex(organizationId), message: 'Updated disable state for organization Successfully' }
+          : { success: false, id: md5Hex(organizationId), message: 'Organization does not exist' },
+      ] as const;
+    });
+    return { message: 'Updated disable state for Organization(s) successfully.', data: perItem(items) };
+  },
+});

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { md5Hex } from '../support/ids.js';
+import { addGroups, addMembers, removeMembers, type MemberOutcome } from '../model/groups.js';
+import { defineOperation, namespaceOf } from './define.js';
+import { perItem, requiredString } from './rules.js';
+
+/** `POST /v2/organizations/usergroups/add` (and v1): add or rename groups. */
+export const addGroupsOp = defineOperation({
+  auth: 'apiKey',
+  schema: z.object({
+    organizationId: requiredString(),
+    organizationUserGroups: z.array(z.object({ groupId: requiredString(), groupName: z.string().optional() })).min(1),
+  }),
+  run({ data, caller, model }) {
+    addGroups(model, namespaceOf(caller), data.organizationId, data.organizationUserGroups);
+    return {
+      message: 'Organization User Groups added successfully.',
+      data: perItem(
+        data.organizationUserGroups.map((g) => [g.groupId, { success: true, id: md5Hex(g.groupId), message: 'Organization user group added.' }]),
+      ),
+    };
+  },
+});
+
+const membership = { organizationId: requiredString(), organizationUserGroupId: requiredString() };
+
+const render = (groupId: string, outcomes: Map<string, MemberOutcome>, done: string) =>
+  perItem(
+    [...outcomes].map(([userId, o]) => [
+      userId,
+      o.success ? { success: true, organizationUserGroupId: groupId, message: done } : { success: false, organizationUserGroupId: groupId, message: o.message },
+    ]),
+  );
+
+/** `POST /v1/organizations/usergroups/users/add` (and v2): only organization users can join. */
+export const addGroupUsersOp = defineOperation({
+  auth: 'apiKey',
+  schema: z.object({ ...membership, userIds: z.array(requiredString()).min(1) }),
+  run({ data, caller }) {
+    const outcomes = addMembers(namespaceOf(caller), data.organizationId, data.organizationUserGroupId, data.userIds);
+    return {
+      message: 'Added organization users to group successfully.',
+      data: render(data.organizationUserGroupId, outcomes, 'User added to organization user group.'),
+    };
+  },
+});
+
+/** `POST /v1/organizations/usergroups/users/delete` (and v2): some members, or all with `deleteAll`. */
+export const deleteGroupUsersOp = defineOperation({
+  auth: 'apiKey',
+  schema: z
+    .object({ ...membership, userIds: z.array(requiredString()).optional(), deleteAll: z.boolean().optional() })
+    .refine((d) => d.deleteAll === true || d.userIds !== undefined, { error: 'userIds or deleteAll is required.' }),
+  run({ data, caller }) {
+    const targets = data.deleteAll ? 'all' : (data.userIds ?? []);
+    const outcomes = removeMembers(namespaceOf(caller), data.organizationId, data.organizationUserGroupId, targets);
+    return {
+      message: 'Deleted users from group successfully.',
+      data: render(data.organizationUserGroupId, outcomes, 'User deleted from organization user group.'),
+    };
+  },
+});

@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { SignJWT } from 'jose';
+import { defineOperation } from './define.js';
+import { accessRole, requiredString } from './rules.js';
+import type { ApiKeyRecord } from '../model/entities.js';
+
+/** End-user tokens live 48 hours (spec, Limits). */
+export const TOKEN_LIFETIME_SECONDS = 172_800;
+
+const resource = z
+  .object({
+    type: z.enum(['organization', 'document', 'folder']),
+    id: requiredString(),
+    organizationId: requiredString().optional(),
+    accessRole: accessRole.default('editor'),
+    expiresAt: z.number().optional(),
+  })
+  .superRefine((r, ctx) => {
+    if (r.type !== 'organization' && r.organizationId === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['organizationId'], message: `organizationId is required for a ${r.type} resource.` });
+    }
+  });
+
+const keys = new WeakMap<ApiKeyRecord, CryptoKey>();
+
+/** The HS256 key of an API key, imported once. */
+async function signingKey(key: ApiKeyRecord): Promise<CryptoKey> {
+  let crypto = keys.get(key);
+  if (!crypto) {
+    const bytes = new Uint8Array(key.signingSecret.match(/../g)!.map((h) => parseInt(h, 16)));
+    crypto = await globalThis.crypto.subtle.importKey('raw', bytes, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+    keys.set(key, crypto);
+  }
+  return crypto;
+}
+
+/** `POST /v2/auth/generate_token`: an HS256 JWT for an end user (D16). Creates no users or containers. */
+export const generateTokenOp = defineOperation({
+  auth: 'apiKey',
+  schema: z.object({
+    userId: requiredString(),
+    userProperties: z
+      .looseObject({ name: requiredString(), email: requiredString(), isAdmin: z.boolean().default(false) })
+      .refine((p) => !('organizationId' in p), {
+        error: 'organizationId must be passed as a permissions resource, not in userProperties.',
+      }),
+    permissions: z.object({ resources: z.array(resource) }),
+  }),
+  async run({ data, caller, model, settings }) {
+    if (caller.level !== 'apiKey') throw new Error('generate_token needs an API-key caller.');
+    const iat = Math.floor(model.clock.now() / 1000);
+    const resources = data.permissions.resources.map((r) => {
+      const out: Record<string, unknown> = { type: r.type, id: r.id };
+      if (r.organizationId !== undefined) out['organizationId'] = r.organizationId;
+      out['accessRole'] = r.accessRole;
+      if (r.expiresAt !== undefined) out['expiresAt'] = r.expiresAt;
+      return out;
+    });
+    const token = await new SignJWT({
+      userId: data.userId,
+      user: { name: data.userProperties.name, email: data.userProperties.email, isAdmin: data.userProperties.isAdmin },
+      permissions: { resources },
+    })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setIssuer(settings.issuer)
+      .setSubject(data.userId)
+      .setAudience(caller.key.apiKey)
+      .setIssuedAt(iat)
+      .setExpirationTime(iat + TOKEN_LIFETIME_SECONDS)
+      .sign(await signingKey(caller.key));
+    return { message: 'Token generated successfully.', data: { token } };
+  },
+});

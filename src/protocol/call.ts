@@ -1,0 +1,32 @@
+/**
+ * One request as every transport hands it to the core: plain data, header names in any case.
+ * @example const call: ApiCall = { method: 'POST', path: '/v2/users/get', headers: {}, body: '{"data":{}}' };
+ */
+export interface ApiCall {
+  method: string;
+  /** The path, optionally with a query string; the base URL's own path prefix already removed. */
+  path: string;
+  headers: Record<string, string | undefined>;
+  body: string;
+}
+
+/**
+ * One reply, identical for every transport: status, headers (lowercase names) and the exact body text.
+ * @example const reply = await service.dispatch(call); JSON.parse(reply.body);
+ */
+export interface ApiReply {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** Looks a header up by name, ignoring case. @example header(call, 'x-service-api-key') */
+export function header(call: ApiCall, name: string): string | undefined {
+  const direct = call.headers[name];
+  if (direct !== undefined) return direct;
+  const lower = name.toLowerCase();
+  for (const key of Object.keys(call.headers)) {
+    if (key.toLowerCase() === lower) return call.headers[key];
+  }
+  return undefined;
+}
