@@ -1,6 +1,7 @@
+import * as Y from 'yjs';
 import type { ApiKeyRecord, Namespace, OrganizationRecord, WorkspaceRecord } from './entities.js';
 
-/** The plain-data tables of one service. Everything in it survives `structuredClone`. */
+/** The tables of one service: plain data, Maps, Sets, byte arrays and Yjs documents (see `cloneState`). */
 export interface Tables {
   workspaces: Map<string, WorkspaceRecord>;
   apiKeys: Map<string, ApiKeyRecord>;
@@ -37,9 +38,9 @@ export function createStore(): Store {
       return ns;
     },
     organization: (ns, organizationId) => ns.organizations.get(organizationId),
-    snapshot: () => structuredClone(tables),
+    snapshot: () => cloneState(tables),
     restore(snapshot) {
-      const copy = structuredClone(snapshot);
+      const copy = cloneState(snapshot);
       tables.workspaces = copy.workspaces;
       tables.apiKeys = copy.apiKeys;
       tables.namespaces = copy.namespaces;
@@ -57,4 +58,29 @@ export function emptyNamespace(apiKey: string): Namespace {
     migrations: new Map(),
     judgments: [],
   };
+}
+
+/**
+ * A deep copy of state: plain objects, arrays, Maps, Sets and byte arrays are copied; a `Y.Doc` is copied
+ * through its encoded state (same content, same client ids), never shared.
+ * @example const copy = cloneState(store.tables);
+ */
+export function cloneState<T>(value: T): T {
+  return clone(value) as T;
+}
+
+function clone(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null) return value;
+  if (value instanceof Y.Doc) {
+    const copy = new Y.Doc({ gc: value.gc });
+    Y.applyUpdate(copy, Y.encodeStateAsUpdate(value));
+    return copy;
+  }
+  if (Array.isArray(value)) return value.map(clone);
+  if (value instanceof Map) return new Map([...value].map(([k, v]) => [k, clone(v)]));
+  if (value instanceof Set) return new Set([...value].map(clone));
+  if (value instanceof Uint8Array) return value.slice();
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) out[key] = clone((value as Record<string, unknown>)[key]);
+  return out;
 }
