@@ -1,14 +1,19 @@
 #!/usr/bin/env node
+import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { listen } from './adapters/node-server.js';
-import { createMockService } from './service.js';
+import { createScenarioService, createServiceFromState, SCENARIO_NAMES } from './scenarios/index.js';
+import type { MockService } from './service.js';
 
 const USAGE = `Usage: collab-service-mock [--port 4780] [--host 127.0.0.1] [--seed 1] [--clock system|virtual]
+                           [--scenario empty|starter|team|large | --state file.json]
 
 Starts the Collaboration Service emulator on an in-memory state.
   --port   port to listen on; 0 picks a free one (default 4780)
   --host   interface to bind (default 127.0.0.1)
-  --seed   seed of every generated id and token (default 1)
+  --seed   seed of every generated id and token, and of the scenario's data (default 1)
+  --scenario  start from a named scenario; POST /__mock/reset returns to it (default empty)
+  --state  start from a state written by service.exportState(); its seed is taken from the file
   --clock  'system' follows the host clock (default); 'virtual' starts at 2026-01-01 and moves only
            through POST /__mock/clock/advance`;
 
@@ -24,6 +29,26 @@ function integer(name: string, raw: string | undefined, fallback: number, min: n
   return value;
 }
 
+/** The service the flags ask for: a scenario at a seed, or an exported state (whose seed it carries). */
+async function createService(values: { seed?: string | undefined; scenario?: string | undefined; state?: string | undefined }, clock: string): Promise<MockService> {
+  const clockOption = clock === 'system' ? { clock: 'system' as const } : {};
+  if (values.state !== undefined) {
+    if (values.scenario !== undefined) fail('--state and --scenario both choose the starting state; pass one of them.');
+    if (values.seed !== undefined) fail('--state carries its own seed; leave --seed out.');
+    const path = values.state;
+    const text = await readFile(path, 'utf8').catch((error: NodeJS.ErrnoException) => fail(`cannot read --state ${path}: ${error.code ?? error.message}.`));
+    try {
+      return createServiceFromState(text, clockOption);
+    } catch (error) {
+      fail(`cannot load --state ${path}: ${(error as Error).message}`);
+    }
+  }
+  const scenario = values.scenario ?? 'empty';
+  const named = SCENARIO_NAMES.find((name) => name === scenario);
+  if (named === undefined) fail(`--scenario must be one of ${SCENARIO_NAMES.join(', ')}, got '${scenario}'.`);
+  return createScenarioService({ seed: integer('seed', values.seed, 1, 0, 2 ** 32 - 1), scenario: named, ...clockOption });
+}
+
 /** Parses the flags, starts the server, prints where it is and how to call it, stops on SIGINT/SIGTERM. */
 async function main(argv: string[]): Promise<void> {
   let values;
@@ -34,6 +59,8 @@ async function main(argv: string[]): Promise<void> {
         port: { type: 'string' },
         host: { type: 'string' },
         seed: { type: 'string' },
+        scenario: { type: 'string' },
+        state: { type: 'string' },
         clock: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -48,10 +75,7 @@ async function main(argv: string[]): Promise<void> {
   }
   const clock = values.clock ?? 'system';
   if (clock !== 'system' && clock !== 'virtual') fail(`--clock must be 'system' or 'virtual', got '${clock}'.`);
-  const service = createMockService({
-    seed: integer('seed', values.seed, 1, 0, 2 ** 32 - 1),
-    ...(clock === 'system' ? { clock: 'system' as const } : {}),
-  });
+  const service = await createService(values, clock);
   const running = await listen(service, { port: integer('port', values.port, 4780, 0, 65535), host: values.host ?? '127.0.0.1' }).catch(
     (error: NodeJS.ErrnoException) => fail(error.code === 'EADDRINUSE' ? `port ${values.port ?? 4780} is in use; pick another with --port.` : error.message),
   );
@@ -59,6 +83,7 @@ async function main(argv: string[]): Promise<void> {
   process.stdout.write(
     [
       `listening on ${running.url}`,
+      `  starting state:        ${values.state !== undefined ? values.state : `scenario ${values.scenario ?? 'empty'}, seed ${values.seed ?? 1}`} (POST /__mock/reset returns here)`,
       `  workspace id:          ${c.workspaceId}`,
       `  workspace auth token:  ${c.workspaceAuthToken}`,
       `  api key:               ${c.apiKey}`,

@@ -1,9 +1,31 @@
 import type { Operation } from './operations/define.js';
+import { updateActivitiesOp } from './operations/activities.js';
+import {
+  createAdvancedWebhookEndpointOp,
+  getAdvancedWebhookConfigOp,
+  getAdvancedWebhookEndpointsOp,
+  updateAdvancedWebhookConfigOp,
+} from './operations/advanced-webhooks.js';
+import { addCrdtOp, deleteCrdtOp, getCrdtOp, updateCrdtOp } from './operations/crdt.js';
 import { addDocumentsOp, deleteDocumentsOp, disableStateOp } from './operations/documents.js';
 import { addGroupsOp, addGroupUsersOp, deleteGroupUsersOp } from './operations/groups.js';
+import { updateLocationOp } from './operations/locations.js';
+import { suggestOp } from './operations/memory.js';
+import { migrateDocumentOp, migrationStatusOp } from './operations/migrations.js';
+import { getNotificationConfigOp, setNotificationConfigOp } from './operations/notification-config.js';
+import { addNotificationOp, deleteNotificationsOp, getNotificationsOp } from './operations/notifications.js';
 import { generateTokenOp } from './operations/tokens.js';
+import { getUserDataOp } from './operations/user-data.js';
 import { addUsersOp, deleteUsersOp, getUsersOp, getUsersV1Op, updateUsersOp } from './operations/users.js';
 import { createApiKeyOp, createWorkspaceOp, getAuthTokensOp, getWorkspaceOp } from './operations/workspaces.js';
+import {
+  getActivityConfigOp,
+  getEmailConfigOp,
+  getWebhookConfigOp,
+  updateActivityConfigOp,
+  updateEmailConfigOp,
+  updateWebhookConfigOp,
+} from './operations/workspace-config.js';
 
 /** THE route table: one line per served path (v1/v2 aliases of D15 included). */
 export const routes: Readonly<Record<string, Operation>> = {
@@ -31,6 +53,32 @@ export const routes: Readonly<Record<string, Operation>> = {
   '/v2/organizations/documents/delete': deleteDocumentsOp,
   '/v1/organizations/documents/delete': deleteDocumentsOp,
   '/v2/organizations/access/disablestate/update': disableStateOp,
+  '/v2/notifications/add': addNotificationOp,
+  '/v2/notifications/delete': deleteNotificationsOp,
+  '/v2/notifications/get': getNotificationsOp,
+  '/v2/notifications/config/get': getNotificationConfigOp,
+  '/v2/notifications/config/set': setNotificationConfigOp,
+  '/v2/crdt/add': addCrdtOp,
+  '/v2/crdt/get': getCrdtOp,
+  '/v2/crdt/update': updateCrdtOp,
+  '/v2/crdt/delete': deleteCrdtOp,
+  '/v2/workspace/emailconfig/get': getEmailConfigOp,
+  '/v2/workspace/emailconfig/update': updateEmailConfigOp,
+  '/v2/workspace/webhookconfig/get': getWebhookConfigOp,
+  '/v2/workspace/webhookconfig/update': updateWebhookConfigOp,
+  '/v2/workspace/advancedwebhookconfig/get': getAdvancedWebhookConfigOp,
+  '/v2/workspace/advancedwebhookconfig/update': updateAdvancedWebhookConfigOp,
+  '/v2/workspace/advancedwebhook/endpoints/get': getAdvancedWebhookEndpointsOp,
+  '/v2/workspace/advancedwebhook/endpoints/create': createAdvancedWebhookEndpointOp,
+  '/v2/workspace/activityconfig/get': getActivityConfigOp,
+  '/v2/workspace/activityconfig/update': updateActivityConfigOp,
+  '/v2/activities/update': updateActivitiesOp,
+  '/v1/users/data/get': getUserDataOp,
+  '/v2/users/data/get': getUserDataOp,
+  '/v1/organizations/documents/locations/update': updateLocationOp,
+  '/v2/organizations/documents/migrate': migrateDocumentOp,
+  '/v2/organizations/documents/migrate/status': migrationStatusOp,
+  '/v2/memory/suggest': suggestOp,
 };
 
 /** Paths of the real service that answer 501 here (service-facts 2.7); braces expand to one path each. */
@@ -101,21 +149,6 @@ const UNIMPLEMENTED_PATTERNS = [
   '/v2/workspace/notificationconfig/{get,update}',
   '/v2/workspace/permissionproviderconfig/{get,update}',
   // Served by the real service and planned here; each moves into `routes` when implemented.
-  '/v2/workspace/emailconfig/{get,update}',
-  '/v2/workspace/webhookconfig/{get,update}',
-  '/v2/workspace/advancedwebhookconfig/{get,update}',
-  '/v2/workspace/advancedwebhook/endpoints/{get,create}',
-  '/v2/workspace/activityconfig/{get,update}',
-  '/v1/users/data/get',
-  '/v2/users/data/get',
-  '/v1/organizations/documents/locations/update',
-  '/v2/organizations/documents/migrate',
-  '/v2/organizations/documents/migrate/status',
-  '/v2/notifications/{add,delete,get}',
-  '/v2/notifications/config/{get,set}',
-  '/v2/activities/update',
-  '/v2/crdt/{add,get,update,delete}',
-  '/v2/memory/suggest',
 ];
 
 /** Expands `/a/{b,c}` into `/a/b` and `/a/c`. */

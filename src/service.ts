@@ -3,8 +3,11 @@ import { dispatch as runPipeline, type DispatchDeps } from './protocol/dispatch.
 import { runControl, type ControlDeps, type Credentials } from './control/control.js';
 import type { ModelContext } from './model/context.js';
 import type { WorkspacePlan } from './model/entities.js';
+import { decodeState, encodeState, stateToText, type StateFile } from './model/serialise.js';
 import { createStore, type Tables } from './model/store.js';
 import { createWorkspace } from './model/workspaces.js';
+import { createMemoryApi, type MemoryApi } from './memory-api.js';
+import { createCrdtAccess, type CrdtAccess } from './model/crdt/access.js';
 import type { MigrationMode, Settings } from './operations/define.js';
 import { routes, unimplementedPaths } from './routes.js';
 import { createClock, type Clock, type ClockOption } from './support/clock.js';
@@ -52,10 +55,20 @@ export interface MockService {
   readonly settings: Readonly<Settings>;
   /** The state and its sources, for scenarios and in-process helpers. */
   readonly model: ModelContext;
+  /** Decision memory: record and list the judgments `/v2/memory/suggest` draws on. */
+  readonly memory: MemoryApi;
+  /** Shared-editor documents: `crdt.doc({ organizationId, documentId, editorId })` is the live `Y.Doc`. */
+  readonly crdt: CrdtAccess;
   /** Back to the state the service started with (same seed, same ids from then on). */
   reset(): void;
   snapshot(): ServiceSnapshot;
   restore(snapshot: ServiceSnapshot): void;
+  /** Makes the current state the one `reset()` returns to (loading a scenario or an exported state does this). */
+  markStartingState(): void;
+  /** The whole state as versioned JSON text (Maps, Sets, bytes and Yjs documents encoded); same state, same bytes. */
+  exportState(): string;
+  /** Replaces the state with an exported one and makes it the starting state; refuses newer formats and other seeds. */
+  importState(state: string | StateFile): void;
 }
 
 /** The default base URL the msw handlers answer and token issuers name. */
@@ -66,6 +79,10 @@ export const DEFAULT_BASE_URL = 'https://collab-service.test';
  * @example const { credentials } = createMockService(); credentials.headers['x-service-api-key'];
  */
 export function createMockService(options: MockServiceOptions = {}): MockService {
+  if ('scenario' in options) {
+    // Scenarios load faker on demand (an ESM dynamic import), which a synchronous constructor cannot await.
+    throw new Error("createMockService() is synchronous and builds no scenario; use `await createScenarioService({ scenario: 'team', seed: 7 })`.");
+  }
   const clock = createClock(options.clock);
   const ids = createIds(options.seed ?? 1);
   const store = createStore();
@@ -102,8 +119,20 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     ids.rng.restore(s.rng);
     if (clock.kind === 'virtual') clock.set(s.now);
   };
-  const initial = snapshot();
+  let initial = snapshot();
   const reset = (): void => restore(initial);
+  const identity = { seed: options.seed ?? 1, workspaceId: credentials.workspaceId, apiKey: credentials.apiKey };
+  const exportState = (): string => stateToText(encodeState(store.tables, ids.rng.state(), clock.now(), identity));
+  const importState = (state: string | StateFile): void => {
+    const decoded = decodeState(state);
+    if (decoded.identity.apiKey !== identity.apiKey || decoded.identity.workspaceId !== identity.workspaceId) {
+      throw new Error(
+        `This state was exported from a service created with seed ${decoded.identity.seed} (API key ${decoded.identity.apiKey}); this service has seed ${identity.seed} (API key ${identity.apiKey}). Create it with createMockService({ seed: ${decoded.identity.seed} }) or use createServiceFromState().`,
+      );
+    }
+    restore({ tables: decoded.tables, rng: decoded.rng, now: decoded.now });
+    initial = snapshot();
+  };
 
   const control: ControlDeps = { model, settings, credentials: () => credentials, reset };
   const deps: DispatchDeps = {
@@ -121,8 +150,15 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     clock,
     settings,
     model,
+    memory: createMemoryApi(model, () => credentials.apiKey),
+    crdt: createCrdtAccess(model, () => credentials.apiKey),
     reset,
     snapshot,
     restore,
+    markStartingState: () => {
+      initial = snapshot();
+    },
+    exportState,
+    importState,
   };
 }

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { MAX_BODY_BYTES, tooLarge } from '../protocol/dispatch.js';
 import type { ApiReply } from '../protocol/call.js';
 import type { MockService } from '../service.js';
+import { createYjsSync, type YjsSync } from './yjs-sync.js';
 
 /** Options of `listen`. */
 export interface ListenOptions {
@@ -18,7 +19,9 @@ export interface RunningServer {
   readonly port: number;
   readonly host: string;
   readonly server: Server;
-  /** Stops accepting, closes open connections and resolves when the server is down. */
+  /** The live Yjs sync endpoint at `ws://HOST:PORT/__mock/yjs/<apiKey>/<organizationId>/<documentId>/<editorId>`. */
+  readonly sync: YjsSync;
+  /** Stops accepting, closes open connections (sync sockets included) and resolves when the server is down. */
   close(): Promise<void>;
 }
 
@@ -32,6 +35,8 @@ export async function listen(service: MockService, options: ListenOptions = {}):
     handle(service, req, res);
   });
   server.keepAliveTimeout = 5000;
+  const sync = createYjsSync(service);
+  server.on('upgrade', (req, socket, head: Buffer) => sync.handleUpgrade(req, socket, head));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 4780, host, () => {
@@ -47,11 +52,15 @@ export async function listen(service: MockService, options: ListenOptions = {}):
     port,
     host,
     server,
+    sync,
     close() {
-      closing ??= new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
-        server.closeAllConnections();
-      });
+      closing ??= sync.close().then(
+        () =>
+          new Promise<void>((resolve, reject) => {
+            server.close((error) => (error ? reject(error) : resolve()));
+            server.closeAllConnections();
+          }),
+      );
       return closing;
     },
   };

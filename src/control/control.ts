@@ -3,6 +3,10 @@ import { json } from '../protocol/envelope.js';
 import { ServiceError } from '../protocol/errors.js';
 import type { ModelContext } from '../model/context.js';
 import type { Settings } from '../operations/define.js';
+import { activityControlRoutes } from './activities.js';
+import { annotationControlRoutes } from './annotations.js';
+import { memoryControlRoutes } from './memory.js';
+import { migrationControlRoutes } from './migrations.js';
 
 /** The default credentials a fresh service is seeded with. */
 export interface Credentials {
@@ -30,10 +34,20 @@ export type ControlHandler = (deps: ControlDeps, body: unknown, call: ApiCall) =
 /** The control plane under `/__mock/*`, one line per method and path. */
 export const controlRoutes: Readonly<Record<string, ControlHandler>> = {
   'GET /__mock/health': () => ({ status: 'ok' }),
+  ...migrationControlRoutes,
+  ...annotationControlRoutes,
+  ...activityControlRoutes,
+  ...memoryControlRoutes,
   'GET /__mock/credentials': (deps) => deps.credentials(),
   'POST /__mock/reset': (deps) => {
     deps.reset();
     return { status: 'ok' };
+  },
+  'GET /__mock/signing-secret': (deps, _body, call) => {
+    const apiKey = queryParams(call).get('apiKey') || deps.credentials().apiKey;
+    const key = deps.model.store.tables.apiKeys.get(apiKey);
+    if (!key) throw new ServiceError('NOT_FOUND', `Unknown API key ${apiKey}; GET /__mock/credentials shows the default key.`);
+    return { apiKey, algorithm: 'HS256', secret: key.signingSecret };
   },
   'GET /__mock/clock': (deps) => ({ now: deps.model.clock.now(), iso: new Date(deps.model.clock.now()).toISOString() }),
   'POST /__mock/clock/advance': (deps, body) => {
@@ -48,6 +62,14 @@ export const controlRoutes: Readonly<Record<string, ControlHandler>> = {
     return { now: deps.model.clock.now() };
   },
 };
+
+/** The query string of a control call, e.g. `apiKey` of `GET /__mock/signing-secret?apiKey=...`. */
+export function queryParams(call: ApiCall): URLSearchParams {
+  const start = call.path.indexOf('?');
+  if (start === -1) return new URLSearchParams();
+  const end = call.path.indexOf('#', start);
+  return new URLSearchParams(call.path.slice(start + 1, end === -1 ? undefined : end));
+}
 
 /**
  * Runs a control call. Bodies are plain JSON (no `{data}` wrapper); an empty body reads as no body.

@@ -3,6 +3,8 @@
  * so the whole state can be cloned, snapshotted and compared.
  */
 
+import type { Doc as YDoc } from 'yjs';
+
 /** A workspace and its owner; API keys hang off it by id. */
 export interface WorkspaceRecord {
   id: string;
@@ -87,6 +89,12 @@ export interface GroupRecord {
   members: Set<string>;
 }
 
+/** A person holding a notification: a userId, the md5 of an email, or both (no raw email is kept). */
+export interface NotificationRecipient {
+  userId?: string;
+  emailHash?: string;
+}
+
 /** A stored notification (service-facts 6.1). `documentId`, `locationId` and recipients index it. */
 export interface NotificationRecord {
   id: string;
@@ -94,23 +102,55 @@ export interface NotificationRecord {
   documentId: string;
   locationId?: string | number;
   timestamp: number;
-  /** userIds still holding the notification (a user-scoped delete removes one). */
-  recipients: string[];
-  /** The record as the read operations return it. */
+  /** People still holding the notification (a user-scoped delete removes one). */
+  recipients: NotificationRecipient[];
+  /**
+   * The fields as sent (personal data already dropped for resolver notifications). `id`, `timestamp`,
+   * `metadata` ids and the recipient maps are rendered from the record on read.
+   */
   record: Record<string, unknown>;
 }
+
+/** A delivery channel of notification settings (service-facts 3.34, 3.35). */
+export type NotificationChannel = 'inbox' | 'email' | 'slack';
+
+/** Which notifications a channel delivers. */
+export type NotificationSetting = 'ALL' | 'MINE' | 'NONE';
 
 /** Per user and document (or organization default when `documentId` is undefined). */
 export interface NotificationConfigRecord {
   userId: string;
   documentId?: string;
-  config: Record<string, string>;
+  config: Partial<Record<NotificationChannel, NotificationSetting>>;
 }
 
-/** An activity record (service-facts 6.2). */
+/** What an activity is about (service-facts 6.2). */
+export type ActivityFeatureType = 'comment' | 'reaction' | 'recorder' | 'crdt' | 'custom';
+
+/** An activity record (service-facts 6.2); fields beyond the listed ones are kept as given. */
 export interface ActivityRecord {
   id: string;
+  featureType?: ActivityFeatureType | undefined;
+  /** e.g. `comment.add`. */
+  actionType?: string | undefined;
+  eventType?: string | undefined;
+  actionUser?: { userId: string; name?: string | undefined; email?: string | undefined; [field: string]: unknown } | undefined;
+  /** Milliseconds. */
+  timestamp: number;
+  metadata?: Record<string, unknown> | undefined;
+  targetEntityId?: string | undefined;
+  targetSubEntityId?: string | undefined;
+  /** `{ <field>: { from, to } }`. */
+  changes?: Record<string, { from?: unknown; to?: unknown }> | undefined;
+  entityData?: unknown;
+  entityTargetData?: unknown;
+  /** Template with `{{var}}` placeholders; the display message itself is computed by clients, never stored. */
+  displayMessageTemplate?: string | undefined;
+  displayMessageTemplateData?: Record<string, unknown> | undefined;
+  actionIcon?: string | undefined;
+  /** `true`: the REST update (and delete) refuses the record. */
   immutable: boolean;
+  isActivityResolverUsed?: boolean | undefined;
   [field: string]: unknown;
 }
 
@@ -188,7 +228,17 @@ export interface KeyConfigs {
     publicKey: string;
     enableDataProtection: boolean;
   };
-  activity?: Record<string, unknown>;
+  activity?: ActivityServiceConfig;
+}
+
+/** The stored activity-log config of a key (service-facts 3.13, 3.14); trigger keys are stored as sent. */
+export interface ActivityServiceConfig {
+  isEnabled?: boolean;
+  /** Milliseconds. */
+  enabledTime?: number;
+  immutable?: boolean;
+  /** Entity, then action: `{ comment: { added: true } }`. */
+  triggers?: Record<string, Record<string, boolean>>;
 }
 
 /** Everything stored under one API key (service-facts D4). */
@@ -199,4 +249,29 @@ export interface Namespace {
   advancedWebhookEndpoints: AdvancedWebhookEndpoint[];
   migrations: Map<string, MigrationRecord>;
   judgments: JudgmentRecord[];
+  /** Shared-editor data: organizationId -> documentId -> editorId -> entry (service-facts 4.1). */
+  editors: Map<string, Map<string, Map<string, EditorRecord>>>;
+}
+
+/** The shared type of a content key (service-facts 4.3). */
+export type CrdtType = 'text' | 'map' | 'array' | 'xml';
+
+/**
+ * One shared-editor entry: a live Yjs document plus the JSON snapshot the get operation returns.
+ * `stored: false` marks a document a sync client or in-process caller opened before any content existed;
+ * the REST operations treat it as absent until someone writes to it.
+ */
+export interface EditorRecord {
+  editorId: string;
+  doc: YDoc;
+  stored: boolean;
+  /** The shared type each content key was created with. */
+  types: Record<string, CrdtType>;
+  /** The content key written last; its JSON view is `data`. */
+  contentKey: string | null;
+  data: unknown;
+  /** ISO 8601 from the service clock. */
+  lastUpdate: string;
+  lastUpdatedBy: string | null;
+  sessionId: string | null;
 }

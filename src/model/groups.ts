@@ -20,6 +20,7 @@ export function addGroups(ctx: ModelContext, ns: Namespace, organizationId: stri
   for (const g of groups) ensureGroup(org, g.groupId, g.groupName);
 }
 
+/** A per-item outcome of a group membership change. */
 export type MemberOutcome = { success: true } | { success: false; message: string };
 
 /** Adds organization users to a group (created when missing); anyone else is refused per item. */

@@ -27,6 +27,14 @@ export function ensureOrganization(ctx: ModelContext, ns: Namespace, organizatio
   return org;
 }
 
+/** Stores the disabled flag of an existing organization; a missing one is not created (service-facts D7). */
+export function setOrganizationDisabled(ns: Namespace, organizationId: string, disabled: boolean): boolean {
+  const org = ns.organizations.get(organizationId);
+  if (!org) return false;
+  org.disabled = disabled;
+  return true;
+}
+
 /** A folder of the organization, created when missing. */
 export function ensureFolder(ctx: ModelContext, org: OrganizationRecord, folderId: string): FolderRecord {
   let folder = org.folders.get(folderId);
@@ -37,6 +45,7 @@ export function ensureFolder(ctx: ModelContext, org: OrganizationRecord, folderI
   return folder;
 }
 
+/** A document as add documents receives it; keys beyond the documented ones are custom fields. */
 export interface NewDocument {
   documentId: string;
   documentName?: string | undefined;
@@ -59,6 +68,7 @@ export function ensureDocument(ctx: ModelContext, org: OrganizationRecord, docum
   return doc;
 }
 
+/** Whether add documents created the document, with its new internal id. */
 export type AddDocumentOutcome = { added: true; id: string } | { added: false };
 
 /** Adds one document; an existing documentId is left untouched and reported as not added. */

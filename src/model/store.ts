@@ -1,5 +1,6 @@
 import * as Y from 'yjs';
 import type { ApiKeyRecord, Namespace, OrganizationRecord, WorkspaceRecord } from './entities.js';
+import { releaseEditors } from './crdt/registry.js';
 
 /** The tables of one service: plain data, Maps, Sets, byte arrays and Yjs documents (see `cloneState`). */
 export interface Tables {
@@ -41,6 +42,8 @@ export function createStore(): Store {
     snapshot: () => cloneState(tables),
     restore(snapshot) {
       const copy = cloneState(snapshot);
+      // The replaced documents are destroyed so their sync clients disconnect instead of editing a ghost.
+      releaseEditors(tables.namespaces.values());
       tables.workspaces = copy.workspaces;
       tables.apiKeys = copy.apiKeys;
       tables.namespaces = copy.namespaces;
@@ -57,6 +60,7 @@ export function emptyNamespace(apiKey: string): Namespace {
     advancedWebhookEndpoints: [],
     migrations: new Map(),
     judgments: [],
+    editors: new Map(),
   };
 }
 

@@ -1,6 +1,7 @@
 import type { Namespace, OrganizationRecord, UserRecord } from './entities.js';
 import type { ModelContext } from './context.js';
 import { ensureDocument, ensureFolder, ensureOrganization } from './organizations.js';
+import { cloneState } from './store.js';
 
 /** Where users attach: the most specific container given (document, else folder, else organization). */
 export interface Level {
@@ -23,14 +24,22 @@ export function usersAt(org: OrganizationRecord | undefined, level: Level): Map<
   return org.users;
 }
 
-/** First character of the name, upper-cased (service-facts 6.7). */
+/** First character of the name (a whole code point, so an emoji stays intact), upper-cased (service-facts 6.7). */
 export function deriveInitial(name: unknown): string | undefined {
-  return typeof name === 'string' && name.length > 0 ? name.charAt(0).toUpperCase() : undefined;
+  if (typeof name !== 'string' || name.length === 0) return undefined;
+  return String.fromCodePoint(name.codePointAt(0) ?? 0).toUpperCase();
 }
 
-function stored(user: UserRecord, keepAccessRole: boolean): UserRecord {
-  const copy = structuredClone(user);
-  if (!keepAccessRole) delete copy.accessRole;
+/**
+ * The record an add stores. v1 ignores `accessRole`, so a v1 re-add keeps the role an earlier v2 call set
+ * instead of clearing it.
+ */
+function stored(user: UserRecord, keepAccessRole: boolean, previous: UserRecord | undefined): UserRecord {
+  const copy = cloneState(user);
+  if (!keepAccessRole) {
+    delete copy.accessRole;
+    if (previous?.accessRole !== undefined) copy.accessRole = previous.accessRole;
+  }
   if (copy.initial === undefined) {
     const initial = deriveInitial(copy.name);
     if (initial !== undefined) copy.initial = initial;
@@ -52,7 +61,7 @@ export function addUsers(ctx: ModelContext, ns: Namespace, level: Level, users: 
         : org.users;
   const outcomes = new Map<string, UserOutcome>();
   for (const user of users) {
-    target.set(user.userId, stored(user, keepAccessRole));
+    target.set(user.userId, stored(user, keepAccessRole, target.get(user.userId)));
     outcomes.set(user.userId, { success: true, message: 'User added.' });
   }
   return outcomes;
@@ -68,12 +77,13 @@ export function updateUsers(ns: Namespace, level: Level, users: UserRecord[], ke
       outcomes.set(user.userId, { success: false, message: 'User does not exist.' });
       continue;
     }
-    const patch = structuredClone(user);
+    const patch = cloneState(user);
     if (!keepAccessRole) delete patch.accessRole;
     const next: UserRecord = { ...current, ...patch };
-    if (patch.name !== undefined && patch.initial === undefined) {
+    if (patch.name !== undefined && patch.name !== current.name && patch.initial === undefined) {
       const initial = deriveInitial(patch.name);
       if (initial !== undefined) next.initial = initial;
+      else delete next.initial;
     }
     target.set(user.userId, next);
     outcomes.set(user.userId, { success: true, message: 'User updated.' });
@@ -104,50 +114,4 @@ export function deleteUsers(ns: Namespace, level: Level, userIds: string[]): Map
     outcomes.set(userId, { success: true, message: 'User removed.' });
   }
   return outcomes;
-}
-
-export interface UserQuery extends Level {
-  userIds?: string[] | undefined;
-  organizationUserGroupIds?: string[] | undefined;
-  allDocuments?: boolean | undefined;
-}
-
-/** One match of a user query; `documentId` is set for `allDocuments` queries. */
-export interface UserMatch {
-  documentId?: string;
-  user: UserRecord;
-}
-
-/**
- * Users matching a query, first-added first (with `allDocuments`: (document, user) pairs in document
- * creation order). Filters are ANDed; the group filter keeps members of any listed group.
- */
-export function* queryUsers(ns: Namespace, query: UserQuery): Generator<UserMatch> {
-  const org = ns.organizations.get(query.organizationId);
-  if (!org) return;
-  const ids = query.userIds ? new Set(query.userIds) : undefined;
-  let groupMembers: Set<string> | undefined;
-  if (query.organizationUserGroupIds) {
-    groupMembers = new Set();
-    for (const groupId of query.organizationUserGroupIds) {
-      for (const member of org.groups.get(groupId)?.members ?? []) groupMembers.add(member);
-    }
-  }
-  const keep = (userId: string): boolean => (!ids || ids.has(userId)) && (!groupMembers || groupMembers.has(userId));
-  if (query.allDocuments) {
-    for (const doc of org.documents.values()) {
-      for (const user of doc.users.values()) if (keep(user.userId)) yield { documentId: doc.documentId, user };
-    }
-    return;
-  }
-  for (const user of usersAt(org, query)?.values() ?? []) if (keep(user.userId)) yield { user };
-}
-
-/** The `{ email, name, userId }` item of get users, in that key order; keys never stored are omitted. */
-export function userSummary(user: UserRecord): Record<string, string> {
-  const out: Record<string, string> = {};
-  if (typeof user.email === 'string') out['email'] = user.email;
-  if (typeof user.name === 'string') out['name'] = user.name;
-  out['userId'] = user.userId;
-  return out;
 }

@@ -8,6 +8,7 @@ export function defaultKeyName(ownerEmail: string, type: 'testing' | 'production
   return `${capitalised} ${type === 'testing' ? 'Test' : 'Production'} API Key`;
 }
 
+/** What `createWorkspace` needs; absent names fall back to the owner's email (service-facts 3.1). */
 export interface NewWorkspace {
   ownerEmail: string;
   name?: string;
@@ -16,6 +17,7 @@ export interface NewWorkspace {
   plan?: Partial<WorkspacePlan>;
 }
 
+/** The plan of a workspace nobody configured: unpaid, so it cannot hold production keys. */
 export const DEFAULT_PLAN: WorkspacePlan = {
   paid: false,
   selfServeProduction: false,
@@ -42,6 +44,7 @@ export function createWorkspace(ctx: ModelContext, input: NewWorkspace): { works
   return { workspace, apiKey };
 }
 
+/** What `createApiKey` needs; regions apply to production keys only. */
 export interface NewApiKey {
   ownerEmail: string;
   type: 'testing' | 'production';
@@ -107,8 +110,10 @@ export function workspacesOwnedBy(ctx: ModelContext, ownerEmail: string): Worksp
 export function admitRead(ctx: ModelContext, workspace: WorkspaceRecord, limit: number, windowMs = 60_000): boolean {
   if (limit <= 0) return true;
   const now = ctx.clock.now();
-  workspace.recentReads = workspace.recentReads.filter((t) => t > now - windowMs);
-  if (workspace.recentReads.length >= limit) return false;
-  workspace.recentReads.push(now);
+  const recent = workspace.recentReads.filter((t) => t > now - windowMs);
+  // A refused read leaves the record untouched, so refusals never count against the window.
+  if (recent.length >= limit) return false;
+  recent.push(now);
+  workspace.recentReads = recent;
   return true;
 }

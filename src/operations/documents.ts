@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { md5Hex } from '../support/ids.js';
-import { addDocument, deleteDocument, ensureFolder, ensureOrganization } from '../model/organizations.js';
+import { addDocument, deleteDocument, ensureFolder, ensureOrganization, setOrganizationDisabled } from '../model/organizations.js';
+import { deleteEditors } from '../model/crdt/registry.js';
 import { defineOperation, namespaceOf } from './define.js';
 import { perItem, requiredString } from './rules.js';
 
@@ -39,14 +40,19 @@ export const addDocumentsOp = defineOperation({
   },
 });
 
-/** `POST /v2/organizations/documents/delete` (and v1): a missing document is still `success: true` (D7). */
+/**
+ * `POST /v2/organizations/documents/delete` (and v1): a missing document is still `success: true` (D7); a
+ * deleted one takes its user attachments, notifications, fixture comments and shared-editor entries along.
+ */
 export const deleteDocumentsOp = defineOperation({
   auth: 'apiKey',
   schema: z.object({ organizationId: requiredString(), documentIds: z.array(requiredString()).min(1) }),
   run({ data, caller }) {
-    const org = namespaceOf(caller).organizations.get(data.organizationId);
+    const ns = namespaceOf(caller);
+    const org = ns.organizations.get(data.organizationId);
     const items = data.documentIds.map((documentId) => {
       const id = org ? deleteDocument(org, documentId) : undefined;
+      if (id !== undefined) deleteEditors(ns, data.organizationId, documentId);
       return [
         documentId,
         id !== undefined ? { success: true, id, message: 'Deleted Successfully' } : { success: true, id: documentId, message: 'Document does not exist' },
@@ -63,11 +69,10 @@ export const disableStateOp = defineOperation({
   run({ data, caller }) {
     const ns = namespaceOf(caller);
     const items = data.organizationIds.map((organizationId) => {
-      const org = ns.organizations.get(organizationId);
-      if (org) org.disabled = data.disabled;
+      const found = setOrganizationDisabled(ns, organizationId, data.disabled);
       return [
         organizationId,
-        org
+        found
           ? { success: true, id: md5Hex(organizationId), message: 'Updated disable state for organization Successfully' }
           : { success: false, id: md5Hex(organizationId), message: 'Organization does not exist' },
       ] as const;

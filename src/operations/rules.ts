@@ -48,9 +48,12 @@ export const userInput = z.looseObject({
   isAdmin: z.boolean().optional(),
 });
 
-/** Keys of a per-item result map, in request order; a repeated key keeps its first place and last value. */
+/**
+ * Keys of a per-item result map, in request order; a repeated key keeps its first place and last value.
+ * The map has no prototype, so a client id such as `__proto__` is an ordinary key.
+ */
 export function perItem<T>(entries: Iterable<readonly [string, T]>): Record<string, T> {
-  const out: Record<string, T> = {};
+  const out = Object.create(null) as Record<string, T>;
   for (const [key, value] of entries) out[key] = value;
   return out;
 }

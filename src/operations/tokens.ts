@@ -14,12 +14,20 @@ const resource = z
     organizationId: requiredString().optional(),
     accessRole: accessRole.default('editor'),
     expiresAt: z.number().optional(),
-  })
-  .superRefine((r, ctx) => {
+  });
+
+/** `resources[].organizationId` is required for document and folder resources; the message names the item. */
+const resources = z.array(resource).superRefine((list, ctx) => {
+  list.forEach((r, i) => {
     if (r.type !== 'organization' && r.organizationId === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['organizationId'], message: `organizationId is required for a ${r.type} resource.` });
+      ctx.addIssue({
+        code: 'custom',
+        path: [i, 'organizationId'],
+        message: `permissions.resources[${i}].organizationId is required for a ${r.type} resource.`,
+      });
     }
   });
+});
 
 const keys = new WeakMap<ApiKeyRecord, CryptoKey>();
 
@@ -44,7 +52,7 @@ export const generateTokenOp = defineOperation({
       .refine((p) => !('organizationId' in p), {
         error: 'organizationId must be passed as a permissions resource, not in userProperties.',
       }),
-    permissions: z.object({ resources: z.array(resource) }),
+    permissions: z.object({ resources }),
   }),
   async run({ data, caller, model, settings }) {
     if (caller.level !== 'apiKey') throw new Error('generate_token needs an API-key caller.');

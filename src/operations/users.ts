@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { md5Hex } from '../support/ids.js';
-import { addUsers, deleteUsers, queryUsers, updateUsers, userSummary, type UserOutcome } from '../model/users.js';
+import { addUsers, deleteUsers, updateUsers, type UserOutcome } from '../model/users.js';
+import { pageUsers, queryUsers, userSummary } from '../model/user-query.js';
 import { defineOperation, namespaceOf } from './define.js';
-import { decodePageToken, encodePageToken, takePage } from './paging.js';
+import { decodePageToken, encodePageToken } from './paging.js';
 import { idList, oneContainer, perItem, requiredString, userInput } from './rules.js';
 
 const container = {
@@ -10,6 +11,8 @@ const container = {
   documentId: requiredString().optional(),
   folderId: requiredString().optional(),
 };
+
+const PAGE_SIZE = 'pageSize must be a positive integer.';
 
 /** `accessRole` is honoured on the v2 paths only (service-facts 3.16). */
 const isV2 = (path: string): boolean => path.startsWith('/v2/');
@@ -68,16 +71,16 @@ export const getUsersOp = defineOperation({
       organizationUserGroupIds: idList().optional(),
       allDocuments: z.boolean().optional(),
       groupByDocumentId: z.boolean().optional(),
-      pageSize: z.number().int().positive().optional(),
+      pageSize: z.number().int({ error: PAGE_SIZE }).positive({ error: PAGE_SIZE }).optional(),
       pageToken: z.string().optional(),
     }),
   ),
   run({ data, caller }) {
     const offset = decodePageToken(data.pageToken);
-    const { page, more } = takePage(queryUsers(namespaceOf(caller), data), offset, data.pageSize ?? 1000);
+    const { page, more } = pageUsers(namespaceOf(caller), data, offset, data.pageSize ?? 1000);
     const nextPageToken = more ? encodePageToken(offset + page.length) : '';
     if (data.allDocuments && data.groupByDocumentId) {
-      const grouped: Record<string, Record<string, string>[]> = {};
+      const grouped = Object.create(null) as Record<string, Record<string, string>[]>;
       for (const match of page) (grouped[match.documentId ?? ''] ??= []).push(userSummary(match.user));
       return { message: 'User(s) retrieved successfully.', data: grouped, beside: { nextPageToken } };
     }
@@ -95,7 +98,7 @@ export const getUsersV1Op = defineOperation({
     organizationUserGroupIds: idList().optional(),
   }),
   run({ data, caller }) {
-    const users = [...queryUsers(namespaceOf(caller), data)].map((m) => userSummary(m.user));
+    const users = queryUsers(namespaceOf(caller), data).map((m) => userSummary(m.user));
     return { message: 'User(s) retrieved successfully.', data: users };
   },
 });

@@ -10,10 +10,10 @@ import {
 } from '../model/workspaces.js';
 import { DEFAULT_EMAIL_TRIGGERS, emptyEmailConfig, emptyWebhookConfig } from '../model/configs.js';
 import { defineOperation, workspaceOf } from './define.js';
-import { region } from './rules.js';
+import { region, requiredString } from './rules.js';
 
 const ownerEmail = z
-  .string({ error: (iss) => (iss.input === undefined ? 'ownerEmail is required.' : 'ownerEmail must be a valid email address.') })
+  .string({ error: (iss) => (iss.input == null ? 'ownerEmail is required.' : 'ownerEmail must be a valid email address.') })
   .check(z.refine((s: string) => s.trim() !== '', { error: 'ownerEmail is required.' }))
   .pipe(z.email({ error: 'ownerEmail must be a valid email address.' }));
 
@@ -74,7 +74,7 @@ export const createApiKeyOp = defineOperation({
   auth: 'workspace',
   schema: z.object({
     ownerEmail,
-    type: z.enum(['testing', 'production'], { error: 'type must be one of testing, production.' }),
+    type: z.enum(['testing', 'production']),
     persistenceDBRegion: region('persistenceDBRegion').optional(),
     realtimeDBRegion: region('realtimeDBRegion').optional(),
     createAuthToken: z.boolean().optional(),
@@ -157,7 +157,7 @@ export const createApiKeyOp = defineOperation({
 /** `POST /v2/workspace/authtokens/get`: the auth tokens of one key of this workspace. */
 export const getAuthTokensOp = defineOperation({
   auth: 'workspace',
-  schema: z.object({ apiKey: z.string({ error: 'apiKey is required.' }).min(1, { error: 'apiKey is required.' }) }),
+  schema: z.object({ apiKey: requiredString() }),
   run({ data, caller, model }) {
     const workspace = workspaceOf(caller);
     const key = model.store.tables.apiKeys.get(data.apiKey);

@@ -30,7 +30,15 @@ function message(issue: RawIssue): string {
       const type = typeName(String(issue.expected));
       return `${path} must be ${article(type)} ${type}.`;
     }
+    case 'invalid_union': {
+      if (issue.input === undefined || issue.input === null) return `${path} is required.`;
+      // A union of plain types reads as `id must be a string or a number.`
+      const types = issue.errors.map((branch) => (branch.length === 1 && branch[0]?.code === 'invalid_type' ? typeName(String(branch[0].expected)) : ''));
+      if (types.length > 0 && !types.includes('')) return `${path} must be ${types.map((t) => `${article(t)} ${t}`).join(' or ')}.`;
+      break;
+    }
     case 'invalid_value':
+      if (issue.input === undefined || issue.input === null) return `${path} is required.`;
       return `${path} must be one of ${issue.values.map(String).join(', ')}.`;
     case 'invalid_format':
       if (issue.format === 'email') return `${path} must be a valid email address.`;
@@ -47,6 +55,16 @@ function message(issue: RawIssue): string {
     case 'custom':
       if (issue.params?.['rule'] === 'required') return `${path} is required.`;
       break;
+    case 'invalid_union': {
+      // A union of primitive types (`string | number`) reads as the list of types it accepts.
+      const expected = issue.errors.flat().map((i) => (i.code === 'invalid_type' ? typeName(String(i.expected)) : undefined));
+      if (expected.length > 0 && expected.every((t) => t !== undefined)) {
+        if (issue.input === undefined) return `${path} is required.`;
+        const list = [...new Set(expected)].map((t) => `${article(t!)} ${t!}`);
+        return `${path} must be ${list.join(' or ')}.`;
+      }
+      break;
+    }
   }
   const fallback = english(issue);
   const text = typeof fallback === 'string' ? fallback : (fallback?.message ?? 'Invalid value');

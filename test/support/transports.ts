@@ -48,7 +48,8 @@ export function forEachTransport(name: string, suite: (fresh: (options?: MockSer
       beforeAll(async () => {
         if (transport === 'msw') {
           const server = setupServer(...createHandlers(proxy, { baseUrl: [MSW_BASE, MSW_PREFIXED_BASE] }));
-          const listenOptions = { onUnhandledRequest: 'error' as const };
+          // msw 2 reads onUnhandledRequest, msw 3 onUnhandledFrame; a non-literal object satisfies both types.
+          const listenOptions = { onUnhandledRequest: 'error', onUnhandledFrame: 'error' } as const;
           server.listen(listenOptions);
           stopMsw = () => server.close();
           send = (call) => viaFetch(MSW_BASE, call);

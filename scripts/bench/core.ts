@@ -1,0 +1,145 @@
+import { execFile, spawnSync } from 'node:child_process';
+import { promisify } from 'node:util';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { createMockService } from '../../src/service.js';
+import { createHandlers } from '../../src/adapters/msw.js';
+import { listen } from '../../src/adapters/node-server.js';
+import { addUsers } from '../../src/model/users.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = join(here, '..', '..');
+
+/** Median of a list of numbers. */
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/** Milliseconds of one call of `fn`, median over `runs` after `warmup` unmeasured runs. */
+export async function timeIt(fn: () => unknown, runs: number, warmup = Math.ceil(runs / 5)): Promise<number> {
+  for (let i = 0; i < warmup; i++) await fn();
+  const samples: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const start = performance.now();
+    await fn();
+    samples.push(performance.now() - start);
+  }
+  return median(samples);
+}
+
+function seededUsers(service: ReturnType<typeof createMockService>, count: number, organizationId = 'org-1'): void {
+  const ns = service.model.store.namespace(service.credentials.apiKey);
+  const users = Array.from({ length: count }, (_, i) => ({ userId: `user-${i}`, name: `User ${i}`, email: `user${i}@example.com` }));
+  addUsers(service.model, ns, { organizationId }, users, true);
+}
+
+/** Runs the load generator in a child process (asynchronously, so this process keeps serving). */
+async function load(url: string, body: string, headers: Record<string, string>, seconds: number): Promise<number> {
+  const args = [join(here, 'load.mjs'), JSON.stringify({ url, body, headers, seconds, connections: 32 })];
+  const { stdout } = await promisify(execFile)(process.execPath, args, { encoding: 'utf8' });
+  return (JSON.parse(stdout) as { rps: number }).rps;
+}
+
+/** Requests/s of the standalone server on `POST /v2/users/get` (10 users) against a bare node:http server. */
+export async function benchServer(seconds = 3, rounds = 3): Promise<Record<string, number>> {
+  const service = createMockService();
+  seededUsers(service, 10);
+  const body = JSON.stringify({ data: { organizationId: 'org-1' } });
+  const headers = { 'content-type': 'application/json', ...service.credentials.headers };
+  const fixed = (await service.dispatch({ method: 'POST', path: '/v2/users/get', headers, body })).body;
+  const bare = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
+      res.end(fixed);
+    });
+  });
+  await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
+  const bareUrl = `http://127.0.0.1:${(bare.address() as AddressInfo).port}/v2/users/get`;
+  const ours = await listen(service, { port: 0 });
+  const bareRps: number[] = [];
+  const ourRps: number[] = [];
+  try {
+    for (let i = 0; i < rounds; i++) {
+      bareRps.push(await load(bareUrl, body, headers, seconds));
+      ourRps.push(await load(`${ours.url}/v2/users/get`, body, headers, seconds));
+    }
+  } finally {
+    bare.closeAllConnections();
+    bare.close();
+    await ours.close();
+  }
+  const b = median(bareRps);
+  const o = median(ourRps);
+  return { 'server rps (ours)': Math.round(o), 'server rps (bare node:http)': Math.round(b), 'server ratio (budget >= 0.5)': o / b };
+}
+
+/** Time per call through msw: our catch-all handler against a trivial one-handler `http.post`. */
+export async function benchMsw(calls = 1500, rounds = 3): Promise<Record<string, number>> {
+  const service = createMockService();
+  seededUsers(service, 10);
+  const body = JSON.stringify({ data: { organizationId: 'org-1' } });
+  const headers = { 'content-type': 'application/json', ...service.credentials.headers };
+  const fixed: unknown = JSON.parse((await service.dispatch({ method: 'POST', path: '/v2/users/get', headers, body })).body);
+  const run = async (handlers: Parameters<typeof setupServer>, url: string): Promise<number> => {
+    const server = setupServer(...handlers);
+    const strict = { onUnhandledRequest: 'error', onUnhandledFrame: 'error' } as const;
+    server.listen(strict);
+    try {
+      return await timeIt(async () => {
+        const res = await fetch(url, { method: 'POST', headers, body });
+        await res.text();
+      }, calls);
+    } finally {
+      server.close();
+    }
+  };
+  const trivial: number[] = [];
+  const ours: number[] = [];
+  for (let i = 0; i < rounds; i++) {
+    trivial.push(await run([http.post('https://trivial.test/v2/users/get', () => HttpResponse.json(fixed))], 'https://trivial.test/v2/users/get'));
+    ours.push(await run(createHandlers(service), 'https://collab-service.test/v2/users/get'));
+  }
+  const t = median(trivial);
+  const o = median(ours);
+  return { 'msw µs/call (ours)': Math.round(o * 1000), 'msw µs/call (trivial handler)': Math.round(t * 1000), 'msw ratio (budget <= 1.5)': o / t };
+}
+
+/** Import time of the built package over bare `node`, median of several fresh processes. */
+export function benchImport(runs = 7): Record<string, number> {
+  const time = (code: string): number => {
+    const samples: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      const start = performance.now();
+      const r = spawnSync(process.execPath, ['--input-type=module', '-e', code], { cwd: root, encoding: 'utf8' });
+      if (r.status !== 0) throw new Error(`import failed: ${r.stderr}`);
+      samples.push(performance.now() - start);
+    }
+    return median(samples);
+  };
+  const bare = time('');
+  return {
+    'import collab-service-mock, ms over bare node (budget < 120)': time("await import('collab-service-mock')") - bare,
+    'import collab-service-mock/msw, ms over bare node': time("await import('collab-service-mock/msw')") - bare,
+  };
+}
+
+/** `createMockService()` time and a 1,000-user page out of 100,000 users in one organization. */
+export async function benchCore(): Promise<Record<string, number>> {
+  const create = await timeIt(() => createMockService(), 200);
+  const service = createMockService();
+  seededUsers(service, 100_000);
+  const headers = { 'content-type': 'application/json', ...service.credentials.headers };
+  const first = JSON.parse(
+    (await service.dispatch({ method: 'POST', path: '/v2/users/get', headers, body: JSON.stringify({ data: { organizationId: 'org-1', pageSize: 50_000 } }) })).body,
+  ) as { result: { nextPageToken: string } };
+  const pageBody = JSON.stringify({ data: { organizationId: 'org-1', pageSize: 1000, pageToken: first.result.nextPageToken } });
+  const page = await timeIt(() => service.dispatch({ method: 'POST', path: '/v2/users/get', headers, body: pageBody }), 30);
+  return { 'createMockService() ms (budget < 5)': create, 'users/get 1,000 of 100,000 users, ms (budget < 20)': page };
+}

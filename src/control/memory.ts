@@ -1,0 +1,30 @@
+import { knownNamespace, listKeyJudgments, recordJudgments } from '../memory-api.js';
+import { ServiceError } from '../protocol/errors.js';
+import type { ControlHandler } from './control.js';
+
+const BODY_SHAPE = 'The body must be {"judgments": [...]}, optionally with "apiKey" (default: the seeded key).';
+
+/**
+ * Control routes of decision memory: record judgments (the real service has no such endpoint) and list them.
+ * @example POST /__mock/memory/judgments {"judgments":[{"content":"...","decision":"rejected","actionUser":{"userId":"u1"}}]}
+ */
+export const memoryControlRoutes: Readonly<Record<string, ControlHandler>> = {
+  'POST /__mock/memory/judgments': (deps, body) => {
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new ServiceError('INVALID_ARGUMENT', BODY_SHAPE);
+    const { apiKey, judgments } = body as { apiKey?: unknown; judgments?: unknown };
+    if (apiKey !== undefined && typeof apiKey !== 'string') throw new ServiceError('INVALID_ARGUMENT', 'apiKey must be a string.');
+    if (!Array.isArray(judgments)) throw new ServiceError('INVALID_ARGUMENT', BODY_SHAPE);
+    const ns = knownNamespace(deps.model, apiKey ?? deps.credentials().apiKey);
+    const recorded = recordJudgments(deps.model, ns, judgments);
+    return { recorded: recorded.length, judgments: recorded };
+  },
+  'GET /__mock/memory/judgments': (deps, _body, call) => {
+    const params = new URL(call.path, 'http://control.invalid').searchParams;
+    const filter: { organizationId?: string; documentId?: string } = {};
+    const organizationId = params.get('organizationId');
+    const documentId = params.get('documentId');
+    if (organizationId !== null) filter.organizationId = organizationId;
+    if (documentId !== null) filter.documentId = documentId;
+    return { judgments: listKeyJudgments(deps.model, params.get('apiKey') ?? deps.credentials().apiKey, filter) };
+  },
+};

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { ServiceError } from '../protocol/errors.js';
+import { validate } from '../protocol/validate.js';
+import type { MigrationRecord } from '../model/entities.js';
+import { advanceMigration, settleMigrations } from '../model/migrations.js';
+import { migrationPolicy } from '../operations/migrations.js';
+import type { ControlHandler } from './control.js';
+import { keyNamespace } from './namespaces.js';
+
+const advanceBody = z.object({
+  apiKey: z.string().optional(),
+  migrationId: z.string().min(1),
+  to: z.enum(['pending', 'in_progress', 'completed', 'failed']).optional(),
+});
+
+const view = (apiKey: string, m: MigrationRecord): MigrationRecord & { apiKey: string } => ({ apiKey, ...m });
+
+/**
+ * Migration levers of the control plane: list every migration (clock-driven ones brought up to date first), and
+ * move one explicitly — the only way forward under `migrations: 'manual'`, and usable under every progression.
+ */
+export const migrationControlRoutes: Readonly<Record<string, ControlHandler>> = {
+  'GET /__mock/migrations': (deps) => {
+    const policy = migrationPolicy(deps.settings);
+    const migrations: (MigrationRecord & { apiKey: string })[] = [];
+    for (const ns of deps.model.store.tables.namespaces.values()) {
+      settleMigrations(deps.model, ns, policy);
+      for (const m of ns.migrations.values()) migrations.push(view(ns.apiKey, m));
+    }
+    return { mode: deps.settings.migrations, migrations };
+  },
+  'POST /__mock/migrations/advance': (deps, body) => {
+    const input = validate(advanceBody, body);
+    const ns = keyNamespace(deps, input.apiKey);
+    const outcome = advanceMigration(deps.model, ns, migrationPolicy(deps.settings), input.migrationId, input.to);
+    if (!outcome.ok) throw new ServiceError(outcome.reason === 'not-found' ? 'NOT_FOUND' : 'FAILED_PRECONDITION', outcome.message);
+    return view(ns.apiKey, outcome.migration);
+  },
+};

@@ -1,0 +1,92 @@
+import type { z } from 'zod';
+import type { ModelContext } from './model/context.js';
+import type { JudgmentRecord, Namespace } from './model/entities.js';
+import { listJudgments, recordJudgmentDrafts, type JudgmentDraft } from './model/memory.js';
+import type { judgmentInput } from './operations/judgments.js';
+import { judgmentList } from './operations/judgments.js';
+import { ServiceError } from './protocol/errors.js';
+import { validate } from './protocol/validate.js';
+
+/** A judgment as callers give it: `content`, `decision` and `actionUser.userId` required, the rest defaulted. */
+export type JudgmentInit = z.input<typeof judgmentInput>;
+
+/** Which API key's judgments to touch; default: the service's seeded testing key. */
+export interface MemoryTarget {
+  apiKey?: string;
+}
+
+/** Filters of `memory.list`. */
+export interface MemoryListOptions extends MemoryTarget {
+  organizationId?: string;
+  documentId?: string;
+}
+
+/**
+ * Decision memory in process: the judgments suggest draws on. The real service writes them from review
+ * activity; here tests write them directly.
+ * @example service.memory.record({ content: 'Ad copy: "cures acne"', decision: 'rejected', actionUser: { userId: 'u1' } })
+ */
+export interface MemoryApi {
+  /** Validates and stores judgments, all or nothing; returns the stored records (ids and times filled in). */
+  record(input: JudgmentInit | readonly JudgmentInit[], target?: MemoryTarget): JudgmentRecord[];
+  /** The stored judgments of an API key, newest first. */
+  list(options?: MemoryListOptions): JudgmentRecord[];
+}
+
+/**
+ * Validates judgments (every record, before anything is stored) and appends them to a namespace; the first
+ * bad field refuses the whole batch with INVALID_ARGUMENT naming it, e.g. `judgments[2].decision must be one of ...`.
+ * @example recordJudgments(model, model.store.namespace(apiKey), [{ content, decision: 'approved', actionUser: { userId: 'u1' } }])
+ */
+export function recordJudgments(ctx: ModelContext, ns: Namespace, inputs: unknown): JudgmentRecord[] {
+  const { judgments } = validate(judgmentList, { judgments: Array.isArray(inputs) ? inputs : [inputs] });
+  const drafts = judgments.map((j): JudgmentDraft => {
+    const { recordId, createdAt, organizationId, documentId, actionUser, ...rest } = j;
+    const user: JudgmentDraft['actionUser'] = { userId: actionUser.userId };
+    if (actionUser.name !== undefined) user.name = actionUser.name;
+    if (actionUser.email !== undefined) user.email = actionUser.email;
+    const draft: JudgmentDraft = { ...rest, actionUser: user };
+    if (recordId !== undefined) draft.recordId = recordId;
+    if (createdAt !== undefined) draft.createdAt = createdAt;
+    if (organizationId !== undefined) draft.organizationId = organizationId;
+    if (documentId !== undefined) draft.documentId = documentId;
+    return draft;
+  });
+  return recordJudgmentDrafts(ctx, ns, drafts);
+}
+
+/** The namespace of a known API key; an unknown key is refused rather than filled with unreachable data. */
+export function knownNamespace(ctx: ModelContext, apiKey: string): Namespace {
+  requireKnownKey(ctx, apiKey);
+  return ctx.store.namespace(apiKey);
+}
+
+function requireKnownKey(ctx: ModelContext, apiKey: string): void {
+  if (!ctx.store.tables.apiKeys.has(apiKey)) {
+    throw new ServiceError('NOT_FOUND', `API key ${apiKey} is not known to this service; create it first, or omit apiKey to use the seeded key.`);
+  }
+}
+
+/**
+ * The judgments of an API key, newest first, without creating its namespace.
+ * @example listKeyJudgments(model, apiKey, { organizationId: 'acme' })
+ */
+export function listKeyJudgments(ctx: ModelContext, apiKey: string, filter: Omit<MemoryListOptions, 'apiKey'> = {}): JudgmentRecord[] {
+  requireKnownKey(ctx, apiKey);
+  const ns = ctx.store.tables.namespaces.get(apiKey);
+  return ns ? listJudgments(ns, filter) : [];
+}
+
+/**
+ * The `service.memory` surface bound to one service.
+ * @example const memory = createMemoryApi(model, () => credentials.apiKey);
+ */
+export function createMemoryApi(ctx: ModelContext, defaultApiKey: () => string): MemoryApi {
+  return {
+    record: (input, target = {}) => recordJudgments(ctx, knownNamespace(ctx, target.apiKey ?? defaultApiKey()), input),
+    list: (options = {}) => {
+      const { apiKey, ...filter } = options;
+      return listKeyJudgments(ctx, apiKey ?? defaultApiKey(), filter);
+    },
+  };
+}

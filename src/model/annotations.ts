@@ -1,0 +1,109 @@
+import type { Namespace, OrganizationRecord } from './entities.js';
+import type { ModelContext } from './context.js';
+import { ensureDocument, ensureOrganization } from './organizations.js';
+
+/** A user as embedded in annotation records (service-facts 6.7); fields beyond `userId` are kept as given. */
+export interface AnnotationUser {
+  userId: string;
+  [field: string]: unknown;
+}
+
+/** What every annotation input names: its document (created when missing) and its author. */
+export interface AnnotationInput {
+  organizationId: string;
+  documentId: string;
+  from: AnnotationUser;
+  /** A 20-character id is drawn when absent. */
+  annotationId?: string | undefined;
+  /** Any other field of the record shape, stored as given. */
+  [field: string]: unknown;
+}
+
+/** A comment inside a comment annotation (service-facts 6.4); missing fields get defaults. */
+export interface CommentInput {
+  /** Defaults to the annotation's author. */
+  from?: AnnotationUser | undefined;
+  commentText?: string | undefined;
+  /** A 6-digit integer is drawn when absent. */
+  commentId?: number | undefined;
+  [field: string]: unknown;
+}
+
+/** A comment annotation input: an annotation plus its comments (default: one empty text comment by the author). */
+export interface CommentAnnotationInput extends AnnotationInput {
+  comments?: CommentInput[] | undefined;
+}
+
+type StoredRecord = Record<string, unknown>;
+
+/** The common head of every annotation record: id, author, metadata naming the key and client ids. */
+function base(ctx: ModelContext, ns: Namespace, input: AnnotationInput, type: string): StoredRecord {
+  const { organizationId, documentId, from, annotationId, ...rest } = structuredClone(input);
+  const now = ctx.clock.now();
+  const metadata = { apiKey: ns.apiKey, organizationId, documentId, ...asObject(rest['metadata']) };
+  return { annotationId: annotationId ?? ctx.ids.alnum(20), type, from, lastUpdated: now, ...rest, metadata };
+}
+
+const asObject = (value: unknown): Record<string, unknown> =>
+  value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+
+const commentId = (ctx: ModelContext): number => 100_000 + ctx.ids.rng.int(900_000);
+
+/** The organization holding the annotation, with it and the document created when missing. */
+function organizationFor(ctx: ModelContext, ns: Namespace, input: AnnotationInput): OrganizationRecord {
+  const org = ensureOrganization(ctx, ns, input.organizationId);
+  ensureDocument(ctx, org, input.documentId);
+  return org;
+}
+
+/**
+ * Stores a comment annotation (service-facts 6.3) with its comments (6.4); ids come from the seeded source,
+ * times from the clock. Returns the stored record.
+ * @example addCommentAnnotation(ctx, ns, { organizationId: 'o', documentId: 'd', from: { userId: 'u1' }, comments: [{ commentText: 'Hi' }] });
+ */
+export function addCommentAnnotation(ctx: ModelContext, ns: Namespace, input: CommentAnnotationInput): StoredRecord {
+  const org = organizationFor(ctx, ns, input);
+  const now = ctx.clock.now();
+  const { comments, ...head } = input;
+  const record = base(ctx, ns, head, 'comment');
+  const author = record['from'] as AnnotationUser;
+  record['createdAt'] ??= now;
+  record['status'] ??= { id: 'OPEN', name: 'Open', type: 'default' };
+  record['comments'] = (comments ?? [{}]).map((comment) => {
+    const { from, commentId: id, ...rest } = structuredClone(comment);
+    return {
+      commentId: id ?? commentId(ctx),
+      type: 'text',
+      status: 'added',
+      commentText: '',
+      createdAt: now,
+      lastUpdated: new Date(now).toISOString(),
+      from: from ?? structuredClone(author),
+      ...rest,
+    };
+  });
+  org.comments.push(record);
+  return record;
+}
+
+/**
+ * Stores a reaction annotation (service-facts 6.5). Returns the stored record.
+ * @example addReaction(ctx, ns, { organizationId: 'o', documentId: 'd', from: { userId: 'u1' }, icon: 'HEART_FACE' });
+ */
+export function addReaction(ctx: ModelContext, ns: Namespace, input: AnnotationInput): StoredRecord {
+  const org = organizationFor(ctx, ns, input);
+  const record = base(ctx, ns, input, 'reaction');
+  org.reactions.push(record);
+  return record;
+}
+
+/**
+ * Stores a recorder annotation (service-facts 6.6). Returns the stored record.
+ * @example addRecording(ctx, ns, { organizationId: 'o', documentId: 'd', from: { userId: 'u1' }, recordingType: 'screen' });
+ */
+export function addRecording(ctx: ModelContext, ns: Namespace, input: AnnotationInput): StoredRecord {
+  const org = organizationFor(ctx, ns, input);
+  const record = base(ctx, ns, input, 'recorder');
+  org.recordings.push(record);
+  return record;
+}

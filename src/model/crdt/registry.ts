@@ -1,0 +1,233 @@
+import * as Y from 'yjs';
+import { ServiceError } from '../../protocol/errors.js';
+import type { ModelContext } from '../context.js';
+import type { CrdtType, EditorRecord, Namespace } from '../entities.js';
+import { ensureDocument, ensureOrganization } from '../organizations.js';
+import { replaceContent, sharedTypeOf, viewOf, type CrdtContent, type SharedType } from './kinds.js';
+
+/** Where one entry lives inside a namespace. */
+export interface EditorAddress {
+  organizationId: string;
+  documentId: string;
+  editorId: string;
+}
+
+/** Who made a change, as a transaction origin: sync connections pass one of these. */
+export interface CrdtAuthor {
+  readonly userId: string;
+  readonly sessionId: string | null;
+}
+
+/** `lastUpdatedBy` of every REST write (service-facts 4.4). */
+export const REST_AUTHOR: CrdtAuthor = Object.freeze({ userId: 'rest-api', sessionId: null });
+
+/** `lastUpdatedBy` of an in-process edit whose transaction origin names nobody. */
+export const IN_PROCESS_USER = 'in-process';
+
+/** The snapshot the get operation returns for one entry (service-facts 4.5). */
+export interface EditorSnapshot {
+  data: unknown;
+  id: string;
+  lastUpdate: string;
+  lastUpdatedBy: string | null;
+  sessionId: string | null;
+}
+
+/** Documents whose update observer is attached; a restored copy is a new document and gets its own. */
+const observed = new WeakSet<Y.Doc>();
+
+const iso = (ctx: ModelContext): string => new Date(ctx.clock.now()).toISOString();
+
+function editorsOf(ns: Namespace, organizationId: string, documentId: string): Map<string, EditorRecord> | undefined {
+  return ns.editors.get(organizationId)?.get(documentId);
+}
+
+function editorsForWrite(ns: Namespace, organizationId: string, documentId: string): Map<string, EditorRecord> {
+  let documents = ns.editors.get(organizationId);
+  if (!documents) ns.editors.set(organizationId, (documents = new Map()));
+  let editors = documents.get(documentId);
+  if (!editors) documents.set(documentId, (editors = new Map()));
+  return editors;
+}
+
+/** A stored entry (with its observer attached), or undefined. @example findEditor(ctx, ns, { organizationId, documentId, editorId }) */
+export function findEditor(ctx: ModelContext, ns: Namespace, at: EditorAddress): EditorRecord | undefined {
+  const record = editorsOf(ns, at.organizationId, at.documentId)?.get(at.editorId);
+  if (!record?.stored) return undefined;
+  observe(ctx, record);
+  return record;
+}
+
+/** Every stored entry of a document, in creation order. @example listEditors(ctx, ns, 'org', 'doc') */
+export function listEditors(ctx: ModelContext, ns: Namespace, organizationId: string, documentId: string): EditorRecord[] {
+  const out: EditorRecord[] = [];
+  for (const record of editorsOf(ns, organizationId, documentId)?.values() ?? []) {
+    if (!record.stored) continue;
+    observe(ctx, record);
+    out.push(record);
+  }
+  return out;
+}
+
+/**
+ * The entry at an address for live use (sync clients, in-process callers), opened empty when missing. An
+ * empty entry is invisible to REST until someone writes to it.
+ * @example const { doc } = openEditor(ctx, ns, address);
+ */
+export function openEditor(ctx: ModelContext, ns: Namespace, at: EditorAddress): EditorRecord {
+  const editors = editorsForWrite(ns, at.organizationId, at.documentId);
+  let record = editors.get(at.editorId);
+  if (!record) {
+    record = newRecord(ctx, ns, at);
+    editors.set(at.editorId, record);
+  }
+  observe(ctx, record);
+  return record;
+}
+
+function newRecord(ctx: ModelContext, ns: Namespace, at: EditorAddress): EditorRecord {
+  const doc = new Y.Doc({ guid: [ns.apiKey, at.organizationId, at.documentId, at.editorId].join('/') });
+  // Seeded, so the same calls give the same document bytes; fresh per document, so a deleted entry's
+  // history never shares a client id with its successor.
+  doc.clientID = ctx.ids.rng.int(0x1_0000_0000);
+  return { editorId: at.editorId, doc, stored: false, types: {}, contentKey: null, data: null, lastUpdate: iso(ctx), lastUpdatedBy: null, sessionId: null };
+}
+
+/**
+ * Writes content through REST: `add` creates the entry (and its organization and document when missing),
+ * `update` replaces the content of an existing one, both inside one transaction of delete-then-insert
+ * operations so connected clients converge to exactly the new content.
+ * @example writeEditor(ctx, ns, address, 'content', { type: 'text', value: 'Hi' }, 'update');
+ */
+export function writeEditor(ctx: ModelContext, ns: Namespace, at: EditorAddress, contentKey: string, content: CrdtContent, mode: 'add' | 'update'): void {
+  const existing = editorsOf(ns, at.organizationId, at.documentId)?.get(at.editorId);
+  if (mode === 'update' && !existing?.stored) throw new ServiceError('NOT_FOUND', 'No CRDT data found for this editor ID.');
+  if (mode === 'add' && existing?.stored) throw new ServiceError('ALREADY_EXISTS', 'CRDT data already exists for this editor ID.');
+  if (existing) {
+    observe(ctx, existing);
+    const held = typeOfKey(existing, contentKey);
+    if (held !== undefined && held !== content.type) {
+      throw new ServiceError('INVALID_ARGUMENT', `contentKey ${contentKey} already holds a ${held} value.`);
+    }
+  }
+  if (mode === 'add') {
+    const org = ensureOrganization(ctx, ns, at.organizationId);
+    ensureDocument(ctx, org, at.documentId);
+  }
+  const record = existing ?? openEditor(ctx, ns, at);
+  record.doc.transact(() => replaceContent(record.doc, contentKey, content), REST_AUTHOR);
+  record.types[contentKey] = content.type;
+  record.stored = true;
+  record.contentKey = contentKey;
+  record.data = viewOf(record.doc, contentKey, content.type);
+  record.lastUpdate = iso(ctx);
+  record.lastUpdatedBy = REST_AUTHOR.userId;
+  record.sessionId = null;
+}
+
+/** The type a content key of an entry holds: as recorded, else read from the document. */
+function typeOfKey(record: EditorRecord, key: string): CrdtType | undefined {
+  const known = record.types[key];
+  if (known !== undefined) return known;
+  const found = sharedTypeOf(record.doc.share.get(key));
+  if (found !== undefined) record.types[key] = found;
+  return found;
+}
+
+/** The get operation's view of one entry. @example editorSnapshot(record).data */
+export function editorSnapshot(record: EditorRecord): EditorSnapshot {
+  return { data: record.data, id: record.editorId, lastUpdate: record.lastUpdate, lastUpdatedBy: record.lastUpdatedBy, sessionId: record.sessionId };
+}
+
+/**
+ * Deletes entries of a document (all of them when `editorIds` is undefined); unknown ids are skipped. The
+ * documents are destroyed, which disconnects their sync clients.
+ * @example deleteEditors(ns, 'org', 'doc', ['notes']);
+ */
+export function deleteEditors(ns: Namespace, organizationId: string, documentId: string, editorIds?: readonly string[]): void {
+  const editors = editorsOf(ns, organizationId, documentId);
+  if (!editors) return;
+  for (const editorId of editorIds ?? [...editors.keys()]) {
+    editors.get(editorId)?.doc.destroy();
+    editors.delete(editorId);
+  }
+  prune(ns, organizationId, documentId);
+}
+
+/**
+ * Moves every entry of one document to another of the same organization (a completed migration). An entry
+ * of the target with the same editor id is replaced. Documents keep their identity, so connected clients
+ * keep editing the moved content.
+ * @example moveEditors(ns, 'org', 'old-doc', 'new-doc');
+ */
+export function moveEditors(ns: Namespace, organizationId: string, fromDocumentId: string, toDocumentId: string): void {
+  if (fromDocumentId === toDocumentId) return;
+  const source = editorsOf(ns, organizationId, fromDocumentId);
+  if (!source || source.size === 0) return;
+  const target = editorsForWrite(ns, organizationId, toDocumentId);
+  for (const [editorId, record] of source) {
+    const replaced = target.get(editorId);
+    if (replaced && replaced.doc !== record.doc) replaced.doc.destroy();
+    target.set(editorId, record);
+  }
+  source.clear();
+  prune(ns, organizationId, fromDocumentId);
+}
+
+/** Destroys every document of the given namespaces: the state they belonged to was replaced. */
+export function releaseEditors(namespaces: Iterable<Namespace>): void {
+  for (const ns of namespaces) {
+    for (const documents of ns.editors.values()) {
+      for (const editors of documents.values()) for (const record of editors.values()) record.doc.destroy();
+    }
+  }
+}
+
+function prune(ns: Namespace, organizationId: string, documentId: string): void {
+  const documents = ns.editors.get(organizationId);
+  if (documents?.get(documentId)?.size === 0) documents.delete(documentId);
+  if (documents?.size === 0) ns.editors.delete(organizationId);
+}
+
+/**
+ * Keeps an entry's snapshot and metadata current for edits that do not come through REST (sync clients, a
+ * test's own edits): the content key changed last becomes the snapshot's key.
+ */
+function observe(ctx: ModelContext, record: EditorRecord): void {
+  const { doc } = record;
+  if (observed.has(doc)) return;
+  observed.add(doc);
+  doc.on('update', (_update: Uint8Array, origin: unknown, _doc: Y.Doc, transaction: Y.Transaction) => {
+    if (origin === REST_AUTHOR) return;
+    const key = changedKey(doc, transaction, record.contentKey);
+    if (key === undefined) return;
+    const type = typeOfKey(record, key);
+    const author = authorOf(origin);
+    record.stored = true;
+    record.contentKey = key;
+    record.data = viewOf(doc, key, type);
+    record.lastUpdate = iso(ctx);
+    record.lastUpdatedBy = author.userId;
+    record.sessionId = author.sessionId;
+  });
+}
+
+function changedKey(doc: Y.Doc, transaction: Y.Transaction, preferred: string | null): string | undefined {
+  const keys = new Set<string>();
+  for (const type of transaction.changed.keys()) {
+    let root: SharedType = type;
+    while (root._item !== null && root._item.parent instanceof Y.AbstractType) root = root._item.parent;
+    for (const [key, shared] of doc.share) if (shared === root) keys.add(key);
+  }
+  if (preferred !== null && keys.has(preferred)) return preferred;
+  return keys.values().next().value;
+}
+
+function authorOf(origin: unknown): CrdtAuthor {
+  if (typeof origin === 'string' && origin !== '') return { userId: origin, sessionId: null };
+  if (typeof origin === 'object' && origin !== null) {
+    const { userId, sessionId } = origin as Partial<CrdtAuthor>;
+    if (typeof userId === 'string' && (typeof sessionId === 'string' || sessionId === null)) return { userId, sessionId };
+  }
+  return { userId: IN_PROCESS_USER, sessionId: null };
+}

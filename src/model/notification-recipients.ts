@@ -1,0 +1,79 @@
+import { md5Hex } from '../support/ids.js';
+import type { DocumentRecord, NotificationRecipient, OrganizationRecord, UserRecord } from './entities.js';
+
+/** The part of an add-notification request that decides who receives it. */
+export interface RecipientRequest {
+  actionUser: { userId: string };
+  notifyUsers: { userId?: string | undefined; email?: string | undefined }[];
+  notifyAll?: boolean | undefined;
+  verifyUserPermissions?: boolean | undefined;
+}
+
+interface Person {
+  userId?: string | undefined;
+  email?: string | undefined;
+}
+
+const sameEmail = (a: unknown, b: string): boolean => typeof a === 'string' && a.toLowerCase() === b.toLowerCase();
+
+/** Every user record of the organization at any level: organization, then folders, then documents. */
+function* everyone(org: OrganizationRecord): Generator<UserRecord> {
+  yield* org.users.values();
+  for (const folder of org.folders.values()) yield* folder.users.values();
+  for (const doc of org.documents.values()) yield* doc.users.values();
+}
+
+/** The userId of a known user of the organization with this email, so email-only recipients can be found by id. */
+function userIdByEmail(org: OrganizationRecord, email: string | undefined): string | undefined {
+  if (email === undefined) return undefined;
+  for (const user of everyone(org)) if (sameEmail(user.email, email)) return user.userId;
+  return undefined;
+}
+
+/** Whether a user may open the document: document level, its folder, or organization level unless `restricted`. */
+export function canAccess(org: OrganizationRecord, doc: DocumentRecord, userId: string): boolean {
+  if (doc.users.has(userId)) return true;
+  if (doc.folderId !== undefined && org.folders.get(doc.folderId)?.users.has(userId)) return true;
+  return doc.accessType !== 'restricted' && org.users.has(userId);
+}
+
+/**
+ * The recipients of a new notification (service-facts 3.31): with `notifyAll` (default) every
+ * organization-level user except the action user, plus `notifyUsers`; with `verifyUserPermissions`, only
+ * those with access to the document. One entry per person (same userId, or same email ignoring case).
+ * @example recipientsOf(org, doc, { actionUser: { userId: 'a' }, notifyUsers: [{ userId: 'b' }] })
+ */
+export function recipientsOf(org: OrganizationRecord, doc: DocumentRecord, request: RecipientRequest): NotificationRecipient[] {
+  const people: Person[] = [];
+  const byUserId = new Map<string, Person>();
+  const byEmail = new Map<string, Person>();
+  const add = (person: Person): void => {
+    const email = person.email?.toLowerCase();
+    let same = person.userId === undefined ? undefined : byUserId.get(person.userId);
+    if (!same && email !== undefined) {
+      const candidate = byEmail.get(email);
+      // An email names the same person only when no userId says otherwise.
+      if (candidate && (candidate.userId === undefined || person.userId === undefined)) same = candidate;
+    }
+    if (!same) {
+      same = { ...person };
+      people.push(same);
+    } else {
+      same.userId ??= person.userId;
+      same.email ??= person.email;
+    }
+    if (same.userId !== undefined) byUserId.set(same.userId, same);
+    if (email !== undefined && !byEmail.has(email)) byEmail.set(email, same);
+  };
+  if (request.notifyAll !== false) {
+    for (const user of org.users.values()) if (user.userId !== request.actionUser.userId) add({ userId: user.userId, email: user.email });
+  }
+  for (const entry of request.notifyUsers) add({ userId: entry.userId ?? userIdByEmail(org, entry.email), email: entry.email });
+  const kept = request.verifyUserPermissions === true ? people.filter((p) => p.userId !== undefined && canAccess(org, doc, p.userId)) : people;
+  return kept.map((p) => {
+    const recipient: NotificationRecipient = {};
+    if (p.userId !== undefined) recipient.userId = p.userId;
+    if (p.email !== undefined) recipient.emailHash = md5Hex(p.email);
+    return recipient;
+  });
+}

@@ -1,0 +1,212 @@
+import { md5Hex } from '../support/ids.js';
+import type { Namespace, NotificationRecipient, NotificationRecord } from './entities.js';
+import type { ModelContext } from './context.js';
+import { ensureDocument, ensureOrganization } from './organizations.js';
+import { headlineOf, stripPersonalData } from './notification-content.js';
+import { recipientsOf } from './notification-recipients.js';
+
+/** A person named in a notification request: a userId, an email, or both; other fields kept as given. */
+export interface NotificationPerson {
+  userId?: string | undefined;
+  name?: string | undefined;
+  email?: string | undefined;
+  [field: string]: unknown;
+}
+
+/** What adding a notification takes (service-facts 3.31); `timestamp` lets fixtures date a record. */
+export interface AddNotificationInput {
+  organizationId: string;
+  documentId: string;
+  actionUser: NotificationPerson & { userId: string };
+  notifyUsers: NotificationPerson[];
+  notifyAll?: boolean | undefined;
+  verifyUserPermissions?: boolean | undefined;
+  notificationId?: string | undefined;
+  isNotificationResolverUsed?: boolean | undefined;
+  displayHeadlineMessageTemplate?: string | undefined;
+  displayHeadlineMessageTemplateData?: Record<string, unknown> | undefined;
+  displayBodyMessage?: string | undefined;
+  displayBodyMessageTemplate?: string | undefined;
+  displayBodyMessageTemplateData?: Record<string, unknown> | undefined;
+  notificationSource?: string | undefined;
+  notificationSourceData?: unknown;
+  context?: Record<string, unknown> | undefined;
+  location?: Record<string, unknown> | undefined;
+  metadata?: Record<string, unknown> | undefined;
+  isCrossOrganizationEnabled?: boolean | undefined;
+  /** Fixtures only: a time other than now (ms). */
+  timestamp?: number | undefined;
+  /** Fixtures only: further record fields of service-facts 6.1 (`actionType`, `isUnread`, ...), stored as given. */
+  extra?: Record<string, unknown> | undefined;
+}
+
+/** Which notifications of an organization a read or delete is about; every given filter narrows. */
+export interface NotificationSelector {
+  organizationId: string;
+  documentId?: string | undefined;
+  locationId?: string | undefined;
+  userId?: string | undefined;
+  notificationIds?: string[] | undefined;
+}
+
+/** A per-item outcome of a delete, keyed by notification id. */
+export interface NotificationOutcome {
+  success: boolean;
+  message: string;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The location a notification belongs to: `location.id`, else `metadata.locationId`. */
+function locationIdOf(input: AddNotificationInput): string | number | undefined {
+  for (const candidate of [input.location?.['id'], input.metadata?.['locationId']]) {
+    if (typeof candidate === 'string' || typeof candidate === 'number') return candidate;
+  }
+  return undefined;
+}
+
+/** The stored fields, in read order; personal data dropped when a resolver re-hydrates them. */
+function storedFields(input: AddNotificationInput): Record<string, unknown> {
+  const strip = input.isNotificationResolverUsed === true ? stripPersonalData : (value: unknown) => structuredClone(value);
+  const actionUser = strip(input.actionUser);
+  const headlineData = input.displayHeadlineMessageTemplateData === undefined ? undefined : strip(input.displayHeadlineMessageTemplateData);
+  const fields: Record<string, unknown> = {
+    notificationSource: input.notificationSource ?? 'custom',
+    notificationSourceData: input.notificationSourceData === undefined ? {} : strip(input.notificationSourceData),
+    actionUser,
+  };
+  const put = (key: string, value: unknown): void => {
+    if (value !== undefined) fields[key] = value;
+  };
+  put('displayHeadlineMessageTemplate', input.displayHeadlineMessageTemplate);
+  put('displayHeadlineMessageTemplateData', headlineData);
+  if (input.displayHeadlineMessageTemplate !== undefined) {
+    put('displayHeadlineMessage', headlineOf(input.displayHeadlineMessageTemplate, isRecord(headlineData) ? headlineData : {}, actionUser));
+  }
+  put('displayBodyMessage', input.displayBodyMessage);
+  put('displayBodyMessageTemplate', input.displayBodyMessageTemplate);
+  put('displayBodyMessageTemplateData', input.displayBodyMessageTemplateData === undefined ? undefined : strip(input.displayBodyMessageTemplateData));
+  put('metadata', input.metadata === undefined ? undefined : structuredClone(input.metadata));
+  put('context', input.context === undefined ? undefined : structuredClone(input.context));
+  put('location', input.location === undefined ? undefined : structuredClone(input.location));
+  put('isNotificationResolverUsed', input.isNotificationResolverUsed);
+  put('isCrossOrganizationEnabled', input.isCrossOrganizationEnabled);
+  for (const [key, value] of Object.entries(input.extra ?? {})) if (!(key in fields)) fields[key] = structuredClone(value);
+  return fields;
+}
+
+/**
+ * Adds a notification, creating the organization and document when missing. An existing id in the
+ * organization is replaced (upsert) and counts as the newest insertion. Returns the stored record.
+ * @example addNotification(ctx, ns, { organizationId: 'org', documentId: 'doc', actionUser: { userId: 'u' }, notifyUsers: [] })
+ */
+export function addNotification(ctx: ModelContext, ns: Namespace, input: AddNotificationInput): NotificationRecord {
+  const org = ensureOrganization(ctx, ns, input.organizationId);
+  const doc = ensureDocument(ctx, org, input.documentId);
+  const id = input.notificationId ?? ctx.ids.numeric16();
+  const record: NotificationRecord = {
+    id,
+    organizationId: input.organizationId,
+    documentId: input.documentId,
+    timestamp: input.timestamp ?? ctx.clock.now(),
+    recipients: recipientsOf(org, doc, input),
+    record: storedFields(input),
+  };
+  const locationId = locationIdOf(input);
+  if (locationId !== undefined) record.locationId = locationId;
+  org.notifications.delete(id);
+  org.notifications.set(id, record);
+  return record;
+}
+
+/** Whether a notification is held by a user (as a recipient). @example holds(record, 'u1') */
+export function holds(record: NotificationRecord, userId: string): boolean {
+  return record.recipients.some((r) => r.userId === userId);
+}
+
+/** Notifications of an organization matching every given filter, in insertion order. */
+export function* selectNotifications(ns: Namespace, selector: NotificationSelector): Generator<NotificationRecord> {
+  const org = ns.organizations.get(selector.organizationId);
+  if (!org) return;
+  const ids = selector.notificationIds ? new Set(selector.notificationIds) : undefined;
+  for (const n of org.notifications.values()) {
+    if (selector.documentId !== undefined && n.documentId !== selector.documentId) continue;
+    if (selector.locationId !== undefined && (n.locationId === undefined || String(n.locationId) !== selector.locationId)) continue;
+    if (ids && !ids.has(n.id)) continue;
+    if (selector.userId !== undefined && !holds(n, selector.userId)) continue;
+    yield n;
+  }
+}
+
+/** Matching notifications ordered by timestamp (`asc` or `desc`); ties keep insertion order, reversed for `desc`. */
+export function queryNotifications(ns: Namespace, selector: NotificationSelector, order: 'asc' | 'desc' = 'desc'): NotificationRecord[] {
+  const sorted = [...selectNotifications(ns, selector)].sort((a, b) => a.timestamp - b.timestamp);
+  return order === 'asc' ? sorted : sorted.reverse();
+}
+
+/**
+ * Deletes the selected notifications; with `userId`, only that user leaves each selected notification and
+ * a record goes once nobody holds it. Requested ids that matched nothing fail per item.
+ */
+export function deleteNotifications(ns: Namespace, selector: NotificationSelector): Map<string, NotificationOutcome> {
+  const org = ns.organizations.get(selector.organizationId);
+  const matched = [...selectNotifications(ns, selector)];
+  for (const n of matched) {
+    if (selector.userId !== undefined) n.recipients = n.recipients.filter((r) => r.userId !== selector.userId);
+    if (selector.userId === undefined || n.recipients.length === 0) org?.notifications.delete(n.id);
+  }
+  const done = new Set(matched.map((n) => n.id));
+  const outcomes = new Map<string, NotificationOutcome>();
+  const keys = selector.notificationIds ?? matched.map((n) => n.id);
+  for (const id of keys) {
+    outcomes.set(id, done.has(id) ? { success: true, message: 'Notification deleted.' } : { success: false, message: 'Failed to delete notification.' });
+  }
+  return outcomes;
+}
+
+/** `{ <hash>: true }` in recipient order. */
+function hashMap(recipients: NotificationRecipient[], hash: (r: NotificationRecipient) => string | undefined): Record<string, true> {
+  const out: Record<string, true> = {};
+  for (const r of recipients) {
+    const key = hash(r);
+    if (key !== undefined) out[key] = true;
+  }
+  return out;
+}
+
+/** Keys of the read shape in order; `timestamp`, `metadata` and the recipient maps are rendered. */
+const READ_ORDER = [
+  'notificationSource', 'notificationSourceData', 'actionUser', 'timestamp',
+  'displayHeadlineMessageTemplate', 'displayHeadlineMessageTemplateData', 'displayHeadlineMessage',
+  'displayBodyMessage', 'displayBodyMessageTemplate', 'displayBodyMessageTemplateData',
+  'metadata', 'notifyUsers', 'notifyUsersByUserId',
+  'context', 'location', 'isNotificationResolverUsed', 'isCrossOrganizationEnabled',
+];
+
+/**
+ * A notification as get notifications returns it (service-facts 6.1): client ids in `metadata`,
+ * `notifyUsers` keyed by md5(email), `notifyUsersByUserId` keyed by md5(userId); fixture extras last.
+ * @example renderNotification(ns.apiKey, record).notifyUsersByUserId
+ */
+export function renderNotification(apiKey: string, n: NotificationRecord): Record<string, unknown> {
+  const fields = structuredClone(n.record);
+  const sent: Record<string, unknown> = {};
+  // The service's own ids win over same-named keys a client put in `metadata`.
+  for (const [key, value] of Object.entries(isRecord(fields['metadata']) ? fields['metadata'] : {})) {
+    if (key !== 'apiKey' && key !== 'documentId' && key !== 'organizationId') sent[key] = value;
+  }
+  const rendered: Record<string, unknown> = {
+    timestamp: n.timestamp,
+    metadata: { apiKey, documentId: n.documentId, organizationId: n.organizationId, ...sent },
+    notifyUsers: hashMap(n.recipients, (r) => r.emailHash),
+    notifyUsersByUserId: hashMap(n.recipients, (r) => (r.userId === undefined ? undefined : md5Hex(r.userId))),
+  };
+  const out: Record<string, unknown> = { id: n.id };
+  for (const key of READ_ORDER) {
+    const value = key in rendered ? rendered[key] : fields[key];
+    if (value !== undefined) out[key] = value;
+  }
+  for (const [key, value] of Object.entries(fields)) if (!(key in out)) out[key] = value;
+  return out;
+}

@@ -1,0 +1,150 @@
+import * as Y from 'yjs';
+import type { Tables } from './store.js';
+
+/** The `format` field every exported state carries. */
+export const STATE_FORMAT = 'collab-service-mock/state';
+
+/** The newest state format this version writes and reads. */
+export const STATE_VERSION = 1;
+
+/** The default credentials a state was exported with, so an import can check it lands on a matching service. */
+export interface StateIdentity {
+  seed: number;
+  workspaceId: string;
+  apiKey: string;
+}
+
+/**
+ * A service's whole state as plain JSON: Maps, Sets, byte arrays and Yjs documents are tagged objects
+ * (`{"$map": [[k, v]]}`, `{"$set": []}`, `{"$bytes": "base64"}`, `{"$ydoc": "base64"}`).
+ * @example const file: StateFile = JSON.parse(service.exportState());
+ */
+export interface StateFile {
+  format: typeof STATE_FORMAT;
+  version: number;
+  identity: StateIdentity;
+  now: number;
+  rng: [number, number, number, number];
+  tables: unknown;
+}
+
+/** What a decoded state file restores: the tables, the id source's position and the clock. */
+export interface DecodedState {
+  identity: StateIdentity;
+  tables: Tables;
+  rng: [number, number, number, number];
+  now: number;
+}
+
+/**
+ * Encodes tables, rng position and clock into a `StateFile` (deterministic: same state, same bytes).
+ * @example JSON.stringify(encodeState(snapshot.tables, snapshot.rng, snapshot.now, identity))
+ */
+export function encodeState(tables: Tables, rng: [number, number, number, number], now: number, identity: StateIdentity): StateFile {
+  return { format: STATE_FORMAT, version: STATE_VERSION, identity: { ...identity }, now, rng: [...rng], tables: encode(tables) };
+}
+
+/**
+ * Parses and checks the header of an exported state (format, version, identity) without decoding its tables;
+ * refuses other formats and versions newer than this one.
+ * @example const { identity } = readStateHeader(text);
+ */
+export function readStateHeader(input: string | StateFile): { file: StateFile; identity: StateIdentity } {
+  let file: unknown = input;
+  if (typeof input === 'string') {
+    try {
+      file = JSON.parse(input);
+    } catch (error) {
+      throw new Error(`This is not an exported collab-service-mock state: the text is not valid JSON (${(error as Error).message}).`);
+    }
+  }
+  const f = file as Partial<StateFile> | null;
+  if (!f || typeof f !== 'object' || f.format !== STATE_FORMAT) {
+    throw new Error(`This is not an exported collab-service-mock state: expected "format": "${STATE_FORMAT}".`);
+  }
+  if (typeof f.version !== 'number' || !Number.isInteger(f.version) || f.version < 1) {
+    throw new Error(`This state has no valid "version" (got ${JSON.stringify(f.version)}); export it again with service.exportState().`);
+  }
+  if (f.version > STATE_VERSION) {
+    throw new Error(
+      `This state uses format version ${f.version}, newer than version ${STATE_VERSION} that this collab-service-mock reads; upgrade collab-service-mock to load it.`,
+    );
+  }
+  const identity = f.identity;
+  if (!identity || typeof identity.seed !== 'number' || typeof identity.apiKey !== 'string' || typeof identity.workspaceId !== 'string') {
+    throw new Error('This state has no valid "identity" {seed, workspaceId, apiKey}; export it again with service.exportState().');
+  }
+  if (!Array.isArray(f.rng) || f.rng.length !== 4 || typeof f.now !== 'number') {
+    throw new Error('This state has no valid "rng" (four numbers) or "now" (milliseconds); export it again with service.exportState().');
+  }
+  return { file: f as StateFile, identity: { ...identity } };
+}
+
+/**
+ * Decodes an exported state (text or parsed) after `readStateHeader`'s checks.
+ * @example const state = decodeState(readFileSync('state.json', 'utf8'));
+ */
+export function decodeState(input: string | StateFile): DecodedState {
+  const { file, identity } = readStateHeader(input);
+  return { identity, tables: decode(file.tables) as Tables, rng: [...file.rng] as DecodedState['rng'], now: file.now };
+}
+
+/**
+ * Writes a state file as text: one-space-indented JSON in insertion order, so fixtures diff line by line and stay byte-stable.
+ * @example writeFileSync('state.json', stateToText(file));
+ */
+export function stateToText(file: StateFile): string {
+  return `${JSON.stringify(file, null, 1)}\n`;
+}
+
+function encode(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null) return value;
+  // Only the content travels (its client ids are inside the update): a document's own guid and clientID
+  // are not kept by snapshots either (see cloneState), so the same state always exports the same bytes.
+  if (value instanceof Y.Doc) return { $ydoc: toBase64(Y.encodeStateAsUpdate(value)), gc: value.gc };
+  if (Array.isArray(value)) return value.map(encode);
+  if (value instanceof Map) return { $map: [...value].map(([k, v]) => [encode(k), encode(v)]) };
+  if (value instanceof Set) return { $set: [...value].map(encode) };
+  if (value instanceof Uint8Array) return { $bytes: toBase64(value) };
+  const out: Record<string, unknown> = {};
+  let tagged = false;
+  for (const key of Object.keys(value)) {
+    const v = (value as Record<string, unknown>)[key];
+    if (v === undefined) continue;
+    if (key.startsWith('$')) tagged = true;
+    out[key] = encode(v);
+  }
+  // A stored object whose own keys start with `$` is wrapped so it never reads back as a tag.
+  return tagged ? { $object: out } : out;
+}
+
+function decode(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null) return value;
+  if (Array.isArray(value)) return value.map(decode);
+  const v = value as Record<string, unknown>;
+  if ('$ydoc' in v) {
+    const doc = new Y.Doc({ gc: v['gc'] !== false });
+    Y.applyUpdate(doc, fromBase64(String(v['$ydoc'])));
+    return doc;
+  }
+  if ('$map' in v) return new Map((v['$map'] as [unknown, unknown][]).map(([k, x]) => [decode(k), decode(x)]));
+  if ('$set' in v) return new Set((v['$set'] as unknown[]).map(decode));
+  if ('$bytes' in v) return fromBase64(String(v['$bytes']));
+  const source = '$object' in v ? (v['$object'] as Record<string, unknown>) : v;
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(source)) out[key] = decode(source[key]);
+  return out;
+}
+
+function toBase64(bytes: Uint8Array): string {
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary);
+}
+
+function fromBase64(text: string): Uint8Array {
+  const binary = atob(text);
+  const out = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) out[i] = binary.charCodeAt(i);
+  return out;
+}

@@ -1,0 +1,136 @@
+import { z } from 'zod';
+import {
+  advancedWebhookConfig,
+  assertAdvancedWebhooksAvailable,
+  assertDeliveryEnabled,
+  createAdvancedWebhookEndpoint,
+  listAdvancedWebhookEndpoints,
+  updateAdvancedWebhookConfig,
+} from '../model/advanced-webhooks.js';
+import type { ModelContext } from '../model/context.js';
+import type { Namespace } from '../model/entities.js';
+import { ServiceError } from '../protocol/errors.js';
+import { defineOperation, type Caller } from './define.js';
+import { requiredString } from './rules.js';
+import { isHttpUrl } from './workspace-config.js';
+
+const URL_MESSAGE = { error: 'url must be a valid http(s) URL.' };
+const LIMIT_MESSAGE = { error: 'limit must be an integer between 1 and 250.' };
+const INVALID_ITERATOR = (): ServiceError => new ServiceError('INVALID_ARGUMENT', 'Invalid iterator.');
+
+/** The API key of a caller, after the workspace-plan availability check. */
+function availableKey(caller: Caller, model: ModelContext): Namespace {
+  if (caller.level !== 'apiKey') throw new Error('This operation needs an API-key caller.');
+  assertAdvancedWebhooksAvailable(model, caller.key);
+  return caller.ns;
+}
+
+/** `POST /v2/workspace/advancedwebhookconfig/get`: the key's delivery settings, all off when never configured (3.9). */
+export const getAdvancedWebhookConfigOp = defineOperation({
+  auth: 'apiKey',
+  schema: z.object({}),
+  run({ caller, model }) {
+    const ns = availableKey(caller, model);
+    return { message: 'Advanced webhook configuration retrieved successfully.', data: advancedWebhookConfig(ns) };
+  },
+});
+
+/** `POST /v2/workspace/advancedwebhookconfig/update`: partial update; the first one must enable (3.10). */
+export const updateAdvancedWebhookConfigOp = defineOperation({
+  auth: 'apiKey',
+  schema: z
+    .object({
+      isEnabled: z.boolean().optional(),
+      encryptData: z.boolean().optional(),
+      encodeData: z.boolean().optional(),
+      publicKey: z.string().optional(),
+      enableDataProtection: z.boolean().optional(),
+    })
+    .refine((d) => Object.keys(d).length > 0, {
+      error: 'At least one of isEnabled, encryptData, encodeData, publicKey or enableDataProtection must be provided.',
+    }),
+  run({ data, caller, model }) {
+    const ns = availableKey(caller, model);
+    return { message: 'Advanced webhook configuration updated successfully.', data: updateAdvancedWebhookConfig(ns, data) };
+  },
+});
+
+/** `POST /v2/workspace/advancedwebhook/endpoints/create`: one endpoint; its signing secret is never returned (3.12). */
+export const createAdvancedWebhookEndpointOp = defineOperation({
+  auth: 'apiKey',
+  schema: z.object({
+    url: z.string(URL_MESSAGE).refine(isHttpUrl, URL_MESSAGE),
+    description: z.string().optional(),
+    filterTypes: z.array(requiredString()).min(1).optional(),
+    channels: z.array(requiredString()).min(1).optional(),
+    disabled: z.boolean().optional(),
+    rateLimit: z
+      .number()
+      .refine((n) => Number.isSafeInteger(n) && n > 0, { error: 'rateLimit must be a positive integer (deliveries per second).' })
+      .optional(),
+    uid: z.string().optional(),
+    metadata: z.record(z.string(), z.string()).optional(),
+  }),
+  run({ data, caller, model }) {
+    const ns = availableKey(caller, model);
+    assertDeliveryEnabled(ns);
+    return { message: 'Advanced webhook endpoint created successfully.', data: createAdvancedWebhookEndpoint(model, ns, data) };
+  },
+});
+
+/** An iterator: `iter_` and the base64url of the offset it starts at. */
+function encodeIterator(offset: number): string {
+  return 'iter_' + btoa(JSON.stringify({ o: offset })).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+function decodeIterator(iterator: string): number | undefined {
+  if (!iterator.startsWith('iter_')) return undefined;
+  try {
+    const parsed: unknown = JSON.parse(atob(iterator.slice(5).replace(/-/g, '+').replace(/_/g, '/')));
+    const offset = (parsed as { o?: unknown } | null)?.o;
+    if (typeof offset === 'number' && Number.isSafeInteger(offset) && offset >= 0) return offset;
+  } catch {
+    // an unreadable iterator is refused by the caller
+  }
+  return undefined;
+}
+
+/** `POST /v2/workspace/advancedwebhook/endpoints/get`: endpoints in creation order, paged by opaque iterators (3.11). */
+export const getAdvancedWebhookEndpointsOp = defineOperation({
+  auth: 'apiKey',
+  schema: z.object({
+    limit: z
+      .number(LIMIT_MESSAGE)
+      .refine((n) => Number.isInteger(n) && n >= 1 && n <= 250, LIMIT_MESSAGE)
+      .optional(),
+    // `null` is what the previous page returns once done, so clients may send it back as "from the start".
+    iterator: z
+      .string({ error: 'Invalid iterator.' })
+      .nullable()
+      .optional()
+      .transform((iterator, ctx) => {
+        if (iterator === null || iterator === undefined) return 0;
+        const offset = decodeIterator(iterator);
+        if (offset === undefined) ctx.addIssue({ code: 'custom', message: 'Invalid iterator.' });
+        return offset ?? 0;
+      }),
+  }),
+  run({ data, caller, model }) {
+    const ns = availableKey(caller, model);
+    assertDeliveryEnabled(ns);
+    const limit = data.limit ?? 50;
+    const offset = data.iterator;
+    const { endpoints, total } = listAdvancedWebhookEndpoints(ns, offset, limit);
+    if (offset > total) throw INVALID_ITERATOR();
+    const done = offset + endpoints.length >= total;
+    return {
+      message: 'Advanced webhook endpoints retrieved successfully.',
+      data: {
+        endpoints,
+        iterator: done ? null : encodeIterator(offset + endpoints.length),
+        prevIterator: offset === 0 ? null : encodeIterator(Math.max(0, offset - limit)),
+        done,
+      },
+    };
+  },
+});

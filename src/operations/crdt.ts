@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { CRDT_TYPES, toContent } from '../model/crdt/kinds.js';
+import { deleteEditors, editorSnapshot, findEditor, listEditors, writeEditor } from '../model/crdt/registry.js';
+import type { CrdtType } from '../model/entities.js';
+import { defineOperation, namespaceOf } from './define.js';
+import { requiredString, verbatimString } from './rules.js';
+
+const ids = {
+  organizationId: verbatimString('Organization ID is required'),
+  documentId: verbatimString('Document ID is required'),
+};
+
+const TYPE_MESSAGE = `Type must be one of ${CRDT_TYPES.join(', ')}.`;
+
+/**
+ * The fields of add and update in the documented check order (service-facts 3.37): ids, `type`, `data`
+ * present, `contentKey`, then `data` against `type` (XML parsed here, once).
+ */
+const writeSchema = z
+  .object({
+    ...ids,
+    editorId: verbatimString('Editor ID is required.'),
+    type: z.enum(CRDT_TYPES as [CrdtType, ...CrdtType[]], { error: TYPE_MESSAGE }),
+    data: z.unknown().refine((value) => value !== undefined && value !== null, { params: { rule: 'required' } }),
+    contentKey: z.string().refine((key) => key.trim() !== '', { error: 'contentKey must not be empty; omit it for the default key content.' }).optional(),
+  })
+  .transform((input, ctx) => {
+    const checked = toContent(input.type, input.data);
+    if ('error' in checked) {
+      ctx.issues.push({ code: 'custom', message: checked.error, input: input.data, path: ['data'] });
+      return z.NEVER;
+    }
+    const address = { organizationId: input.organizationId, documentId: input.documentId, editorId: input.editorId };
+    return { address, contentKey: input.contentKey ?? 'content', content: checked.content };
+  });
+
+/** `POST /v2/crdt/update` (spec): replaces an entry's content with CRDT operations; connected clients converge. */
+export const updateCrdtOp = defineOperation({
+  auth: 'apiKey',
+  schema: writeSchema,
+  run({ data, caller, model }) {
+    writeEditor(model, namespaceOf(caller), data.address, data.contentKey, data.content, 'update');
+    return { message: 'CRDT data updated successfully.' };
+  },
+});
+
+/** `POST /v2/crdt/add`: creates an entry (and its organization and document when missing). */
+export const addCrdtOp = defineOperation({
+  auth: 'apiKey',
+  schema: writeSchema,
+  run({ data, caller, model }) {
+    writeEditor(model, namespaceOf(caller), data.address, data.contentKey, data.content, 'add');
+    return { message: 'CRDT data added successfully.' };
+  },
+});
+
+/** `POST /v2/crdt/get`: snapshots of one entry, or of every entry of the document; unknown ones give `[]`. */
+export const getCrdtOp = defineOperation({
+  auth: 'apiKey',
+  schema: z.object({ ...ids, editorId: verbatimString('Editor ID is required.').optional() }),
+  run({ data, caller, model }) {
+    const ns = namespaceOf(caller);
+    const records =
+      data.editorId === undefined
+        ? listEditors(model, ns, data.organizationId, data.documentId)
+        : [findEditor(model, ns, { organizationId: data.organizationId, documentId: data.documentId, editorId: data.editorId })].filter((r) => r !== undefined);
+    return { message: 'CRDT data retrieved successfully.', data: records.map(editorSnapshot) };
+  },
+});
+
+/** `POST /v2/crdt/delete`: deletes some entries of a document, or all of them when `editorIds` is omitted. */
+export const deleteCrdtOp = defineOperation({
+  auth: 'apiKey',
+  schema: z.object({ ...ids, editorIds: z.array(requiredString()).optional() }),
+  run({ data, caller }) {
+    deleteEditors(namespaceOf(caller), data.organizationId, data.documentId, data.editorIds);
+    return { message: 'CRDT data deleted successfully.' };
+  },
+});

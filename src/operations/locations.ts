@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { ServiceError } from '../protocol/errors.js';
+import { updateLocation } from '../model/locations.js';
+import { defineOperation } from './define.js';
+import { requiredString } from './rules.js';
+
+/** A location object: `id` (string or number, `0` included), `locationName`, optional `version`, extra keys kept. */
+const location = z.looseObject({
+  id: z.union([z.string(), z.number()]).optional(),
+  locationName: requiredString().optional(),
+  version: z.looseObject({ id: z.union([z.string(), z.number()]).optional(), name: z.string().optional() }).optional(),
+});
+
+/** `POST /v1/organizations/documents/locations/update`: rewrites a location on every record of a document (3.27). */
+export const updateLocationOp = defineOperation({
+  auth: 'apiKey',
+  schema: z.object({
+    apiKey: requiredString(),
+    authToken: requiredString(),
+    organizationId: requiredString().optional(),
+    documentId: requiredString(),
+    migrate: z.object({
+      oldLocation: location.refine((l) => l.id !== undefined || l.locationName !== undefined, {
+        error: 'migrate.oldLocation needs an id or a locationName to name the stored location.',
+      }),
+      newLocation: location,
+    }),
+    merge: z.boolean().optional(),
+  }),
+  run({ data, caller }) {
+    // The body repeats the credentials; they must be the ones the headers authenticated.
+    if (caller.level !== 'apiKey' || data.apiKey !== caller.key.apiKey || !caller.key.authTokens.some((t) => t.token === data.authToken)) {
+      throw new ServiceError('PERMISSION_DENIED', 'Invalid API key.');
+    }
+    updateLocation(caller.ns, {
+      organizationId: data.organizationId,
+      documentId: data.documentId,
+      oldLocation: data.migrate.oldLocation,
+      newLocation: data.migrate.newLocation,
+      merge: data.merge ?? false,
+    });
+    return { message: 'Location updated.', data: null };
+  },
+});

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { ServiceError } from '../protocol/errors.js';
+import { pollMigration, startMigration, type MigrationPolicy } from '../model/migrations.js';
+import { defineOperation, namespaceOf, type Settings } from './define.js';
+import { requiredString } from './rules.js';
+
+/** The migration progression the service was created with. */
+export const migrationPolicy = (settings: Settings): MigrationPolicy => ({ mode: settings.migrations, stepMs: settings.migrationStepMs });
+
+/** `POST /v2/organizations/documents/migrate`: starts moving a document's data to another document id (3.29). */
+export const migrateDocumentOp = defineOperation({
+  auth: 'apiKey',
+  schema: z
+    .object({ organizationId: requiredString(), documentId: requiredString(), newDocumentId: requiredString() })
+    .refine((d) => d.documentId !== d.newDocumentId, { error: 'newDocumentId must differ from documentId.' }),
+  run({ data, caller, model, settings }) {
+    const ns = namespaceOf(caller);
+    if (!ns.organizations.get(data.organizationId)?.documents.has(data.documentId)) {
+      throw new ServiceError('NOT_FOUND', 'Document not found.');
+    }
+    const migration = startMigration(model, ns, migrationPolicy(settings), data);
+    return { message: 'Document migration started successfully.', data: { migrationId: migration.migrationId } };
+  },
+});
+
+/** `POST /v2/organizations/documents/migrate/status`: the current state; the default progression then advances (D14). */
+export const migrationStatusOp = defineOperation({
+  auth: 'apiKey',
+  schema: z.object({ organizationId: requiredString(), migrationId: requiredString() }),
+  run({ data, caller, model, settings }) {
+    const answer = pollMigration(model, namespaceOf(caller), migrationPolicy(settings), data.organizationId, data.migrationId);
+    if (!answer) throw new ServiceError('NOT_FOUND', 'Migration not found.');
+    return { message: 'Migration status retrieved successfully.', data: answer };
+  },
+});

@@ -1,0 +1,131 @@
+import { z } from 'zod';
+import { addNotification, deleteNotifications, queryNotifications, renderNotification } from '../model/notifications.js';
+import { defineOperation, namespaceOf } from './define.js';
+import { decodePageToken, encodePageToken, takePage } from './paging.js';
+import { idList, perItem, requiredString } from './rules.js';
+
+/** `notifyUsers[0]` from a zod path. */
+const pathText = (path: readonly PropertyKey[]): string =>
+  path.map((p, i) => (typeof p === 'number' ? `[${p}]` : i === 0 ? String(p) : `.${String(p)}`)).join('');
+
+const isBlank = (s: string | undefined): boolean => s === undefined || s.trim() === '';
+
+const object = z.record(z.string(), z.unknown());
+
+/** A user named in a notification: `userId` required, documented fields type-checked, others kept. */
+const person = z.looseObject({ userId: requiredString(), name: z.string().optional(), email: z.string().optional() });
+
+/** A recipient: a userId or an email (service-facts 3.31). */
+const recipient = z
+  .looseObject({ userId: requiredString().optional(), name: z.string().optional(), email: z.string().optional() })
+  .refine((u) => u.userId !== undefined || !isBlank(u.email), {
+    error: (iss) => `${pathText(iss.path ?? [])}.userId or ${pathText(iss.path ?? [])}.email is required.`,
+  });
+
+/** `context.access` values are strings or numbers. */
+const access = object.refine((a) => Object.values(a).every((v) => typeof v === 'string' || typeof v === 'number'), {
+  error: (iss) => {
+    const entries = Object.entries(iss.input as Record<string, unknown>);
+    const bad = entries.find(([, v]) => typeof v !== 'string' && typeof v !== 'number')?.[0] ?? '';
+    return `context.access.${bad} must be a string or a number.`;
+  },
+});
+
+const addSchema = z
+  .object({
+    organizationId: requiredString(),
+    documentId: requiredString(),
+    actionUser: person,
+    notifyUsers: z.array(recipient),
+    notifyAll: z.boolean().optional(),
+    createOrganization: z.boolean().optional(),
+    createDocument: z.boolean().optional(),
+    verifyUserPermissions: z.boolean().optional(),
+    notificationId: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]+$/, { error: 'notificationId may only contain letters, digits, "_" and "-".' })
+      .optional(),
+    isNotificationResolverUsed: z.boolean().optional(),
+    displayHeadlineMessageTemplate: z.string().optional(),
+    displayHeadlineMessageTemplateData: object.optional(),
+    displayBodyMessage: z.string().optional(),
+    notificationSource: z.enum(['custom', 'comment', 'huddle', 'crdt']).optional(),
+    notificationSourceData: object.optional(),
+    context: z.looseObject({ access }).optional(),
+    // Extra keys the real service accepts and keeps (service-facts 3.31).
+    location: object.optional(),
+    metadata: object.optional(),
+    displayBodyMessageTemplate: z.string().optional(),
+    displayBodyMessageTemplateData: object.optional(),
+    isCrossOrganizationEnabled: z.boolean().optional(),
+  })
+  .check((ctx) => {
+    if (ctx.value.isNotificationResolverUsed === true) return;
+    for (const field of ['displayHeadlineMessageTemplate', 'displayBodyMessage'] as const) {
+      if (isBlank(ctx.value[field])) ctx.issues.push({ code: 'custom', input: ctx.value[field], path: [field], params: { rule: 'required' } });
+    }
+  });
+
+/** `POST /v2/notifications/add`: store one notification (an existing id is replaced); the id is not returned. */
+export const addNotificationOp = defineOperation({
+  auth: 'apiKey',
+  schema: addSchema,
+  run({ data, caller, model }) {
+    addNotification(model, namespaceOf(caller), data);
+    return { message: 'Notification added successfully.', data: { success: true, message: 'Notification added successfully.' } };
+  },
+});
+
+const DOCUMENT_OR_USER = { error: 'documentId or userId is required.' };
+const hasDocumentOrUser = (d: { documentId?: string | undefined; userId?: string | undefined }): boolean =>
+  d.documentId !== undefined || d.userId !== undefined;
+
+/** Location ids are strings on the wire; numbers (as stored on records) are accepted too. */
+const locationId = z
+  .union([requiredString(), z.number().transform(String)], { error: 'locationId must be a string or a number.' })
+  .optional();
+
+/** `POST /v2/notifications/delete`: delete the selected notifications, or with `userId` take that user off them. */
+export const deleteNotificationsOp = defineOperation({
+  auth: 'apiKey',
+  schema: z
+    .object({
+      organizationId: requiredString(),
+      documentId: requiredString().optional(),
+      locationId,
+      userId: requiredString().optional(),
+      notificationIds: z.array(requiredString()).optional(),
+    })
+    .refine(hasDocumentOrUser, DOCUMENT_OR_USER),
+  run({ data, caller }) {
+    const outcomes = deleteNotifications(namespaceOf(caller), data);
+    return { message: 'Notification(s) deleted successfully.', data: perItem(outcomes) };
+  },
+});
+
+/** `POST /v2/notifications/get`: paged notifications by timestamp; the cursor is `pageToken`, `""` at the end. */
+export const getNotificationsOp = defineOperation({
+  auth: 'apiKey',
+  schema: z
+    .object({
+      organizationId: requiredString(),
+      documentId: requiredString().optional(),
+      userId: requiredString().optional(),
+      locationId,
+      notificationIds: idList().optional(),
+      pageSize: z.number().int().positive().optional(),
+      pageToken: z.string().optional(),
+      order: z.enum(['asc', 'desc']).optional(),
+    })
+    .refine(hasDocumentOrUser, DOCUMENT_OR_USER),
+  run({ data, caller }) {
+    const ns = namespaceOf(caller);
+    const offset = decodePageToken(data.pageToken);
+    const { page, more } = takePage(queryNotifications(ns, data, data.order), offset, data.pageSize ?? 1000);
+    return {
+      message: 'Notification(s) retrieved successfully.',
+      data: page.map((n) => renderNotification(ns.apiKey, n)),
+      beside: { pageToken: more ? encodePageToken(offset + page.length) : '' },
+    };
+  },
+});

@@ -1,0 +1,38 @@
+import type { MockService } from '../service.js';
+import { buildersFor, type Builders } from './builders.js';
+import { emptyScenario } from './empty.js';
+import { createSeededFaker } from './faker.js';
+import { largeScenario } from './large.js';
+import { starterScenario } from './starter.js';
+import { teamScenario } from './team.js';
+import { SCENARIO_NAMES, type CustomScenario, type Scenario, type ScenarioName } from './types.js';
+
+/** The named scenarios by name. */
+export const namedScenarios: Readonly<Record<ScenarioName, CustomScenario>> = {
+  empty: emptyScenario,
+  starter: starterScenario,
+  team: teamScenario,
+  large: largeScenario,
+};
+
+/** Seeded builders over a new private faker. @example builders(7).user() */
+export function builders(seed: number): Builders {
+  return buildersFor(createSeededFaker(seed));
+}
+
+/**
+ * Builds a scenario into a service with a faker of its own seeded by `seed`, then makes the result the
+ * state `reset()` returns to.
+ * @example await runScenario(service, 'starter', 1);
+ */
+export async function runScenario(service: MockService, scenario: Scenario, seed: number): Promise<void> {
+  const fill = typeof scenario === 'function' ? scenario : namedScenarios[scenario];
+  if (typeof fill !== 'function') {
+    throw new Error(`Unknown scenario ${JSON.stringify(scenario)}; use one of ${SCENARIO_NAMES.join(', ')}, or pass a function ({ build, model, namespace }) => { ... }.`);
+  }
+  const faker = createSeededFaker(seed);
+  const build = buildersFor(faker);
+  const namespace = service.model.store.namespace(service.credentials.apiKey);
+  await fill({ build, faker, model: service.model, namespace, service });
+  service.markStartingState();
+}

@@ -1,0 +1,59 @@
+import { addMembers, addGroups } from '../model/groups.js';
+import { addNotification } from '../model/notifications.js';
+import { addDocument, ensureFolder, ensureOrganization } from '../model/organizations.js';
+import { addUsers } from '../model/users.js';
+import type { CustomScenario } from './types.js';
+
+/** The organization of the `starter` scenario. */
+export const STARTER_ORGANIZATION = 'starter-org';
+
+/**
+ * `starter`: organization `starter-org` with 8 users (`user-1`…`user-8`), folders `folder-1`…`folder-3`,
+ * documents `doc-1`…`doc-6`, folder-level guests, document-level users, group `group-1` and 4 notifications.
+ */
+export const starterScenario: CustomScenario = ({ build, model, namespace }) => {
+  const organizationId = STARTER_ORGANIZATION;
+  const org = ensureOrganization(model, namespace, organizationId);
+  const users = Array.from({ length: 8 }, (_, i) => build.user({ userId: `user-${i + 1}`, accessRole: i < 6 ? 'editor' : 'viewer' }));
+  addUsers(model, namespace, { organizationId }, users, true);
+
+  const folderOf = ['folder-1', 'folder-1', 'folder-2', 'folder-2', 'folder-3', undefined] as const;
+  for (let i = 1; i <= 3; i++) ensureFolder(model, org, `folder-${i}`).folderName = build.folder().folderName;
+  folderOf.forEach((folderId, i) => {
+    const document = build.document({ documentId: `doc-${i + 1}`, ...(i === 5 ? { accessType: 'restricted' as const } : {}) });
+    addDocument(model, org, document, folderId);
+  });
+
+  addUsers(model, namespace, { organizationId, folderId: 'folder-1' }, [build.user({ userId: 'guest-1', accessRole: 'viewer' })], true);
+  addUsers(model, namespace, { organizationId, folderId: 'folder-2' }, [build.user({ userId: 'guest-2', accessRole: 'editor' })], true);
+  const byId = new Map(users.map((u) => [u.userId, u]));
+  const pick = (...ids: string[]) => ids.map((id) => byId.get(id)).filter((u) => u !== undefined);
+  addUsers(model, namespace, { organizationId, documentId: 'doc-1' }, pick('user-1', 'user-2'), true);
+  addUsers(model, namespace, { organizationId, documentId: 'doc-4' }, [build.user({ userId: 'guest-3', accessRole: 'viewer' })], true);
+  addUsers(model, namespace, { organizationId, documentId: 'doc-6' }, pick('user-1', 'user-5'), true);
+
+  const group = build.group({ groupId: 'group-1' });
+  addGroups(model, namespace, organizationId, [group]);
+  addMembers(namespace, organizationId, group.groupId, ['user-1', 'user-2', 'user-3', 'user-4']);
+
+  const person = (id: string) => {
+    const u = byId.get(id);
+    return { userId: id, ...(u ? { name: u.name, email: u.email } : {}) };
+  };
+  const mentions = [
+    ['doc-1', 'user-1', 'user-2'],
+    ['doc-1', 'user-3', 'user-1'],
+    ['doc-2', 'user-2', 'user-4'],
+    ['doc-6', 'user-5', 'user-1'],
+  ] as const;
+  mentions.forEach(([documentId, from, to], i) => {
+    addNotification(model, namespace, {
+      ...build.notification({ actionUser: person(from), notifyUsers: [person(to)] }),
+      actionUser: person(from),
+      organizationId,
+      documentId,
+      notifyAll: false,
+      timestamp: model.clock.now() - (mentions.length - i) * 3_600_000,
+    });
+  });
+};

@@ -1,0 +1,18 @@
+import { defineConfig } from 'tsdown';
+
+export default defineConfig({
+  entry: {
+    index: 'src/index.ts',
+    'adapters/msw': 'src/adapters/msw.ts',
+    'adapters/node-server': 'src/adapters/node-server.ts',
+    cli: 'src/cli.ts',
+  },
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  dts: true,
+  clean: true,
+  outDir: 'dist',
+  hash: false,
+  fixedExtension: false,
+});
