@@ -10,6 +10,8 @@ import { createMemoryApi, type MemoryApi } from './memory-api.js';
 import { createCrdtAccess, type CrdtAccess } from './model/crdt/access.js';
 import type { MigrationMode, Settings } from './operations/define.js';
 import { routes, unimplementedPaths } from './routes.js';
+import { settleMigrations } from './model/migrations.js';
+import { migrationPolicy } from './operations/migrations.js';
 import { createClock, type Clock, type ClockOption } from './support/clock.js';
 import { createIds } from './support/ids.js';
 
@@ -141,6 +143,10 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     model,
     settings,
     control: (call, path) => runControl(control, call, path),
+    beforeRun(caller) {
+      // Clock-driven migrations complete (and move their data) as soon as any call could observe them.
+      if (caller.level === 'apiKey') settleMigrations(model, caller.ns, migrationPolicy(settings));
+    },
     onInternalError: options.onInternalError ?? ((error) => console.error('collab-service-mock: internal error', error)),
   };
 

@@ -84,6 +84,14 @@ forEachTransport('document migrations', (fresh) => {
     expect(await userIdsOf(c, 'doc-c')).toEqual(['u1', 'u2']);
   });
 
+  it('completes a clock-driven migration before any call reads the data, without a status poll', async () => {
+    const c = fresh({ migrations: 'clock', migrationStepMs: 1000 });
+    await seed(c);
+    await start(c);
+    c.service.clock.advance(2000);
+    expect(await userIdsOf(c, 'doc-b')).toEqual(['u1', 'u2']);
+  });
+
   it('moves only through the control plane under migrations: manual', async () => {
     const c = fresh({ migrations: 'manual' });
     await seed(c);

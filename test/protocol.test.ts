@@ -191,6 +191,7 @@ describe('pipeline failures (in-process)', () => {
       model: service.model,
       settings: service.settings,
       control: () => Promise.reject(new Error('no control plane here')),
+      beforeRun: () => undefined,
       onInternalError,
     };
     const call = { method: 'POST', path: '/boom', headers: { 'content-type': JSON_TYPE }, body: '{"data":{}}' };

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { ApiKeyRecord, Namespace, WorkspaceRecord } from '../model/entities.js';
 import type { ModelContext } from '../model/context.js';
+import type { MigrationProgression } from '../model/migrations.js';
 
 /** Which headers an operation reads (service-facts 2.4). */
 export type AuthLevel =
@@ -19,8 +20,8 @@ export type Caller =
   | { level: 'workspace'; workspace: WorkspaceRecord }
   | { level: 'apiKey'; key: ApiKeyRecord; ns: Namespace };
 
-/** How migrations advance (service-facts D14). */
-export type MigrationMode = 'poll' | 'immediate' | 'manual' | 'clock' | 'failing';
+/** How migrations advance (service-facts D14): `poll`, `immediate`, `manual`, `clock` or `failing`. */
+export type MigrationMode = MigrationProgression;
 
 /** Behaviour switches of one service, fixed at creation. */
 export interface Settings {

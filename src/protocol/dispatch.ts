@@ -1,5 +1,5 @@
 import type { ModelContext } from '../model/context.js';
-import type { Operation, Settings } from '../operations/define.js';
+import type { Caller, Operation, Settings } from '../operations/define.js';
 import { authenticate } from './auth.js';
 import { header, type ApiCall, type ApiReply } from './call.js';
 import { bareResult, failure, json, preflight, success } from './envelope.js';
@@ -19,6 +19,8 @@ export interface DispatchDeps {
   settings: Settings;
   /** Handles `/__mock/*` paths. */
   control(call: ApiCall, path: string): Promise<ApiReply>;
+  /** Runs after authentication and before validation: time-driven state catches up before anything reads it. */
+  beforeRun(caller: Caller): void;
   /** Called once for every unexpected exception (rendered as 500 INTERNAL). */
   onInternalError(error: unknown, call: ApiCall): void;
 }
@@ -44,6 +46,7 @@ export async function dispatch(deps: DispatchDeps, call: ApiCall): Promise<ApiRe
     const operation = route(deps, path);
     const data = gate(call);
     const caller = authenticate(call, operation.auth, deps.model);
+    deps.beforeRun(caller);
     const input = validate(operation.schema, data, operation.issueDetails);
     const result = await operation.run({ data: input, caller, model: deps.model, settings: deps.settings, path });
     return 'bare' in result ? bareResult(result.bare) : success(result.message, result.data, result.beside);
