@@ -5,6 +5,8 @@ export default defineConfig({
     index: 'src/index.ts',
     'adapters/msw': 'src/adapters/msw.ts',
     'adapters/node-server': 'src/adapters/node-server.ts',
+    'adapters/vitest': 'src/adapters/vitest.ts',
+    'adapters/testing': 'src/adapters/testing.ts',
     cli: 'src/cli.ts',
   },
   format: 'esm',

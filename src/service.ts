@@ -136,7 +136,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     initial = snapshot();
   };
 
-  const control: ControlDeps = { model, settings, credentials: () => credentials, reset };
+  const control: ControlDeps = { model, settings, credentials: () => credentials, reset, exportState, importState };
   const deps: DispatchDeps = {
     routes,
     unimplemented: unimplementedPaths,

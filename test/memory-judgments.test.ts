@@ -49,7 +49,7 @@ describe('service.memory', () => {
     expect(service.memory.list({ organizationId: 'acme', documentId: 'd1' }).map((j) => j.recordId)).toEqual(['act_new']);
   });
 
-  const bad: [string, unknown, string][] = [
+  const bad: [string, unknown, string | RegExp][] = [
     ['a decision outside 3.42', { ...good, decision: 'approve' }, 'judgments[1].decision must be one of comment, resolve, approved, rejected, in_progress, agree, disagree, endorse, document_approved, document_rejected.'],
     ['no content', { ...good, content: ' ' }, 'judgments[1].content is required.'],
     ['no reviewer', { ...good, actionUser: {} }, 'judgments[1].actionUser.userId is required.'],

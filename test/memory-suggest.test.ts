@@ -11,7 +11,7 @@ const MEDICAL = 'Ad copy: "GlowSerum is clinically proven to reduce wrinkles"';
 const QUERY = 'clinically proven to reduce wrinkles';
 
 /** A judgment on the medical-claim topic unless `content` says otherwise. */
-const judged = (decision: string, extra: Partial<JudgmentInit> = {}): JudgmentInit => ({
+const judged = (decision: JudgmentInit['decision'], extra: Partial<JudgmentInit> = {}): JudgmentInit => ({
   content: MEDICAL,
   reasoning: decision.includes('reject') || decision === 'disagree' ? 'Unsupported medical claim' : 'Claim backed by a study',
   decision,
@@ -20,7 +20,7 @@ const judged = (decision: string, extra: Partial<JudgmentInit> = {}): JudgmentIn
   ...extra,
 });
 
-const times = (n: number, decision: string, extra: Partial<JudgmentInit> = {}): JudgmentInit[] =>
+const times = (n: number, decision: JudgmentInit['decision'], extra: Partial<JudgmentInit> = {}): JudgmentInit[] =>
   Array.from({ length: n }, (_, i) => judged(decision, { actionUser: { userId: `u${i + 1}` }, ...extra }));
 
 const suggest = async (c: Client, data: Record<string, unknown>) => {

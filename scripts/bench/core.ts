@@ -86,7 +86,7 @@ export async function benchMsw(calls = 1500, rounds = 3): Promise<Record<string,
   seededUsers(service, 10);
   const body = JSON.stringify({ data: { organizationId: 'org-1' } });
   const headers = { 'content-type': 'application/json', ...service.credentials.headers };
-  const fixed: unknown = JSON.parse((await service.dispatch({ method: 'POST', path: '/v2/users/get', headers, body })).body);
+  const fixed = JSON.parse((await service.dispatch({ method: 'POST', path: '/v2/users/get', headers, body })).body) as Record<string, unknown>;
   const run = async (handlers: Parameters<typeof setupServer>, url: string): Promise<number> => {
     const server = setupServer(...handlers);
     const strict = { onUnhandledRequest: 'error', onUnhandledFrame: 'error' } as const;

@@ -70,10 +70,10 @@ export async function benchMemory(): Promise<Record<string, number>> {
   const ownQuery = timeSync(() => texts.forEach((t) => own.search(t)), 11) / texts.length;
   const miniQuery = timeSync(() => texts.forEach((t) => mini.search(t)), 11) / texts.length;
 
-  const fixtures = generateJudgments() as unknown as JudgmentRecord[];
+  const fixtures: JudgmentRecord[] = generateJudgments();
   return {
     'memory.judgments': stored.length,
-    'memory.suggest.10k.firstCallMs (index build)': firstCall,
+    'memory.suggest.10k.firstCallMs': firstCall,
     'memory.suggest.10k.medianMs': dispatchMedian,
     'memory.index.bm25.buildMs': ownBuild,
     'memory.index.minisearch.buildMs': miniBuild,

@@ -3,6 +3,7 @@ import { json } from '../protocol/envelope.js';
 import { ServiceError } from '../protocol/errors.js';
 import type { ModelContext } from '../model/context.js';
 import type { Settings } from '../operations/define.js';
+import type { StateFile } from '../model/serialise.js';
 import { activityControlRoutes } from './activities.js';
 import { annotationControlRoutes } from './annotations.js';
 import { memoryControlRoutes } from './memory.js';
@@ -26,6 +27,10 @@ export interface ControlDeps {
   settings: Settings;
   credentials(): Credentials;
   reset(): void;
+  /** The whole state as versioned JSON text (`service.exportState()`). */
+  exportState(): string;
+  /** Loads an exported state and makes it the starting state (`service.importState()`); throws a readable Error. */
+  importState(state: StateFile): void;
 }
 
 /** A control handler: the parsed JSON body (or undefined) in, a JSON-able value out. */
@@ -39,6 +44,15 @@ export const controlRoutes: Readonly<Record<string, ControlHandler>> = {
   ...activityControlRoutes,
   ...memoryControlRoutes,
   'GET /__mock/credentials': (deps) => deps.credentials(),
+  'GET /__mock/state': (deps) => JSON.parse(deps.exportState()) as unknown,
+  'POST /__mock/state': (deps, body) => {
+    try {
+      deps.importState(body as StateFile);
+    } catch (error) {
+      throw new ServiceError('INVALID_ARGUMENT', (error as Error).message);
+    }
+    return { status: 'ok' };
+  },
   'POST /__mock/reset': (deps) => {
     deps.reset();
     return { status: 'ok' };

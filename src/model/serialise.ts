@@ -99,9 +99,9 @@ export function stateToText(file: StateFile): string {
 
 function encode(value: unknown): unknown {
   if (typeof value !== 'object' || value === null) return value;
-  // Only the content travels (its client ids are inside the update): a document's own guid and clientID
-  // are not kept by snapshots either (see cloneState), so the same state always exports the same bytes.
-  if (value instanceof Y.Doc) return { $ydoc: toBase64(Y.encodeStateAsUpdate(value)), gc: value.gc };
+  // guid and the seeded clientID travel with the content, as in cloneState: an imported document then
+  // writes exactly as the original would have.
+  if (value instanceof Y.Doc) return { $ydoc: toBase64(Y.encodeStateAsUpdate(value)), guid: value.guid, clientID: value.clientID, gc: value.gc };
   if (Array.isArray(value)) return value.map(encode);
   if (value instanceof Map) return { $map: [...value].map(([k, v]) => [encode(k), encode(v)]) };
   if (value instanceof Set) return { $set: [...value].map(encode) };
@@ -123,8 +123,10 @@ function decode(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(decode);
   const v = value as Record<string, unknown>;
   if ('$ydoc' in v) {
-    const doc = new Y.Doc({ gc: v['gc'] !== false });
+    const doc = new Y.Doc({ gc: v['gc'] !== false, ...(typeof v['guid'] === 'string' ? { guid: v['guid'] } : {}) });
     Y.applyUpdate(doc, fromBase64(String(v['$ydoc'])));
+    // After the update: Yjs draws a new client id when a remote update carries the document's own one.
+    if (typeof v['clientID'] === 'number') doc.clientID = v['clientID'];
     return doc;
   }
   if ('$map' in v) return new Map((v['$map'] as [unknown, unknown][]).map(([k, x]) => [decode(k), decode(x)]));

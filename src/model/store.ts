@@ -66,7 +66,7 @@ export function emptyNamespace(apiKey: string): Namespace {
 
 /**
  * A deep copy of state: plain objects, arrays, Maps, Sets and byte arrays are copied; a `Y.Doc` is copied
- * through its encoded state (same content, same client ids), never shared.
+ * through its encoded state (same content, same guid and client id), never shared.
  * @example const copy = cloneState(store.tables);
  */
 export function cloneState<T>(value: T): T {
@@ -76,8 +76,11 @@ export function cloneState<T>(value: T): T {
 function clone(value: unknown): unknown {
   if (typeof value !== 'object' || value === null) return value;
   if (value instanceof Y.Doc) {
-    const copy = new Y.Doc({ gc: value.gc });
+    const copy = new Y.Doc({ gc: value.gc, guid: value.guid });
     Y.applyUpdate(copy, Y.encodeStateAsUpdate(value));
+    // Keep the seeded client id: a restored document then writes exactly as the original would have. Set
+    // after the update, because Yjs draws a new id when a remote update carries the document's own one.
+    copy.clientID = value.clientID;
     return copy;
   }
   if (Array.isArray(value)) return value.map(clone);

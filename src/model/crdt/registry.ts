@@ -127,11 +127,7 @@ export function writeEditor(ctx: ModelContext, ns: Namespace, at: EditorAddress,
 
 /** The type a content key of an entry holds: as recorded, else read from the document. */
 function typeOfKey(record: EditorRecord, key: string): CrdtType | undefined {
-  const known = record.types[key];
-  if (known !== undefined) return known;
-  const found = sharedTypeOf(record.doc.share.get(key));
-  if (found !== undefined) record.types[key] = found;
-  return found;
+  return record.types[key] ?? sharedTypeOf(record.doc.share.get(key));
 }
 
 /** The get operation's view of one entry. @example editorSnapshot(record).data */
@@ -202,6 +198,7 @@ function observe(ctx: ModelContext, record: EditorRecord): void {
     const key = changedKey(doc, transaction, record.contentKey);
     if (key === undefined) return;
     const type = typeOfKey(record, key);
+    if (type !== undefined) record.types[key] = type;
     const author = authorOf(origin);
     record.stored = true;
     record.contentKey = key;
