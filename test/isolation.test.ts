@@ -11,7 +11,7 @@ let server: ReturnType<typeof setupServer>;
 beforeAll(async () => {
   [one, two] = await Promise.all([createScenarioService({ scenario: 'starter' }), createScenarioService({ scenario: 'starter' })]);
   server = setupServer(...createHandlers(one, { baseUrl: 'https://one.collab-service.test' }), ...createHandlers(two, { baseUrl: 'https://two.collab-service.test' }));
-  const listenOptions = { onUnhandledRequest: 'error' as const };
+  const listenOptions = { onUnhandledRequest: 'error', onUnhandledFrame: 'error' } as const; // msw 2 and msw 3 names
   server.listen(listenOptions);
 });
 afterAll(() => server.close());

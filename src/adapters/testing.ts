@@ -60,12 +60,20 @@ export function installMockService(hooks: TestHooks, options: UseMockServiceOpti
     else if (other === 'error') print.error();
     else if (other === 'warn') print.warning();
   };
+  /** msw 3's form: HTTP frames carry the request; other frames (WebSocket) follow the non-function strategies. */
+  const frameStrategy = ({ frame, defaults }: { frame: { data: unknown }; defaults: { warn(): void; error(): void } }): void => {
+    const print = { warning: defaults.warn, error: defaults.error };
+    const request = (frame.data as { request?: unknown }).request;
+    if (request instanceof Request) return strategy(request, print);
+    if (onUnhandledRequest === 'error') print.error();
+    else if (onUnhandledRequest === 'warn') print.warning();
+  };
   hooks.beforeAll(async () => {
     const { scenario, ...plain } = serviceOptions;
     service = scenario === undefined ? createMockService(plain) : await createScenarioService(serviceOptions);
     const created = setupServer(...createHandlers(service, { baseUrl: bases }));
-    // A non-literal options object keeps msw 2 and msw 3 typings both satisfied.
-    const listenOptions = { onUnhandledRequest: strategy };
+    // msw 2 calls onUnhandledRequest, msw 3 onUnhandledFrame; a non-literal object satisfies both typings.
+    const listenOptions = { onUnhandledRequest: strategy, onUnhandledFrame: frameStrategy };
     created.listen(listenOptions);
     server = created;
   });

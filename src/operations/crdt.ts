@@ -34,25 +34,22 @@ const writeSchema = z
     return { address, contentKey: input.contentKey ?? 'content', content: checked.content };
   });
 
+/** A write operation: `update` needs an existing entry, `add` refuses one. */
+const writeOp = (mode: 'update' | 'add', message: string) =>
+  defineOperation({
+    auth: 'apiKey',
+    schema: writeSchema,
+    run({ data, caller, model }) {
+      writeEditor(model, namespaceOf(caller), data.address, data.contentKey, data.content, mode);
+      return { message };
+    },
+  });
+
 /** `POST /v2/crdt/update` (spec): replaces an entry's content with CRDT operations; connected clients converge. */
-export const updateCrdtOp = defineOperation({
-  auth: 'apiKey',
-  schema: writeSchema,
-  run({ data, caller, model }) {
-    writeEditor(model, namespaceOf(caller), data.address, data.contentKey, data.content, 'update');
-    return { message: 'CRDT data updated successfully.' };
-  },
-});
+export const updateCrdtOp = writeOp('update', 'CRDT data updated successfully.');
 
 /** `POST /v2/crdt/add`: creates an entry (and its organization and document when missing). */
-export const addCrdtOp = defineOperation({
-  auth: 'apiKey',
-  schema: writeSchema,
-  run({ data, caller, model }) {
-    writeEditor(model, namespaceOf(caller), data.address, data.contentKey, data.content, 'add');
-    return { message: 'CRDT data added successfully.' };
-  },
-});
+export const addCrdtOp = writeOp('add', 'CRDT data added successfully.');
 
 /** `POST /v2/crdt/get`: snapshots of one entry, or of every entry of the document; unknown ones give `[]`. */
 export const getCrdtOp = defineOperation({
