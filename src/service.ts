@@ -97,7 +97,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     issuer: options.issuer ?? DEFAULT_BASE_URL,
   };
   const seeded = createWorkspace(model, {
-    ownerEmail: options.workspace?.ownerEmail ?? 'owner@example.com',
+    ownerEmail: options.workspace?.ownerEmail ?? 'owner@collab-service.test',
     name: options.workspace?.name ?? 'Example Owner',
     workspaceName: options.workspace?.workspaceName ?? 'Example Workspace',
     ...(options.workspace?.plan ? { plan: options.workspace.plan } : {}),

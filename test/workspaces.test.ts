@@ -2,6 +2,9 @@ import { expect, it } from 'vitest';
 import { forEachTransport, type Client } from './support/transports.js';
 import { expectError, expectSuccess, fingerprint } from './support/expect.js';
 
+/** The owner email of the workspace every service is seeded with. */
+const SEEDED_OWNER = 'owner@collab-service.test';
+
 const ALNUM20 = /^[A-Za-z0-9]{20}$/;
 const HEX32 = /^[0-9a-f]{32}$/;
 const PAID = { workspace: { plan: { paid: true, selfServeProduction: true } } };
@@ -99,22 +102,22 @@ forEachTransport('create workspace (3.1)', (fresh) => {
   it('refuses a second workspace while the root workspace has no production key', async () => {
     const c = fresh();
     const message = 'Creating an additional workspace requires your root workspace to be on a paid plan (a production API key).';
-    await expectRefusal(c, { ownerEmail: 'owner@example.com' }, 403, 'PERMISSION_DENIED', message);
-    await expectRefusal(c, { ownerEmail: 'OWNER@Example.com' }, 403, 'PERMISSION_DENIED', message);
+    await expectRefusal(c, { ownerEmail: SEEDED_OWNER }, 403, 'PERMISSION_DENIED', message);
+    await expectRefusal(c, { ownerEmail: 'OWNER@Collab-Service.test' }, 403, 'PERMISSION_DENIED', message);
     expectSuccess(await c.post('/v2/workspace/create', { ownerEmail: 'fresh@example.com' }));
     await expectRefusal(c, { ownerEmail: 'fresh@example.com' }, 403, 'PERMISSION_DENIED', message);
   });
 
   it('allows up to 5 workspaces per email once the root has a production key', async () => {
     const c = fresh(PAID);
-    const key = await c.postWorkspace('/v2/workspace/apikey/create', { ownerEmail: 'owner@example.com', type: 'production' });
+    const key = await c.postWorkspace('/v2/workspace/apikey/create', { ownerEmail: SEEDED_OWNER, type: 'production' });
     expectSuccess(key, 'API key created successfully.');
     for (let i = 2; i <= 5; i++) {
-      expectSuccess(await c.post('/v2/workspace/create', { ownerEmail: 'owner@example.com', workspaceName: `W${i}` }));
+      expectSuccess(await c.post('/v2/workspace/create', { ownerEmail: SEEDED_OWNER, workspaceName: `W${i}` }));
     }
     const message = 'You have reached the maximum number of workspaces allowed for this email address.';
-    await expectRefusal(c, { ownerEmail: 'owner@example.com' }, 429, 'RESOURCE_EXHAUSTED', message);
-    await expectRefusal(c, { ownerEmail: 'Owner@EXAMPLE.com' }, 429, 'RESOURCE_EXHAUSTED', message);
+    await expectRefusal(c, { ownerEmail: SEEDED_OWNER }, 429, 'RESOURCE_EXHAUSTED', message);
+    await expectRefusal(c, { ownerEmail: 'Owner@COLLAB-SERVICE.test' }, 429, 'RESOURCE_EXHAUSTED', message);
   });
 });
 
