@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { SignJWT } from 'jose';
 import { defineOperation } from './define.js';
 import { accessRole, requiredString } from './rules.js';
 import type { ApiKeyRecord } from '../model/entities.js';
@@ -64,6 +63,8 @@ export const generateTokenOp = defineOperation({
       if (r.expiresAt !== undefined) out['expiresAt'] = r.expiresAt;
       return out;
     });
+    // jose loads on the first token, keeping it off the import path of every other user.
+    const { SignJWT } = await import('jose');
     const token = await new SignJWT({
       userId: data.userId,
       user: { name: data.userProperties.name, email: data.userProperties.email, isAdmin: data.userProperties.isAdmin },
