@@ -3,7 +3,7 @@ import type { Namespace } from '../model/entities.js';
 import { addActivitiesInput } from '../operations/activities.js';
 import { ServiceError } from '../protocol/errors.js';
 import { validate } from '../protocol/validate.js';
-import type { ControlDeps, ControlHandler } from './control.js';
+import { queryParams, type ControlDeps, type ControlHandler } from './control.js';
 
 const EXAMPLE = '{"organizationId":"org1","activities":[{"id":"activity-001","featureType":"comment","actionType":"comment.add"}]}';
 
@@ -32,7 +32,7 @@ export const activityControlRoutes: Readonly<Record<string, ControlHandler>> = {
     return { apiKey: ns.apiKey, organizationId: input.organizationId, activities: stored };
   },
   'GET /__mock/activities': (deps, _body, call) => {
-    const query = new URL(call.path, 'http://control.invalid').searchParams;
+    const query = queryParams(call);
     const organizationId = query.get('organizationId');
     if (!organizationId) {
       throw new ServiceError('INVALID_ARGUMENT', 'organizationId is required, e.g. GET /__mock/activities?organizationId=org1.');

@@ -8,6 +8,7 @@ import { activityControlRoutes } from './activities.js';
 import { annotationControlRoutes } from './annotations.js';
 import { memoryControlRoutes } from './memory.js';
 import { migrationControlRoutes } from './migrations.js';
+import { keyNamespace } from './namespaces.js';
 
 /** The default credentials a fresh service is seeded with. */
 export interface Credentials {
@@ -58,10 +59,8 @@ export const controlRoutes: Readonly<Record<string, ControlHandler>> = {
     return { status: 'ok' };
   },
   'GET /__mock/signing-secret': (deps, _body, call) => {
-    const apiKey = queryParams(call).get('apiKey') || deps.credentials().apiKey;
-    const key = deps.model.store.tables.apiKeys.get(apiKey);
-    if (!key) throw new ServiceError('NOT_FOUND', `Unknown API key ${apiKey}; GET /__mock/credentials shows the default key.`);
-    return { apiKey, algorithm: 'HS256', secret: key.signingSecret };
+    const { apiKey } = keyNamespace(deps, queryParams(call).get('apiKey') || undefined);
+    return { apiKey, algorithm: 'HS256', secret: deps.model.store.tables.apiKeys.get(apiKey)?.signingSecret };
   },
   'GET /__mock/clock': (deps) => ({ now: deps.model.clock.now(), iso: new Date(deps.model.clock.now()).toISOString() }),
   'POST /__mock/clock/advance': (deps, body) => {

@@ -1,6 +1,6 @@
 import { knownNamespace, listKeyJudgments, recordJudgments } from '../memory-api.js';
 import { ServiceError } from '../protocol/errors.js';
-import type { ControlHandler } from './control.js';
+import { queryParams, type ControlHandler } from './control.js';
 
 const BODY_SHAPE = 'The body must be {"judgments": [...]}, optionally with "apiKey" (default: the seeded key).';
 
@@ -19,7 +19,7 @@ export const memoryControlRoutes: Readonly<Record<string, ControlHandler>> = {
     return { recorded: recorded.length, judgments: recorded };
   },
   'GET /__mock/memory/judgments': (deps, _body, call) => {
-    const params = new URL(call.path, 'http://control.invalid').searchParams;
+    const params = queryParams(call);
     const filter: { organizationId?: string; documentId?: string } = {};
     const organizationId = params.get('organizationId');
     const documentId = params.get('documentId');

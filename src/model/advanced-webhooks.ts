@@ -1,3 +1,4 @@
+import { toBase64 } from '../support/base64.js';
 import { ServiceError } from '../protocol/errors.js';
 import type { AdvancedWebhookEndpoint, ApiKeyRecord, KeyConfigs, Namespace } from './entities.js';
 import type { ModelContext } from './context.js';
@@ -92,7 +93,7 @@ export function assertDeliveryEnabled(ns: Namespace): void {
  */
 export function createAdvancedWebhookEndpoint(ctx: ModelContext, ns: Namespace, input: NewAdvancedWebhookEndpoint): AdvancedWebhookEndpointView {
   const id = `ep_${ctx.ids.alnum(27)}`;
-  const secret = `whsec_${base64(ctx.ids.bytes(24))}`;
+  const secret = `whsec_${toBase64(ctx.ids.bytes(24))}`;
   const now = new Date(ctx.clock.now()).toISOString();
   const endpoint: AdvancedWebhookEndpoint = {
     id,
@@ -124,10 +125,4 @@ export function listAdvancedWebhookEndpoints(ns: Namespace, offset: number, limi
 function endpointView(endpoint: AdvancedWebhookEndpoint): AdvancedWebhookEndpointView {
   const { secret: _secret, metadata: _metadata, ...view } = endpoint;
   return structuredClone(view);
-}
-
-function base64(bytes: Uint8Array): string {
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary);
 }

@@ -1,4 +1,5 @@
 import * as Y from 'yjs';
+import { fromBase64, toBase64 } from '../support/base64.js';
 import type { Tables } from './store.js';
 
 /** The `format` field every exported state carries. */
@@ -135,18 +136,5 @@ function decode(value: unknown): unknown {
   const source = '$object' in v ? (v['$object'] as Record<string, unknown>) : v;
   const out: Record<string, unknown> = {};
   for (const key of Object.keys(source)) out[key] = decode(source[key]);
-  return out;
-}
-
-function toBase64(bytes: Uint8Array): string {
-  let binary = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(binary);
-}
-
-function fromBase64(text: string): Uint8Array {
-  const binary = atob(text);
-  const out = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) out[i] = binary.charCodeAt(i);
   return out;
 }

@@ -13,6 +13,7 @@ import { ServiceError } from '../protocol/errors.js';
 import { defineOperation, type Caller } from './define.js';
 import { requiredString } from './rules.js';
 import { isHttpUrl } from './workspace-config.js';
+import { decodeOffset, encodeOffset } from './paging.js';
 
 const URL_MESSAGE = { error: 'url must be a valid http(s) URL.' };
 const LIMIT_MESSAGE = { error: 'limit must be an integer between 1 and 250.' };
@@ -78,22 +79,11 @@ export const createAdvancedWebhookEndpointOp = defineOperation({
   },
 });
 
-/** An iterator: `iter_` and the base64url of the offset it starts at. */
-function encodeIterator(offset: number): string {
-  return 'iter_' + btoa(JSON.stringify({ o: offset })).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
+/** An iterator: `iter_` and the opaque offset cursor of the page it starts. */
+const encodeIterator = (offset: number): string => `iter_${encodeOffset(offset)}`;
 
-function decodeIterator(iterator: string): number | undefined {
-  if (!iterator.startsWith('iter_')) return undefined;
-  try {
-    const parsed: unknown = JSON.parse(atob(iterator.slice(5).replace(/-/g, '+').replace(/_/g, '/')));
-    const offset = (parsed as { o?: unknown } | null)?.o;
-    if (typeof offset === 'number' && Number.isSafeInteger(offset) && offset >= 0) return offset;
-  } catch {
-    // an unreadable iterator is refused by the caller
-  }
-  return undefined;
-}
+const decodeIterator = (iterator: string): number | undefined =>
+  iterator.startsWith('iter_') ? decodeOffset(iterator.slice(5)) : undefined;
 
 /** `POST /v2/workspace/advancedwebhook/endpoints/get`: endpoints in creation order, paged by opaque iterators (3.11). */
 export const getAdvancedWebhookEndpointsOp = defineOperation({

@@ -1,21 +1,31 @@
 import { ServiceError } from '../protocol/errors.js';
+import { fromBase64Url, toBase64Url } from '../support/base64.js';
 
-/** An opaque page token: base64url of `{"o":offset}`. @example encodePageToken(1000) */
-export function encodePageToken(offset: number): string {
-  return btoa(JSON.stringify({ o: offset })).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+/** An opaque offset cursor: base64url of `{"o":offset}`. @example encodeOffset(1000) */
+export function encodeOffset(offset: number): string {
+  return toBase64Url(JSON.stringify({ o: offset }));
 }
+
+/** The offset an opaque cursor stands for, or undefined when it is not one of ours. @example decodeOffset(encodeOffset(5)) === 5 */
+export function decodeOffset(cursor: string): number | undefined {
+  try {
+    const offset = (JSON.parse(fromBase64Url(cursor)) as { o?: unknown } | null)?.o;
+    if (typeof offset === 'number' && Number.isSafeInteger(offset) && offset >= 0) return offset;
+  } catch {
+    // not a cursor of ours; the caller refuses it with its own message
+  }
+  return undefined;
+}
+
+/** An opaque page token (users get, notifications get, user data). @example encodePageToken(1000) */
+export const encodePageToken = encodeOffset;
 
 /** The offset a page token stands for; an unreadable token is `INVALID_ARGUMENT` `Invalid pageToken.` */
 export function decodePageToken(token: string | undefined): number {
   if (token === undefined || token === '') return 0;
-  try {
-    const parsed: unknown = JSON.parse(atob(token.replace(/-/g, '+').replace(/_/g, '/')));
-    const offset = (parsed as { o?: unknown }).o;
-    if (typeof offset === 'number' && Number.isInteger(offset) && offset >= 0) return offset;
-  } catch {
-    // falls through to the refusal below
-  }
-  throw new ServiceError('INVALID_ARGUMENT', 'Invalid pageToken.');
+  const offset = decodeOffset(token);
+  if (offset === undefined) throw new ServiceError('INVALID_ARGUMENT', 'Invalid pageToken.');
+  return offset;
 }
 
 /** Takes one page from an iterator: the items from `offset`, at most `size`, and whether more remain. */

@@ -63,8 +63,20 @@ function route(deps: DispatchDeps, path: string): Operation {
   if (deps.unimplemented.has(path)) {
     throw new ServiceError('UNIMPLEMENTED', `Operation ${path} is not implemented by this emulator.`);
   }
-  const closest = nearestPath(path, [...Object.keys(deps.routes), ...deps.unimplemented]);
+  const closest = nearestPath(path, knownPaths(deps));
   throw new ServiceError('NOT_FOUND', closest ? `Unknown path ${path}. Did you mean ${closest}?` : `Unknown path ${path}.`);
+}
+
+const known = new WeakMap<object, string[]>();
+
+/** Every path the nearest-path hint may suggest, listed once per route table. */
+function knownPaths(deps: DispatchDeps): string[] {
+  let paths = known.get(deps.routes);
+  if (!paths) {
+    paths = [...Object.keys(deps.routes), ...deps.unimplemented];
+    known.set(deps.routes, paths);
+  }
+  return paths;
 }
 
 /** The callable-function gate (service-facts D2): POST, JSON, a body of exactly `{ data: {...} }`. */

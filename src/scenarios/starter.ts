@@ -1,7 +1,7 @@
 import { addMembers, addGroups } from '../model/groups.js';
-import { addNotification } from '../model/notifications.js';
 import { addDocument, ensureFolder, ensureOrganization } from '../model/organizations.js';
 import { addUsers } from '../model/users.js';
+import { addPlannedNotifications } from './notification-plan.js';
 import type { CustomScenario } from './types.js';
 
 /** The organization of the `starter` scenario. */
@@ -46,14 +46,8 @@ export const starterScenario: CustomScenario = ({ build, model, namespace }) => 
     ['doc-2', 'user-2', 'user-4'],
     ['doc-6', 'user-5', 'user-1'],
   ] as const;
-  mentions.forEach(([documentId, from, to], i) => {
-    addNotification(model, namespace, {
-      ...build.notification({ actionUser: person(from), notifyUsers: [person(to)] }),
-      actionUser: person(from),
-      organizationId,
-      documentId,
-      notifyAll: false,
-      timestamp: model.clock.now() - (mentions.length - i) * 3_600_000,
-    });
-  });
+  addPlannedNotifications(
+    { build, model, namespace },
+    mentions.map(([documentId, from, to]) => ({ organizationId, documentId, from: person(from), to: person(to) })),
+  );
 };

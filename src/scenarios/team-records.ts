@@ -7,11 +7,10 @@ import type { UserRecord } from '../model/entities.js';
 import { recordJudgmentDrafts } from '../model/memory.js';
 import { advanceMigration, startMigration } from '../model/migrations.js';
 import { setNotificationConfig } from '../model/notification-config.js';
-import { addNotification } from '../model/notifications.js';
+import { addPlannedNotifications } from './notification-plan.js';
 import type { EditorType } from './builders-records.js';
 import type { ScenarioContext } from './types.js';
 
-const HOUR = 3_600_000;
 const EDITOR_TYPES: readonly EditorType[] = ['text', 'map', 'array', 'xml'];
 
 /**
@@ -36,7 +35,6 @@ export function fillTeamRecords(context: ScenarioContext, people: Map<number, Us
 type Person = (n: number) => { userId: string; name?: string; email?: string };
 
 function notifications({ build, model, namespace }: ScenarioContext, person: Person): void {
-  const now = model.clock.now();
   const plan = [
     ['team-acme', 'doc-1', 1, 2],
     ['team-acme', 'doc-1', 2, 1],
@@ -48,16 +46,10 @@ function notifications({ build, model, namespace }: ScenarioContext, person: Per
     ['team-globex', 'doc-2', 13, 9],
     ['team-globex', 'doc-3', 14, 15],
   ] as const;
-  plan.forEach(([organizationId, documentId, from, to], i) => {
-    addNotification(model, namespace, {
-      ...build.notification({ actionUser: person(from), notifyUsers: [person(to)] }),
-      actionUser: person(from),
-      organizationId,
-      documentId,
-      notifyAll: false,
-      timestamp: now - (plan.length - i) * HOUR,
-    });
-  });
+  addPlannedNotifications(
+    { build, model, namespace },
+    plan.map(([organizationId, documentId, from, to]) => ({ organizationId, documentId, from: person(from), to: person(to) })),
+  );
   setNotificationConfig(model, namespace, { organizationId: 'team-acme', userIds: ['user-1'], config: { inbox: 'MINE', email: 'NONE' } });
   setNotificationConfig(model, namespace, { organizationId: 'team-acme', userIds: ['user-2'], documentIds: ['doc-1'], config: { inbox: 'ALL', email: 'MINE', slack: 'ALL' } });
   setNotificationConfig(model, namespace, { organizationId: 'team-globex', userIds: ['user-9', 'user-10'], config: { email: 'MINE' } });
