@@ -4,7 +4,7 @@ import type { JudgmentRecord, Namespace } from './model/entities.js';
 import { listJudgments, recordJudgmentDrafts, type JudgmentDraft } from './model/memory.js';
 import type { judgmentInput } from './operations/judgments.js';
 import { judgmentList } from './operations/judgments.js';
-import { ServiceError } from './protocol/errors.js';
+import { ServiceError } from './errors.js';
 import { validate } from './protocol/validate.js';
 
 /** A judgment as callers give it: `content`, `decision` and `actionUser.userId` required, the rest defaulted. */

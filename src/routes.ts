@@ -1,4 +1,4 @@
-import type { Operation } from './operations/define.js';
+import type { Operation } from './protocol/operation.js';
 import { updateActivitiesOp } from './operations/activities.js';
 import {
   createAdvancedWebhookEndpointOp,

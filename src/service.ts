@@ -8,7 +8,7 @@ import { createStore, type Tables } from './model/store.js';
 import { createWorkspace } from './model/workspaces.js';
 import { createMemoryApi, type MemoryApi } from './memory-api.js';
 import { createCrdtAccess, type CrdtAccess } from './model/crdt/access.js';
-import type { MigrationMode, Settings } from './operations/define.js';
+import type { MigrationMode, Settings } from './protocol/operation.js';
 import { routes, unimplementedPaths } from './routes.js';
 import { settleMigrations } from './model/migrations.js';
 import { migrationPolicy } from './operations/migrations.js';

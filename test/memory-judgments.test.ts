@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { recordJudgments, type JudgmentInit } from '../src/memory-api.js';
-import { ServiceError } from '../src/protocol/errors.js';
+import { ServiceError } from '../src/errors.js';
 import { createMockService } from '../src/service.js';
 import { expectError, fingerprint } from './support/expect.js';
 import { forEachTransport } from './support/transports.js';

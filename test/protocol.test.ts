@@ -4,9 +4,9 @@ import { forEachTransport, type Client } from './support/transports.js';
 import { expectError, expectSuccess, fingerprint } from './support/expect.js';
 import { dispatch, MAX_BODY_BYTES, type DispatchDeps } from '../src/protocol/dispatch.js';
 import { createMockService } from '../src/service.js';
-import { defineOperation } from '../src/operations/define.js';
+import { defineOperation } from '../src/protocol/operation.js';
 import { validate } from '../src/protocol/validate.js';
-import { ServiceError } from '../src/protocol/errors.js';
+import { ServiceError } from '../src/errors.js';
 
 const JSON_TYPE = 'application/json';
 

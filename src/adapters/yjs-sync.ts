@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import type * as Y from 'yjs';
-import { ServiceError } from '../protocol/errors.js';
+import { ServiceError } from '../errors.js';
 import type { MockService } from '../service.js';
 import { SyncRoom, type SyncPeer } from './yjs-room.js';
 

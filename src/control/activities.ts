@@ -1,7 +1,7 @@
 import { addActivities, listActivities, type NewActivity } from '../model/activities.js';
 import type { Namespace } from '../model/entities.js';
 import { addActivitiesInput } from '../operations/activities.js';
-import { ServiceError } from '../protocol/errors.js';
+import { ServiceError } from '../errors.js';
 import { validate } from '../protocol/validate.js';
 import { queryParams, type ControlDeps, type ControlHandler } from './control.js';
 

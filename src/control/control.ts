@@ -1,8 +1,8 @@
 import type { ApiCall, ApiReply } from '../protocol/call.js';
 import { json } from '../protocol/envelope.js';
-import { ServiceError } from '../protocol/errors.js';
+import { ServiceError } from '../errors.js';
 import type { ModelContext } from '../model/context.js';
-import type { Settings } from '../operations/define.js';
+import type { Settings } from '../protocol/operation.js';
 import type { StateFile } from '../model/serialise.js';
 import { activityControlRoutes } from './activities.js';
 import { annotationControlRoutes } from './annotations.js';

@@ -1,5 +1,5 @@
 import { knownNamespace, listKeyJudgments, recordJudgments } from '../memory-api.js';
-import { ServiceError } from '../protocol/errors.js';
+import { ServiceError } from '../errors.js';
 import { queryParams, type ControlHandler } from './control.js';
 
 const BODY_SHAPE = 'The body must be {"judgments": [...]}, optionally with "apiKey" (default: the seeded key).';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ServiceError } from '../protocol/errors.js';
+import { ServiceError } from '../errors.js';
 import { validate } from '../protocol/validate.js';
 import type { MigrationRecord } from '../model/entities.js';
 import { advanceMigration, settleMigrations } from '../model/migrations.js';

@@ -1,4 +1,4 @@
-import { ServiceError } from '../protocol/errors.js';
+import { ServiceError } from '../errors.js';
 import type { Namespace } from '../model/entities.js';
 import type { ControlDeps } from './control.js';
 

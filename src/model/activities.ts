@@ -1,4 +1,4 @@
-import { ServiceError } from '../protocol/errors.js';
+import { ServiceError } from '../errors.js';
 import type { ActivityRecord, Namespace } from './entities.js';
 import type { ModelContext } from './context.js';
 import { ensureOrganization } from './organizations.js';

@@ -1,5 +1,5 @@
 import { toBase64 } from '../support/base64.js';
-import { ServiceError } from '../protocol/errors.js';
+import { ServiceError } from '../errors.js';
 import type { AdvancedWebhookEndpoint, ApiKeyRecord, KeyConfigs, Namespace } from './entities.js';
 import type { ModelContext } from './context.js';
 

@@ -1,4 +1,4 @@
-import { ServiceError } from '../protocol/errors.js';
+import { ServiceError } from '../errors.js';
 import type { ModelContext } from './context.js';
 import type { JudgmentRecord, Namespace } from './entities.js';
 import { cloneState } from './store.js';

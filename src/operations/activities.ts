@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { updateActivities } from '../model/activities.js';
-import { defineOperation, namespaceOf } from './define.js';
-import { perItem, requiredString } from './rules.js';
+import { defineOperation, namespaceOf } from '../protocol/operation.js';
+import { perItem, requiredString } from '../protocol/rules.js';
 
 const changes = z.record(z.string(), z.object({ from: z.unknown().optional(), to: z.unknown().optional() }));
 

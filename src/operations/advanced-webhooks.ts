@@ -9,11 +9,11 @@ import {
 } from '../model/advanced-webhooks.js';
 import type { ModelContext } from '../model/context.js';
 import type { Namespace } from '../model/entities.js';
-import { ServiceError } from '../protocol/errors.js';
-import { defineOperation, type Caller } from './define.js';
-import { requiredString } from './rules.js';
+import { ServiceError } from '../errors.js';
+import { defineOperation, type Caller } from '../protocol/operation.js';
+import { requiredString } from '../protocol/rules.js';
 import { isHttpUrl } from './workspace-config.js';
-import { decodeOffset, encodeOffset } from './paging.js';
+import { decodeOffset, encodeOffset } from '../protocol/cursors.js';
 
 const URL_MESSAGE = { error: 'url must be a valid http(s) URL.' };
 const LIMIT_MESSAGE = { error: 'limit must be an integer between 1 and 250.' };

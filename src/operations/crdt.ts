@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { CRDT_TYPES, toContent } from '../model/crdt/kinds.js';
 import { deleteEditors, editorSnapshot, findEditor, listEditors, writeEditor } from '../model/crdt/registry.js';
 import type { CrdtType } from '../model/entities.js';
-import { defineOperation, namespaceOf } from './define.js';
-import { requiredString, verbatimString } from './rules.js';
+import { defineOperation, namespaceOf } from '../protocol/operation.js';
+import { requiredString, verbatimString } from '../protocol/rules.js';
 
 const ids = {
   organizationId: verbatimString('Organization ID is required'),

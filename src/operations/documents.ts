@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { md5Hex } from '../support/ids.js';
 import { addDocument, deleteDocument, ensureFolder, ensureOrganization, setOrganizationDisabled } from '../model/organizations.js';
 import { deleteEditors } from '../model/crdt/registry.js';
-import { defineOperation, namespaceOf } from './define.js';
-import { perItem, requiredString } from './rules.js';
+import { defineOperation, namespaceOf } from '../protocol/operation.js';
+import { perItem, requiredString } from '../protocol/rules.js';
 
 /** `POST /v1/organizations/documents/add` (and v2): new documents; an existing id fails per item. */
 export const addDocumentsOp = defineOperation({

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { md5Hex } from '../support/ids.js';
 import { addGroups, addMembers, removeMembers, type MemberOutcome } from '../model/groups.js';
-import { defineOperation, namespaceOf } from './define.js';
-import { perItem, requiredString } from './rules.js';
+import { defineOperation, namespaceOf } from '../protocol/operation.js';
+import { perItem, requiredString } from '../protocol/rules.js';
 
 /** `POST /v2/organizations/usergroups/add` (and v1): add or rename groups. */
 export const addGroupsOp = defineOperation({

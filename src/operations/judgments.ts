@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredString } from './rules.js';
+import { requiredString } from '../protocol/rules.js';
 
 /** Every decision a judgment may carry (service-facts 3.42). */
 export const JUDGMENT_DECISIONS = [

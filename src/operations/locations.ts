@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { ServiceError } from '../protocol/errors.js';
+import { ServiceError } from '../errors.js';
 import { updateLocation } from '../model/locations.js';
-import { defineOperation } from './define.js';
-import { requiredString } from './rules.js';
+import { defineOperation } from '../protocol/operation.js';
+import { requiredString } from '../protocol/rules.js';
 
 /** A location object: `id` (string or number, `0` included), `locationName`, optional `version`, extra keys kept. */
 const location = z.looseObject({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { suggestDecision } from '../model/memory-suggest.js';
-import { defineOperation, namespaceOf } from './define.js';
-import { requiredString } from './rules.js';
+import { defineOperation, namespaceOf } from '../protocol/operation.js';
+import { requiredString } from '../protocol/rules.js';
 
 /** Blank reads as missing, so a blank query fails with the same `invalid_type` issue as an absent one. */
 const query = z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.string({ error: 'query is required' }));

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { ServiceError } from '../protocol/errors.js';
+import { ServiceError } from '../errors.js';
 import { pollMigration, startMigration, type MigrationPolicy } from '../model/migrations.js';
-import { defineOperation, namespaceOf, type Settings } from './define.js';
-import { requiredString } from './rules.js';
+import { defineOperation, namespaceOf, type Settings } from '../protocol/operation.js';
+import { requiredString } from '../protocol/rules.js';
 
 /** The migration progression the service was created with. */
 export const migrationPolicy = (settings: Settings): MigrationPolicy => ({ mode: settings.migrations, stepMs: settings.migrationStepMs });

@@ -4,8 +4,8 @@ import {
   effectiveNotificationConfig,
   setNotificationConfig,
 } from '../model/notification-config.js';
-import { defineOperation, namespaceOf } from './define.js';
-import { idList, perItem, requiredString } from './rules.js';
+import { defineOperation, namespaceOf } from '../protocol/operation.js';
+import { idList, perItem, requiredString } from '../protocol/rules.js';
 
 const setting = z.enum(NOTIFICATION_SETTINGS).optional();
 

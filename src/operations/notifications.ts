@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { addNotification, deleteNotifications, queryNotifications, renderNotification } from '../model/notifications.js';
-import { defineOperation, namespaceOf } from './define.js';
-import { decodePageToken, encodePageToken, takePage } from './paging.js';
-import { idList, perItem, requiredString } from './rules.js';
+import { defineOperation, namespaceOf } from '../protocol/operation.js';
+import { decodePageToken, encodePageToken, takePage } from '../protocol/cursors.js';
+import { idList, perItem, requiredString } from '../protocol/rules.js';
 
 /** `notifyUsers[0]` from a zod path. */
 const pathText = (path: readonly PropertyKey[]): string =>

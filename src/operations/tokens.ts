@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { defineOperation } from './define.js';
-import { accessRole, requiredString } from './rules.js';
+import { defineOperation } from '../protocol/operation.js';
+import { accessRole, requiredString } from '../protocol/rules.js';
 import type { ApiKeyRecord } from '../model/entities.js';
 
 /** End-user tokens live 48 hours (spec, Limits). */

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { renderNotification } from '../model/notifications.js';
 import { USER_DATA_PAGE_SIZE, userDataPage } from '../model/user-data.js';
-import { defineOperation, namespaceOf } from './define.js';
-import { decodePageToken, encodePageToken } from './paging.js';
-import { requiredString } from './rules.js';
+import { defineOperation, namespaceOf } from '../protocol/operation.js';
+import { decodePageToken, encodePageToken } from '../protocol/cursors.js';
+import { requiredString } from '../protocol/rules.js';
 
 /**
  * `POST /v1/users/data/get` and `/v2/users/data/get`: a user's comments, reactions, recordings and

@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { md5Hex } from '../support/ids.js';
 import { addUsers, deleteUsers, updateUsers, type UserOutcome } from '../model/users.js';
 import { pageUsers, queryUsers, userSummary } from '../model/user-query.js';
-import { defineOperation, namespaceOf } from './define.js';
-import { decodePageToken, encodePageToken } from './paging.js';
-import { idList, oneContainer, perItem, requiredString, userInput } from './rules.js';
+import { defineOperation, namespaceOf } from '../protocol/operation.js';
+import { decodePageToken, encodePageToken } from '../protocol/cursors.js';
+import { idList, oneContainer, perItem, requiredString, userInput } from '../protocol/rules.js';
 
 const container = {
   organizationId: requiredString(),

@@ -7,7 +7,7 @@ import {
   updateWebhookConfig,
   webhookConfig,
 } from '../model/configs.js';
-import { defineOperation, namespaceOf } from './define.js';
+import { defineOperation, namespaceOf } from '../protocol/operation.js';
 
 const INVALID_EMAIL = { error: 'Invalid email service configuration.' };
 const INVALID_WEBHOOK = { error: 'Invalid webhook service configuration.' };

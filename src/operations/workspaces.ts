@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ServiceError } from '../protocol/errors.js';
+import { ServiceError } from '../errors.js';
 import {
   admitRead,
   createApiKey,
@@ -9,8 +9,8 @@ import {
   workspacesOwnedBy,
 } from '../model/workspaces.js';
 import { DEFAULT_EMAIL_TRIGGERS, emptyEmailConfig, emptyWebhookConfig } from '../model/configs.js';
-import { defineOperation, workspaceOf } from './define.js';
-import { region, requiredString } from './rules.js';
+import { defineOperation, workspaceOf } from '../protocol/operation.js';
+import { region, requiredString } from '../protocol/rules.js';
 
 const ownerEmail = z
   .string({ error: (iss) => (iss.input == null ? 'ownerEmail is required.' : 'ownerEmail must be a valid email address.') })

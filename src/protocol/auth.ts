@@ -1,7 +1,7 @@
 import type { ModelContext } from '../model/context.js';
-import type { AuthLevel, Caller } from '../operations/define.js';
+import type { AuthLevel, Caller } from './operation.js';
 import { header, type ApiCall } from './call.js';
-import { ServiceError } from './errors.js';
+import { ServiceError } from '../errors.js';
 
 const missing = (message: string): ServiceError => new ServiceError('INVALID_ARGUMENT', message);
 const present = (value: string | undefined): value is string => value !== undefined && value !== '';

@@ -1,9 +1,9 @@
 import type { ModelContext } from '../model/context.js';
-import type { Caller, Operation, Settings } from '../operations/define.js';
+import type { Caller, Operation, Settings } from './operation.js';
 import { authenticate } from './auth.js';
 import { header, type ApiCall, type ApiReply } from './call.js';
 import { bareResult, failure, json, preflight, success } from './envelope.js';
-import { ServiceError } from './errors.js';
+import { ServiceError } from '../errors.js';
 import { nearestPath, normalisePath } from './paths.js';
 import { validate } from './validate.js';
 

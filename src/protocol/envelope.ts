@@ -1,5 +1,5 @@
 import type { ApiReply } from './call.js';
-import { ServiceError } from './errors.js';
+import { ServiceError } from '../errors.js';
 
 /** Headers every reply carries, so a browser can call the standalone server from any origin. */
 export const CORS_HEADERS: Readonly<Record<string, string>> = {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ServiceError } from './errors.js';
+import { ServiceError } from '../errors.js';
 
 type Issue = z.core.$ZodIssue;
 type RawIssue = z.core.$ZodRawIssue;

@@ -1,5 +1,5 @@
 import type * as Y from 'yjs';
-import { ServiceError } from '../../protocol/errors.js';
+import { ServiceError } from '../../errors.js';
 import type { ModelContext } from '../context.js';
 import { openEditor, type EditorAddress } from './registry.js';
 

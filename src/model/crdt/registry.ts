@@ -1,5 +1,5 @@
 import * as Y from 'yjs';
-import { ServiceError } from '../../protocol/errors.js';
+import { ServiceError } from '../../errors.js';
 import type { ModelContext } from '../context.js';
 import type { CrdtType, EditorRecord, Namespace } from '../entities.js';
 import { ensureDocument, ensureOrganization } from '../organizations.js';

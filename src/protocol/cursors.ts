@@ -1,4 +1,4 @@
-import { ServiceError } from '../protocol/errors.js';
+import { ServiceError } from '../errors.js';
 import { fromBase64Url, toBase64Url } from '../support/base64.js';
 
 /** An opaque offset cursor: base64url of `{"o":offset}`. @example encodeOffset(1000) */
