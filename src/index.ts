@@ -15,7 +15,7 @@ export type { Clock, ClockOption } from './support/clock.js';
 export type { MigrationMode, Settings } from './protocol/operation.js';
 export type * from './model/entities.js';
 export type { JudgmentInit, MemoryApi, MemoryListOptions, MemoryTarget } from './memory-api.js';
-export type { CrdtAccess, CrdtDocRequest } from './model/crdt/access.js';
+export type { CrdtAccess, CrdtDocRequest } from './harness/crdt.js';
 export { routes, unimplementedPaths } from './routes.js';
 export { createBuilders, createScenarioService, createServiceFromState, loadScenario, SCENARIO_NAMES } from './scenarios/index.js';
 export type { CustomScenario, Scenario, ScenarioContext, ScenarioName, ScenarioServiceOptions } from './scenarios/index.js';

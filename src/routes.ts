@@ -5,7 +5,7 @@ import {
   getAdvancedWebhookConfigOp,
   getAdvancedWebhookEndpointsOp,
   updateAdvancedWebhookConfigOp,
-} from './operations/advanced-webhooks.js';
+} from './operations/webhooks.js';
 import { addCrdtOp, deleteCrdtOp, getCrdtOp, updateCrdtOp } from './operations/crdt.js';
 import { addDocumentsOp, deleteDocumentsOp, disableStateOp } from './operations/documents.js';
 import { addGroupsOp, addGroupUsersOp, deleteGroupUsersOp } from './operations/groups.js';
@@ -14,7 +14,7 @@ import { suggestOp } from './operations/memory.js';
 import { migrateDocumentOp, migrationStatusOp } from './operations/migrations.js';
 import { getNotificationConfigOp, setNotificationConfigOp } from './operations/notification-config.js';
 import { addNotificationOp, deleteNotificationsOp, getNotificationsOp } from './operations/notifications.js';
-import { generateTokenOp } from './operations/tokens.js';
+import { generateTokenOp } from './operations/auth.js';
 import { getUserDataOp } from './operations/user-data.js';
 import { addUsersOp, deleteUsersOp, getUsersOp, getUsersV1Op, updateUsersOp } from './operations/users.js';
 import { createApiKeyOp, createWorkspaceOp, getAuthTokensOp, getWorkspaceOp } from './operations/workspaces.js';

@@ -7,7 +7,7 @@ import { decodeState, encodeState, stateToText, type StateFile } from './model/s
 import { createStore, type Tables } from './model/store.js';
 import { createWorkspace } from './model/workspaces.js';
 import { createMemoryApi, type MemoryApi } from './memory-api.js';
-import { createCrdtAccess, type CrdtAccess } from './model/crdt/access.js';
+import { createCrdtAccess, type CrdtAccess } from './harness/crdt.js';
 import type { MigrationMode, Settings } from './protocol/operation.js';
 import { routes, unimplementedPaths } from './routes.js';
 import { settleMigrations } from './model/migrations.js';

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createMockService } from '../src/service.js';
-import { addNotification, queryNotifications, renderNotification } from '../src/model/notifications.js';
-import { headlineOf, stripPersonalData } from '../src/model/notification-content.js';
-import { recipientsOf } from '../src/model/notification-recipients.js';
+import { addNotification, queryNotifications, renderNotification } from '../src/model/notifications/notifications.js';
+import { headlineOf, stripPersonalData } from '../src/model/notifications/content.js';
+import { recipientsOf } from '../src/model/notifications/recipients.js';
 import { ensureDocument, ensureOrganization } from '../src/model/organizations.js';
-import { setNotificationConfig, effectiveNotificationConfig } from '../src/model/notification-config.js';
+import { setNotificationConfig, effectiveNotificationConfig } from '../src/model/notifications/config.js';
 import { md5Hex } from '../src/support/ids.js';
 
 const setup = (seed = 1) => {

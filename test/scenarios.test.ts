@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createBuilders, createScenarioService, loadScenario, SCENARIO_NAMES } from '../src/scenarios/index.js';
 import { createMockService } from '../src/service.js';
-import { addUsers } from '../src/model/users.js';
+import { addUsers } from '../src/model/users/users.js';
 import { listEditors } from '../src/model/crdt/registry.js';
 import { forEachTransport } from './support/transports.js';
 import { expectSuccess } from './support/expect.js';

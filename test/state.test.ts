@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { createScenarioService, createServiceFromState } from '../src/scenarios/index.js';
 import { createMockService } from '../src/service.js';
-import { addUsers } from '../src/model/users.js';
+import { addUsers } from '../src/model/users/users.js';
 import { STATE_VERSION, type StateFile } from '../src/model/serialise.js';
 import { fingerprint } from './support/expect.js';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createMockService } from '../src/service.js';
-import { addUsers } from '../src/model/users.js';
-import { pageUsers, userSummary } from '../src/model/user-query.js';
+import { addUsers } from '../src/model/users/users.js';
+import { pageUsers, userSummary } from '../src/model/users/query.js';
 import type { UserRecord } from '../src/model/entities.js';
 
 const TOTAL = 100_000;

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { http, HttpResponse } from 'msw';
 import { useMockService } from '../src/adapters/vitest.js';
-import { addUsers } from '../src/model/users.js';
+import { addUsers } from '../src/model/users/users.js';
 
 const mock = useMockService({ scenario: 'starter', baseUrl: 'https://api.example.test/collab' });
 

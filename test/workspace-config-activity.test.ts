@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { DEFAULT_ACTIVITY_COMMENT_TRIGGERS } from '../src/model/configs.js';
+import { DEFAULT_ACTIVITY_COMMENT_TRIGGERS } from '../src/model/workspace-config.js';
 import { forEachTransport, type Client } from './support/transports.js';
 import { expectError, expectSuccess, fingerprint } from './support/expect.js';
 

@@ -9,7 +9,7 @@ import { setupServer } from 'msw/node';
 import { createMockService } from '../../src/service.js';
 import { createHandlers } from '../../src/adapters/msw.js';
 import { listen } from '../../src/adapters/node-server.js';
-import { addUsers } from '../../src/model/users.js';
+import { addUsers } from '../../src/model/users/users.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..', '..');

@@ -3,7 +3,7 @@ import {
   NOTIFICATION_SETTINGS,
   effectiveNotificationConfig,
   setNotificationConfig,
-} from '../model/notification-config.js';
+} from '../model/notifications/config.js';
 import { defineOperation, namespaceOf } from '../protocol/operation.js';
 import { idList, perItem, requiredString } from '../protocol/rules.js';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { addNotification, deleteNotifications, queryNotifications, renderNotification } from '../model/notifications.js';
+import { addNotification, deleteNotifications, queryNotifications, renderNotification } from '../model/notifications/notifications.js';
 import { defineOperation, namespaceOf } from '../protocol/operation.js';
 import { decodePageToken, encodePageToken, takePage } from '../protocol/cursors.js';
 import { idList, perItem, requiredString } from '../protocol/rules.js';

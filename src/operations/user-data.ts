@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { renderNotification } from '../model/notifications.js';
-import { USER_DATA_PAGE_SIZE, userDataPage } from '../model/user-data.js';
+import { renderNotification } from '../model/notifications/notifications.js';
+import { USER_DATA_PAGE_SIZE, userDataPage } from '../model/users/data.js';
 import { defineOperation, namespaceOf } from '../protocol/operation.js';
 import { decodePageToken, encodePageToken } from '../protocol/cursors.js';
 import { requiredString } from '../protocol/rules.js';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { md5Hex } from '../support/ids.js';
-import { addUsers, deleteUsers, updateUsers, type UserOutcome } from '../model/users.js';
-import { pageUsers, queryUsers, userSummary } from '../model/user-query.js';
+import { addUsers, deleteUsers, updateUsers, type UserOutcome } from '../model/users/users.js';
+import { pageUsers, queryUsers, userSummary } from '../model/users/query.js';
 import { defineOperation, namespaceOf } from '../protocol/operation.js';
 import { decodePageToken, encodePageToken } from '../protocol/cursors.js';
 import { idList, oneContainer, perItem, requiredString, userInput } from '../protocol/rules.js';

@@ -6,7 +6,7 @@ import {
   updateEmailConfig,
   updateWebhookConfig,
   webhookConfig,
-} from '../model/configs.js';
+} from '../model/workspace-config.js';
 import { defineOperation, namespaceOf } from '../protocol/operation.js';
 
 const INVALID_EMAIL = { error: 'Invalid email service configuration.' };

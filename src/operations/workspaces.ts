@@ -8,7 +8,7 @@ import {
   workspaceView,
   workspacesOwnedBy,
 } from '../model/workspaces.js';
-import { DEFAULT_EMAIL_TRIGGERS, emptyEmailConfig, emptyWebhookConfig } from '../model/configs.js';
+import { DEFAULT_EMAIL_TRIGGERS, emptyEmailConfig, emptyWebhookConfig } from '../model/workspace-config.js';
 import { defineOperation, workspaceOf } from '../protocol/operation.js';
 import { region, requiredString } from '../protocol/rules.js';
 

@@ -1,7 +1,7 @@
 import type { UserRecord } from '../model/entities.js';
 import { addGroups, addMembers } from '../model/groups.js';
 import { addDocument, ensureFolder, ensureOrganization } from '../model/organizations.js';
-import { addUsers } from '../model/users.js';
+import { addUsers } from '../model/users/users.js';
 import type { CustomScenario } from './types.js';
 
 /** The organization of the `large` scenario. */

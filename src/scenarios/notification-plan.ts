@@ -1,4 +1,4 @@
-import { addNotification } from '../model/notifications.js';
+import { addNotification } from '../model/notifications/notifications.js';
 import type { BuiltPerson } from './builders-records.js';
 import type { ScenarioContext } from './types.js';
 

@@ -1,6 +1,6 @@
 import { addMembers, addGroups } from '../model/groups.js';
 import { addDocument, ensureFolder, ensureOrganization } from '../model/organizations.js';
-import { addUsers } from '../model/users.js';
+import { addUsers } from '../model/users/users.js';
 import { addPlannedNotifications } from './notification-plan.js';
 import type { CustomScenario } from './types.js';
 

@@ -1,12 +1,12 @@
 import { addActivities } from '../model/activities.js';
 import { addCommentAnnotation, addReaction, addRecording } from '../model/annotations.js';
-import { updateActivityConfig } from '../model/configs.js';
+import { updateActivityConfig } from '../model/workspace-config.js';
 import { writeEditor } from '../model/crdt/registry.js';
 import { toContent } from '../model/crdt/kinds.js';
 import type { UserRecord } from '../model/entities.js';
 import { recordJudgmentDrafts } from '../model/memory.js';
 import { advanceMigration, startMigration } from '../model/migrations.js';
-import { setNotificationConfig } from '../model/notification-config.js';
+import { setNotificationConfig } from '../model/notifications/config.js';
 import { addPlannedNotifications } from './notification-plan.js';
 import type { EditorType } from './builders-records.js';
 import type { ScenarioContext } from './types.js';

@@ -1,7 +1,7 @@
 import type { UserRecord } from '../model/entities.js';
 import { addGroups, addMembers } from '../model/groups.js';
 import { addDocument, ensureFolder, ensureOrganization, setOrganizationDisabled } from '../model/organizations.js';
-import { addUsers } from '../model/users.js';
+import { addUsers } from '../model/users/users.js';
 import { fillTeamRecords } from './team-records.js';
 import type { CustomScenario, ScenarioContext } from './types.js';
 

@@ -1,4 +1,4 @@
-import { addNotification, type AddNotificationInput } from '../../src/model/notifications.js';
+import { addNotification, type AddNotificationInput } from '../../src/model/notifications/notifications.js';
 import type { Namespace, NotificationRecord } from '../../src/model/entities.js';
 import type { MockService } from '../../src/service.js';
 import type { Client, Reply } from './transports.js';

@@ -1,9 +1,9 @@
-import { md5Hex } from '../support/ids.js';
-import type { Namespace, NotificationRecipient, NotificationRecord } from './entities.js';
-import type { ModelContext } from './context.js';
-import { ensureDocument, ensureOrganization } from './organizations.js';
-import { headlineOf, stripPersonalData } from './notification-content.js';
-import { recipientsOf } from './notification-recipients.js';
+import { md5Hex } from '../../support/ids.js';
+import type { Namespace, NotificationRecipient, NotificationRecord } from '../entities.js';
+import type { ModelContext } from '../context.js';
+import { ensureDocument, ensureOrganization } from '../organizations.js';
+import { headlineOf, stripPersonalData } from './content.js';
+import { recipientsOf } from './recipients.js';
 
 /** A person named in a notification request: a userId, an email, or both; other fields kept as given. */
 export interface NotificationPerson {

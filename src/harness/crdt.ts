@@ -1,7 +1,7 @@
 import type * as Y from 'yjs';
-import { ServiceError } from '../../errors.js';
-import type { ModelContext } from '../context.js';
-import { openEditor, type EditorAddress } from './registry.js';
+import { ServiceError } from '../errors.js';
+import type { ModelContext } from '../model/context.js';
+import { openEditor, type EditorAddress } from '../model/crdt/registry.js';
 
 /** Which entry `service.crdt.doc()` opens; `apiKey` defaults to the service's seeded key. */
 export interface CrdtDocRequest extends EditorAddress {

@@ -1,5 +1,5 @@
-import { md5Hex } from '../support/ids.js';
-import type { DocumentRecord, NotificationRecipient, OrganizationRecord, UserRecord } from './entities.js';
+import { md5Hex } from '../../support/ids.js';
+import type { DocumentRecord, NotificationRecipient, OrganizationRecord, UserRecord } from '../entities.js';
 
 /** The part of an add-notification request that decides who receives it. */
 export interface RecipientRequest {

@@ -1,4 +1,4 @@
-import type { Namespace, OrganizationRecord, UserRecord } from './entities.js';
+import type { Namespace, OrganizationRecord, UserRecord } from '../entities.js';
 import { usersAt, type Level } from './users.js';
 
 /** What get users asks for (service-facts 3.19 and 3.20). */

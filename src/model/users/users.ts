@@ -1,7 +1,7 @@
-import type { Namespace, OrganizationRecord, UserRecord } from './entities.js';
-import type { ModelContext } from './context.js';
-import { ensureDocument, ensureFolder, ensureOrganization } from './organizations.js';
-import { cloneState } from './store.js';
+import type { Namespace, OrganizationRecord, UserRecord } from '../entities.js';
+import type { ModelContext } from '../context.js';
+import { ensureDocument, ensureFolder, ensureOrganization } from '../organizations.js';
+import { cloneState } from '../store.js';
 
 /** Where users attach: the most specific container given (document, else folder, else organization). */
 export interface Level {

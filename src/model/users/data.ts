@@ -1,4 +1,4 @@
-import type { Namespace, NotificationRecord } from './entities.js';
+import type { Namespace, NotificationRecord } from '../entities.js';
 
 /** Items per list per page of the user-data export (service-facts 3.21). */
 export const USER_DATA_PAGE_SIZE = 100;
