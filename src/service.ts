@@ -9,7 +9,9 @@ import { createWorkspace } from './model/workspaces.js';
 import { createMemoryApi, type MemoryApi } from './memory-api.js';
 import { createCrdtAccess, type CrdtAccess } from './harness/crdt.js';
 import type { MigrationMode, Settings } from './protocol/operation.js';
-import { routes, unimplementedPaths } from './routes.js';
+import { routes } from './routes.js';
+import { unimplementedPaths } from './unimplemented.js';
+import { createHooks } from './protocol/hooks.js';
 import { settleMigrations } from './model/migrations.js';
 import { migrationPolicy } from './operations/migrations.js';
 import { createClock, type Clock, type ClockOption } from './support/clock.js';
@@ -136,6 +138,9 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     initial = snapshot();
   };
 
+  const hooks = createHooks();
+  // Clock-driven migrations complete (and move their data) as soon as any call could observe them.
+  hooks.settle.push((m, caller) => settleMigrations(m, caller.ns, migrationPolicy(settings)));
   const control: ControlDeps = { model, settings, credentials: () => credentials, reset, exportState, importState };
   const deps: DispatchDeps = {
     routes,
@@ -143,10 +148,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     model,
     settings,
     control: (call, path) => runControl(control, call, path),
-    beforeRun(caller) {
-      // Clock-driven migrations complete (and move their data) as soon as any call could observe them.
-      if (caller.level === 'apiKey') settleMigrations(model, caller.ns, migrationPolicy(settings));
-    },
+    hooks,
     onInternalError: options.onInternalError ?? ((error) => console.error('collab-service-mock: internal error', error)),
   };
 

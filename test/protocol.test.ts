@@ -5,6 +5,7 @@ import { expectError, expectSuccess, fingerprint } from './support/expect.js';
 import { dispatch, MAX_BODY_BYTES, type DispatchDeps } from '../src/protocol/dispatch.js';
 import { createMockService } from '../src/service.js';
 import { defineOperation } from '../src/protocol/operation.js';
+import { createHooks } from '../src/protocol/hooks.js';
 import { validate } from '../src/protocol/validate.js';
 import { ServiceError } from '../src/errors.js';
 
@@ -177,6 +178,8 @@ describe('pipeline failures (in-process)', () => {
   const service = createMockService();
   const boom = defineOperation({
     auth: 'none',
+    summary: 'Fail',
+    message: 'Never.',
     schema: z.object({}),
     run() {
       throw new TypeError('emulator bug');
@@ -186,12 +189,12 @@ describe('pipeline failures (in-process)', () => {
   it('renders an unexpected exception as 500 INTERNAL and reports it exactly once', async () => {
     const onInternalError = vi.fn();
     const deps: DispatchDeps = {
-      routes: { '/boom': boom },
+      routes: { '/boom': { operation: boom, version: 'v2' } },
       unimplemented: new Set(),
       model: service.model,
       settings: service.settings,
       control: () => Promise.reject(new Error('no control plane here')),
-      beforeRun: () => undefined,
+      hooks: createHooks(),
       onInternalError,
     };
     const call = { method: 'POST', path: '/boom', headers: { 'content-type': JSON_TYPE }, body: '{"data":{}}' };

@@ -82,7 +82,7 @@ describe('reset and custom scenarios', () => {
   it('reset() returns to the scenario state, not to empty', async () => {
     const service = await createScenarioService({ scenario: 'starter', seed: 3 });
     const start = service.exportState();
-    addUsers(service.model, namespaceOf(service), { organizationId: 'starter-org' }, [{ userId: 'late' }], true);
+    addUsers(service.model, namespaceOf(service), { organizationId: 'starter-org', users: [{ userId: 'late' }], keepAccessRole: true });
     expect(service.exportState()).not.toBe(start);
     service.reset();
     expect(service.exportState()).toBe(start);
@@ -93,14 +93,14 @@ describe('reset and custom scenarios', () => {
     const service = await createScenarioService({
       seed: 5,
       scenario: ({ build, model, namespace }) => {
-        addUsers(model, namespace, { organizationId: 'acme' }, [build.user({ userId: 'ada' }), build.user()], true);
+        addUsers(model, namespace, { organizationId: 'acme', users: [build.user({ userId: 'ada' }), build.user()], keepAccessRole: true });
       },
     });
     const users = namespaceOf(service).organizations.get('acme')!.users;
     expect([...users.keys()][0]).toBe('ada');
     const build = await createBuilders({ seed: 5 });
     expect(users.get('ada')?.name).toBe(build.user().name);
-    addUsers(service.model, namespaceOf(service), { organizationId: 'acme' }, [{ userId: 'extra' }], true);
+    addUsers(service.model, namespaceOf(service), { organizationId: 'acme', users: [{ userId: 'extra' }], keepAccessRole: true });
     service.reset();
     expect(namespaceOf(service).organizations.get('acme')!.users.size).toBe(2);
   });

@@ -41,7 +41,7 @@ describe('exportState / importState', () => {
   it('keeps stored objects whose keys look like encoding tags', () => {
     const service = createMockService();
     const ns = service.model.store.namespace(service.credentials.apiKey);
-    addUsers(service.model, ns, { organizationId: 'o' }, [{ userId: 'u', profile: { $map: [['a', 1]], $set: 'x' }, tags: ['$bytes'] }], true);
+    addUsers(service.model, ns, { organizationId: 'o', users: [{ userId: 'u', profile: { $map: [['a', 1]], $set: 'x' }, tags: ['$bytes'] }], keepAccessRole: true });
     const copy = createServiceFromState(service.exportState());
     expect(fingerprint(copy)).toBe(fingerprint(service));
     expect(copy.model.store.namespace(copy.credentials.apiKey).organizations.get('o')?.users.get('u')?.['profile']).toEqual({ $map: [['a', 1]], $set: 'x' });
@@ -50,7 +50,7 @@ describe('exportState / importState', () => {
   it('makes the imported state the starting state', async () => {
     const text = (await createScenarioService({ scenario: 'starter', seed: 1 })).exportState();
     const service = createServiceFromState(text);
-    addUsers(service.model, service.model.store.namespace(service.credentials.apiKey), { organizationId: 'x' }, [{ userId: 'y' }], true);
+    addUsers(service.model, service.model.store.namespace(service.credentials.apiKey), { organizationId: 'x', users: [{ userId: 'y' }], keepAccessRole: true });
     service.reset();
     expect(service.exportState()).toBe(text);
   });
@@ -87,7 +87,7 @@ describe('snapshot / restore', () => {
   it('restores an in-memory snapshot without moving the starting state', async () => {
     const service = await createScenarioService({ scenario: 'starter' });
     const start = service.exportState();
-    addUsers(service.model, service.model.store.namespace(service.credentials.apiKey), { organizationId: 'x' }, [{ userId: 'y' }], true);
+    addUsers(service.model, service.model.store.namespace(service.credentials.apiKey), { organizationId: 'x', users: [{ userId: 'y' }], keepAccessRole: true });
     const snap = service.snapshot();
     const middle = service.exportState();
     service.reset();

@@ -12,7 +12,7 @@ describe('users at scale (model functions)', () => {
     const ns = service.model.store.namespace(service.credentials.apiKey);
     const users: UserRecord[] = [];
     for (let i = 0; i < TOTAL; i++) users.push({ userId: `u${i}`, name: `User ${i}`, email: `u${i}@example.com` });
-    const outcomes = addUsers(service.model, ns, { organizationId: 'big' }, users, true);
+    const outcomes = addUsers(service.model, ns, { organizationId: 'big', users: users, keepAccessRole: true });
     expect(outcomes.size).toBe(TOTAL);
     expect(ns.organizations.get('big')?.users.size).toBe(TOTAL);
 
@@ -30,7 +30,7 @@ describe('users at scale (model functions)', () => {
   it('reads a page without copying the stored records', () => {
     const service = createMockService();
     const ns = service.model.store.namespace(service.credentials.apiKey);
-    addUsers(service.model, ns, { organizationId: 'o' }, [{ userId: 'a', name: 'A' }], true);
+    addUsers(service.model, ns, { organizationId: 'o', users: [{ userId: 'a', name: 'A' }], keepAccessRole: true });
     const stored = ns.organizations.get('o')?.users.get('a');
     const { page } = pageUsers(ns, { organizationId: 'o' }, 0, 10);
     expect(page[0]?.user).toBe(stored);

@@ -43,7 +43,7 @@ describe('useMockService', () => {
   });
 
   it('exposes the service for in-process setup', async () => {
-    addUsers(mock.service.model, mock.service.model.store.namespace(mock.service.credentials.apiKey), { organizationId: 'starter-org' }, [{ userId: 'direct' }], true);
+    addUsers(mock.service.model, mock.service.model.store.namespace(mock.service.credentials.apiKey), { organizationId: 'starter-org', users: [{ userId: 'direct' }], keepAccessRole: true });
     const users = await post('/v2/users/get', { organizationId: 'starter-org' });
     expect(users.result.data.at(-1)?.userId).toBe('direct');
   });

@@ -36,7 +36,7 @@ export async function timeIt(fn: () => unknown, runs: number, warmup = Math.ceil
 function seededUsers(service: ReturnType<typeof createMockService>, count: number, organizationId = 'org-1'): void {
   const ns = service.model.store.namespace(service.credentials.apiKey);
   const users = Array.from({ length: count }, (_, i) => ({ userId: `user-${i}`, name: `User ${i}`, email: `user${i}@example.com` }));
-  addUsers(service.model, ns, { organizationId }, users, true);
+  addUsers(service.model, ns, { organizationId, users, keepAccessRole: true });
 }
 
 /** Runs the load generator in a child process (asynchronously, so this process keeps serving). */

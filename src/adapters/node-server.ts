@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { MAX_BODY_BYTES, tooLarge } from '../protocol/dispatch.js';
+import { MAX_BODY_BYTES } from '../protocol/dispatch.js';
 import type { ApiReply } from '../protocol/call.js';
 import type { MockService } from '../service.js';
 import { createYjsSync, type YjsSync } from './yjs-sync.js';
@@ -70,24 +70,31 @@ function handle(service: MockService, req: IncomingMessage, res: ServerResponse)
   const chunks: Buffer[] = [];
   let size = 0;
   let refused = false;
+  const headers = (): Record<string, string> => {
+    const out: Record<string, string> = {};
+    for (const [key, value] of Object.entries(req.headers)) {
+      if (value !== undefined) out[key] = Array.isArray(value) ? value.join(', ') : value;
+    }
+    return out;
+  };
   req.on('data', (chunk: Buffer) => {
     if (refused) return;
     size += chunk.length;
     if (size > MAX_BODY_BYTES) {
+      // Stop buffering; the core answers 413 through its hooks like any other reply.
       refused = true;
-      send(res, tooLarge(), true);
+      chunks.length = 0;
+      void service
+        .dispatch({ method: req.method ?? 'GET', path: req.url ?? '/', headers: headers(), body: '', bodyTooLarge: true })
+        .then((reply) => send(res, reply, true));
       return;
     }
     chunks.push(chunk);
   });
   req.on('end', () => {
     if (refused) return;
-    const headers: Record<string, string> = {};
-    for (const [key, value] of Object.entries(req.headers)) {
-      if (value !== undefined) headers[key] = Array.isArray(value) ? value.join(', ') : value;
-    }
     void service
-      .dispatch({ method: req.method ?? 'GET', path: req.url ?? '/', headers, body: Buffer.concat(chunks, size).toString('utf8') })
+      .dispatch({ method: req.method ?? 'GET', path: req.url ?? '/', headers: headers(), body: Buffer.concat(chunks, size).toString('utf8') })
       .then((reply) => send(res, reply, false));
   });
   req.on('error', () => res.destroy());

@@ -16,15 +16,17 @@ const replaceable = {
 };
 
 /** `POST /v2/activities/update`: replace the given fields of each activity; immutable or unknown ones fail per item. */
-export const updateActivitiesOp = defineOperation({
+export const update = defineOperation({
   auth: 'apiKey',
+  summary: 'Update activity records',
+  message: 'Activity(s) updated successfully.',
   schema: z.object({
     organizationId: requiredString(),
     activities: z.array(z.object({ id: requiredString(), ...replaceable })).min(1),
   }),
   run({ data, caller }) {
     const outcomes = updateActivities(namespaceOf(caller), data.organizationId, data.activities);
-    return { message: 'Activity(s) updated successfully.', data: perItem(outcomes) };
+    return { data: perItem(outcomes) };
   },
 });
 

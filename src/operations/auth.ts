@@ -42,8 +42,10 @@ async function signingKey(key: ApiKeyRecord): Promise<CryptoKey> {
 }
 
 /** `POST /v2/auth/generate_token`: an HS256 JWT for an end user (D16). Creates no users or containers. */
-export const generateTokenOp = defineOperation({
+export const generateToken = defineOperation({
   auth: 'apiKey',
+  summary: 'Generate an end-user token',
+  message: 'Token generated successfully.',
   schema: z.object({
     userId: requiredString(),
     userProperties: z
@@ -77,6 +79,6 @@ export const generateTokenOp = defineOperation({
       .setIssuedAt(iat)
       .setExpirationTime(iat + TOKEN_LIFETIME_SECONDS)
       .sign(await signingKey(caller.key));
-    return { message: 'Token generated successfully.', data: { token } };
+    return { data: { token } };
   },
 });

@@ -35,25 +35,29 @@ const writeSchema = z
   });
 
 /** A write operation: `update` needs an existing entry, `add` refuses one. */
-const writeOp = (mode: 'update' | 'add', message: string) =>
+const writeOp = (mode: 'update' | 'add', summary: string, message: string) =>
   defineOperation({
     auth: 'apiKey',
+    summary,
+    message,
     schema: writeSchema,
     run({ data, caller, model }) {
       writeEditor(model, namespaceOf(caller), data.address, data.contentKey, data.content, mode);
-      return { message };
+      return {};
     },
   });
 
 /** `POST /v2/crdt/update` (spec): replaces an entry's content with CRDT operations; connected clients converge. */
-export const updateCrdtOp = writeOp('update', 'CRDT data updated successfully.');
+export const update = writeOp('update', 'Replace shared-editor data', 'CRDT data updated successfully.');
 
 /** `POST /v2/crdt/add`: creates an entry (and its organization and document when missing). */
-export const addCrdtOp = writeOp('add', 'CRDT data added successfully.');
+export const add = writeOp('add', 'Add shared-editor data', 'CRDT data added successfully.');
 
 /** `POST /v2/crdt/get`: snapshots of one entry, or of every entry of the document; unknown ones give `[]`. */
-export const getCrdtOp = defineOperation({
+export const get = defineOperation({
   auth: 'apiKey',
+  summary: 'Get shared-editor data',
+  message: 'CRDT data retrieved successfully.',
   schema: z.object({ ...ids, editorId: verbatimString('Editor ID is required.').optional() }),
   run({ data, caller, model }) {
     const ns = namespaceOf(caller);
@@ -61,16 +65,18 @@ export const getCrdtOp = defineOperation({
       data.editorId === undefined
         ? listEditors(model, ns, data.organizationId, data.documentId)
         : [findEditor(model, ns, { organizationId: data.organizationId, documentId: data.documentId, editorId: data.editorId })].filter((r) => r !== undefined);
-    return { message: 'CRDT data retrieved successfully.', data: records.map(editorSnapshot) };
+    return { data: records.map(editorSnapshot) };
   },
 });
 
 /** `POST /v2/crdt/delete`: deletes some entries of a document, or all of them when `editorIds` is omitted. */
-export const deleteCrdtOp = defineOperation({
+export const remove = defineOperation({
   auth: 'apiKey',
+  summary: 'Delete shared-editor data',
+  message: 'CRDT data deleted successfully.',
   schema: z.object({ ...ids, editorIds: z.array(requiredString()).optional() }),
   run({ data, caller }) {
     deleteEditors(namespaceOf(caller), data.organizationId, data.documentId, data.editorIds);
-    return { message: 'CRDT data deleted successfully.' };
+    return {};
   },
 });

@@ -1,13 +1,15 @@
 import { z } from 'zod';
 import { md5Hex } from '../support/ids.js';
-import { addDocument, deleteDocument, ensureFolder, ensureOrganization, setOrganizationDisabled } from '../model/organizations.js';
+import { addDocument, deleteDocument, ensureFolder, ensureOrganization } from '../model/organizations.js';
 import { deleteEditors } from '../model/crdt/registry.js';
 import { defineOperation, namespaceOf } from '../protocol/operation.js';
 import { perItem, requiredString } from '../protocol/rules.js';
 
 /** `POST /v1/organizations/documents/add` (and v2): new documents; an existing id fails per item. */
-export const addDocumentsOp = defineOperation({
+export const add = defineOperation({
   auth: 'apiKey',
+  summary: 'Add documents',
+  message: 'Document(s) added successfully.',
   schema: z.object({
     organizationId: requiredString(),
     documents: z
@@ -36,7 +38,7 @@ export const addDocumentsOp = defineOperation({
           : { success: false, id: doc.documentId, message: 'Document already exists', code: 'already-exists' },
       ] as const;
     });
-    return { message: 'Document(s) added successfully.', data: perItem(items) };
+    return { data: perItem(items) };
   },
 });
 
@@ -44,8 +46,10 @@ export const addDocumentsOp = defineOperation({
  * `POST /v2/organizations/documents/delete` (and v1): a missing document is still `success: true` (D7); a
  * deleted one takes its user attachments, notifications, fixture comments and shared-editor entries along.
  */
-export const deleteDocumentsOp = defineOperation({
+export const remove = defineOperation({
   auth: 'apiKey',
+  summary: 'Delete documents',
+  message: 'Document(s) deleted successfully.',
   schema: z.object({ organizationId: requiredString(), documentIds: z.array(requiredString()).min(1) }),
   run({ data, caller }) {
     const ns = namespaceOf(caller);
@@ -58,25 +62,6 @@ export const deleteDocumentsOp = defineOperation({
         id !== undefined ? { success: true, id, message: 'Deleted Successfully' } : { success: true, id: documentId, message: 'Document does not exist' },
       ] as const;
     });
-    return { message: 'Document(s) deleted successfully.', data: perItem(items) };
-  },
-});
-
-/** `POST /v2/organizations/access/disablestate/update`: a missing organization fails per item (D7). */
-export const disableStateOp = defineOperation({
-  auth: 'apiKey',
-  schema: z.object({ organizationIds: z.array(requiredString()).min(1), disabled: z.boolean() }),
-  run({ data, caller }) {
-    const ns = namespaceOf(caller);
-    const items = data.organizationIds.map((organizationId) => {
-      const found = setOrganizationDisabled(ns, organizationId, data.disabled);
-      return [
-        organizationId,
-        found
-          ? { success: true, id: md5Hex(organizationId), message: 'Updated disable state for organization Successfully' }
-          : { success: false, id: md5Hex(organizationId), message: 'Organization does not exist' },
-      ] as const;
-    });
-    return { message: 'Updated disable state for Organization(s) successfully.', data: perItem(items) };
+    return { data: perItem(items) };
   },
 });

@@ -5,8 +5,10 @@ import { defineOperation, namespaceOf } from '../protocol/operation.js';
 import { perItem, requiredString } from '../protocol/rules.js';
 
 /** `POST /v2/organizations/usergroups/add` (and v1): add or rename groups. */
-export const addGroupsOp = defineOperation({
+export const add = defineOperation({
   auth: 'apiKey',
+  summary: 'Add organization user groups',
+  message: 'Organization User Groups added successfully.',
   schema: z.object({
     organizationId: requiredString(),
     organizationUserGroups: z.array(z.object({ groupId: requiredString(), groupName: z.string().optional() })).min(1),
@@ -14,7 +16,6 @@ export const addGroupsOp = defineOperation({
   run({ data, caller, model }) {
     addGroups(model, namespaceOf(caller), data.organizationId, data.organizationUserGroups);
     return {
-      message: 'Organization User Groups added successfully.',
       data: perItem(
         data.organizationUserGroups.map((g) => [g.groupId, { success: true, id: md5Hex(g.groupId), message: 'Organization user group added.' }]),
       ),
@@ -33,21 +34,24 @@ const render = (groupId: string, outcomes: Map<string, MemberOutcome>, done: str
   );
 
 /** `POST /v1/organizations/usergroups/users/add` (and v2): only organization users can join. */
-export const addGroupUsersOp = defineOperation({
+export const addUsers = defineOperation({
   auth: 'apiKey',
+  summary: 'Add users to a user group',
+  message: 'Added organization users to group successfully.',
   schema: z.object({ ...membership, userIds: z.array(requiredString()).min(1) }),
   run({ data, caller }) {
     const outcomes = addMembers(namespaceOf(caller), data.organizationId, data.organizationUserGroupId, data.userIds);
     return {
-      message: 'Added organization users to group successfully.',
       data: render(data.organizationUserGroupId, outcomes, 'User added to organization user group.'),
     };
   },
 });
 
 /** `POST /v1/organizations/usergroups/users/delete` (and v2): some members, or all with `deleteAll`. */
-export const deleteGroupUsersOp = defineOperation({
+export const removeUsers = defineOperation({
   auth: 'apiKey',
+  summary: 'Delete users from a user group',
+  message: 'Deleted users from group successfully.',
   schema: z
     .object({ ...membership, userIds: z.array(requiredString()).optional(), deleteAll: z.boolean().optional() })
     .refine((d) => d.deleteAll === true || d.userIds !== undefined, { error: 'userIds or deleteAll is required.' }),
@@ -55,7 +59,6 @@ export const deleteGroupUsersOp = defineOperation({
     const targets = data.deleteAll ? 'all' : (data.userIds ?? []);
     const outcomes = removeMembers(namespaceOf(caller), data.organizationId, data.organizationUserGroupId, targets);
     return {
-      message: 'Deleted users from group successfully.',
       data: render(data.organizationUserGroupId, outcomes, 'User deleted from organization user group.'),
     };
   },

@@ -12,8 +12,10 @@ const location = z.looseObject({
 });
 
 /** `POST /v1/organizations/documents/locations/update`: rewrites a location on every record of a document (3.27). */
-export const updateLocationOp = defineOperation({
+export const update = defineOperation({
   auth: 'apiKey',
+  summary: 'Update a location of a document',
+  message: 'Location updated.',
   schema: z.object({
     apiKey: requiredString(),
     authToken: requiredString(),
@@ -39,6 +41,6 @@ export const updateLocationOp = defineOperation({
       newLocation: data.migrate.newLocation,
       merge: data.merge ?? false,
     });
-    return { message: 'Location updated.', data: null };
+    return { data: null };
   },
 });

@@ -7,8 +7,10 @@ import { requiredString } from '../protocol/rules.js';
 const query = z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.string({ error: 'query is required' }));
 
 /** `POST /v2/memory/suggest`: approve or reject, grounded in the caller's judgments (service-facts 3.41, 5). */
-export const suggestOp = defineOperation({
+export const suggest = defineOperation({
   auth: 'apiKey',
+  summary: 'Suggest a decision from recorded judgments',
+  message: null,
   issueDetails: true,
   schema: z
     .object({ query, organizationId: requiredString().optional(), documentId: requiredString().optional() })
@@ -17,6 +19,6 @@ export const suggestOp = defineOperation({
       path: ['documentId'],
     }),
   run({ data, caller, model }) {
-    return { bare: suggestDecision(namespaceOf(caller), data, model.clock.now()) };
+    return { data: suggestDecision(namespaceOf(caller), data, model.clock.now()) };
   },
 });

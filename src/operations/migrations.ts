@@ -8,8 +8,10 @@ import { requiredString } from '../protocol/rules.js';
 export const migrationPolicy = (settings: Settings): MigrationPolicy => ({ mode: settings.migrations, stepMs: settings.migrationStepMs });
 
 /** `POST /v2/organizations/documents/migrate`: starts moving a document's data to another document id (3.29). */
-export const migrateDocumentOp = defineOperation({
+export const start = defineOperation({
   auth: 'apiKey',
+  summary: 'Migrate a document to a new document id',
+  message: 'Document migration started successfully.',
   schema: z
     .object({ organizationId: requiredString(), documentId: requiredString(), newDocumentId: requiredString() })
     .refine((d) => d.documentId !== d.newDocumentId, { error: 'newDocumentId must differ from documentId.' }),
@@ -19,17 +21,19 @@ export const migrateDocumentOp = defineOperation({
       throw new ServiceError('NOT_FOUND', 'Document not found.');
     }
     const migration = startMigration(model, ns, migrationPolicy(settings), data);
-    return { message: 'Document migration started successfully.', data: { migrationId: migration.migrationId } };
+    return { data: { migrationId: migration.migrationId } };
   },
 });
 
 /** `POST /v2/organizations/documents/migrate/status`: the current state; the default progression then advances (D14). */
-export const migrationStatusOp = defineOperation({
+export const status = defineOperation({
   auth: 'apiKey',
+  summary: 'Get the status of a document migration',
+  message: 'Migration status retrieved successfully.',
   schema: z.object({ organizationId: requiredString(), migrationId: requiredString() }),
   run({ data, caller, model, settings }) {
     const answer = pollMigration(model, namespaceOf(caller), migrationPolicy(settings), data.organizationId, data.migrationId);
     if (!answer) throw new ServiceError('NOT_FOUND', 'Migration not found.');
-    return { message: 'Migration status retrieved successfully.', data: answer };
+    return { data: answer };
   },
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NOTIFICATION_SETTINGS, effectiveNotificationConfig, setNotificationConfig } from '../model/notifications/config.js';
 import { addNotification, deleteNotifications, queryNotifications, renderNotification } from '../model/notifications/notifications.js';
 import { defineOperation, namespaceOf } from '../protocol/operation.js';
 import { decodePageToken, encodePageToken, takePage } from '../protocol/cursors.js';
@@ -67,12 +68,14 @@ const addSchema = z
   });
 
 /** `POST /v2/notifications/add`: store one notification (an existing id is replaced); the id is not returned. */
-export const addNotificationOp = defineOperation({
+export const add = defineOperation({
   auth: 'apiKey',
+  summary: 'Add a notification',
+  message: 'Notification added successfully.',
   schema: addSchema,
   run({ data, caller, model }) {
     addNotification(model, namespaceOf(caller), data);
-    return { message: 'Notification added successfully.', data: { success: true, message: 'Notification added successfully.' } };
+    return { data: { success: true, message: 'Notification added successfully.' } };
   },
 });
 
@@ -86,8 +89,10 @@ const locationId = z
   .optional();
 
 /** `POST /v2/notifications/delete`: delete the selected notifications, or with `userId` take that user off them. */
-export const deleteNotificationsOp = defineOperation({
+export const remove = defineOperation({
   auth: 'apiKey',
+  summary: 'Delete notifications',
+  message: 'Notification(s) deleted successfully.',
   schema: z
     .object({
       organizationId: requiredString(),
@@ -99,13 +104,15 @@ export const deleteNotificationsOp = defineOperation({
     .refine(hasDocumentOrUser, DOCUMENT_OR_USER),
   run({ data, caller }) {
     const outcomes = deleteNotifications(namespaceOf(caller), data);
-    return { message: 'Notification(s) deleted successfully.', data: perItem(outcomes) };
+    return { data: perItem(outcomes) };
   },
 });
 
 /** `POST /v2/notifications/get`: paged notifications by timestamp; the cursor is `pageToken`, `""` at the end. */
-export const getNotificationsOp = defineOperation({
+export const get = defineOperation({
   auth: 'apiKey',
+  summary: 'Get notifications',
+  message: 'Notification(s) retrieved successfully.',
   schema: z
     .object({
       organizationId: requiredString(),
@@ -123,9 +130,64 @@ export const getNotificationsOp = defineOperation({
     const offset = decodePageToken(data.pageToken);
     const { page, more } = takePage(queryNotifications(ns, data, data.order), offset, data.pageSize ?? 1000);
     return {
-      message: 'Notification(s) retrieved successfully.',
       data: page.map((n) => renderNotification(ns.apiKey, n)),
       beside: { pageToken: more ? encodePageToken(offset + page.length) : '' },
+    };
+  },
+});
+
+const setting = z.enum(NOTIFICATION_SETTINGS).optional();
+
+/** `POST /v2/notifications/config/get`: per document (request order) or the organization default, with fallbacks. */
+export const getConfig = defineOperation({
+  auth: 'apiKey',
+  summary: 'Get notification settings of a user',
+  message: 'User config fetched successfully.',
+  schema: z
+    .object({
+      organizationId: requiredString(),
+      userId: requiredString(),
+      documentIds: idList().optional(),
+      getOrganizationConfig: z.boolean().optional(),
+    })
+    .refine((d) => d.getOrganizationConfig === true || d.documentIds !== undefined, { error: 'documentIds is required.' }),
+  run({ data, caller }) {
+    const ns = namespaceOf(caller);
+    const { organizationId, userId } = data;
+    const items =
+      data.getOrganizationConfig === true
+        ? [{ config: effectiveNotificationConfig(ns, organizationId, userId), metadata: { organizationId, apiKey: ns.apiKey, userId } }]
+        : (data.documentIds ?? []).map((documentId) => ({
+            config: effectiveNotificationConfig(ns, organizationId, userId, documentId),
+            metadata: { organizationId, apiKey: ns.apiKey, documentId, userId },
+          }));
+    return { data: items };
+  },
+});
+
+/** `POST /v2/notifications/config/set`: write channels per user, per document or as the organization default. */
+export const setConfig = defineOperation({
+  auth: 'apiKey',
+  summary: 'Set notification settings of a user',
+  message: 'User config set successfully.',
+  schema: z.object({
+    organizationId: requiredString(),
+    documentIds: z.array(requiredString()).min(1).optional(),
+    userIds: z.array(requiredString()).min(1),
+    config: z.object({ inbox: setting, email: setting, slack: setting }),
+  }),
+  run({ data, caller, model }) {
+    setNotificationConfig(model, namespaceOf(caller), data);
+    const documentId = data.documentIds?.at(-1);
+    return {
+      data: perItem(
+        data.userIds.map((userId) => [
+          userId,
+          documentId === undefined
+            ? { success: true, userId, message: 'User config set successfully.' }
+            : { success: true, userId, documentId, message: 'User config set successfully.' },
+        ]),
+      ),
     };
   },
 });

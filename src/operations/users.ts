@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { md5Hex } from '../support/ids.js';
 import { addUsers, deleteUsers, updateUsers, type UserOutcome } from '../model/users/users.js';
+import { renderNotification } from '../model/notifications/notifications.js';
+import { USER_DATA_PAGE_SIZE, userDataPage } from '../model/users/data.js';
 import { pageUsers, queryUsers, userSummary } from '../model/users/query.js';
 import { defineOperation, namespaceOf } from '../protocol/operation.js';
 import { decodePageToken, encodePageToken } from '../protocol/cursors.js';
@@ -14,15 +16,14 @@ const container = {
 
 const PAGE_SIZE = 'pageSize must be a positive integer.';
 
-/** `accessRole` is honoured on the v2 paths only (service-facts 3.16). */
-const isV2 = (path: string): boolean => path.startsWith('/v2/');
-
 const withIds = (outcomes: Map<string, UserOutcome>) =>
   perItem([...outcomes].map(([userId, o]) => [userId, { success: o.success, id: md5Hex(userId), message: o.message }]));
 
 /** `POST /v2/users/add` and `/v1/users/add`: attach users at the most specific level given. */
-export const addUsersOp = defineOperation({
+export const add = defineOperation({
   auth: 'apiKey',
+  summary: 'Add users',
+  message: 'User(s) processed successfully.',
   schema: oneContainer(
     z.object({
       ...container,
@@ -32,38 +33,44 @@ export const addUsersOp = defineOperation({
       createFolder: z.boolean().optional(),
     }),
   ),
-  run({ data, caller, model, path }) {
-    const outcomes = addUsers(model, namespaceOf(caller), data, data.users, isV2(path));
-    return { message: 'User(s) processed successfully.', data: withIds(outcomes) };
+  run({ data, caller, model, version }) {
+    // `accessRole` is honoured on the v2 paths only (service-facts 3.16).
+    const outcomes = addUsers(model, namespaceOf(caller), { ...data, keepAccessRole: version === 'v2' });
+    return { data: withIds(outcomes) };
   },
 });
 
 /** `POST /v1/users/update` and `/v2/users/update`: update users already attached at the level. */
-export const updateUsersOp = defineOperation({
+export const update = defineOperation({
   auth: 'apiKey',
+  summary: 'Update users',
+  message: 'User(s) processed successfully.',
   schema: oneContainer(z.object({ ...container, users: z.array(userInput).min(1) })),
-  run({ data, caller, path }) {
-    const outcomes = updateUsers(namespaceOf(caller), data, data.users, isV2(path));
-    return { message: 'User(s) processed successfully.', data: withIds(outcomes) };
+  run({ data, caller, model, version }) {
+    const outcomes = updateUsers(model, namespaceOf(caller), { ...data, keepAccessRole: version === 'v2' });
+    return { data: withIds(outcomes) };
   },
 });
 
 /** `POST /v1/users/delete` and `/v2/users/delete`: detach users (organization level cascades). */
-export const deleteUsersOp = defineOperation({
+export const remove = defineOperation({
   auth: 'apiKey',
+  summary: 'Delete users',
+  message: 'User(s) deleted successfully.',
   schema: oneContainer(z.object({ ...container, userIds: z.array(requiredString()).min(1) })),
-  run({ data, caller }) {
-    const outcomes = deleteUsers(namespaceOf(caller), data, data.userIds);
+  run({ data, caller, model }) {
+    const outcomes = deleteUsers(model, namespaceOf(caller), data);
     return {
-      message: 'User(s) deleted successfully.',
       data: perItem([...outcomes].map(([userId, o]) => [userId, { success: o.success, message: o.message }])),
     };
   },
 });
 
 /** `POST /v2/users/get`: filtered, paged users; `nextPageToken` always a string, `""` at the end (D9). */
-export const getUsersOp = defineOperation({
+export const get = defineOperation({
   auth: 'apiKey',
+  summary: 'Get users (paged)',
+  message: 'User(s) retrieved successfully.',
   schema: oneContainer(
     z.object({
       ...container,
@@ -82,15 +89,17 @@ export const getUsersOp = defineOperation({
     if (data.allDocuments && data.groupByDocumentId) {
       const grouped = Object.create(null) as Record<string, Record<string, string>[]>;
       for (const match of page) (grouped[match.documentId ?? ''] ??= []).push(userSummary(match.user));
-      return { message: 'User(s) retrieved successfully.', data: grouped, beside: { nextPageToken } };
+      return { data: grouped, beside: { nextPageToken } };
     }
-    return { message: 'User(s) retrieved successfully.', data: page.map((m) => userSummary(m.user)), beside: { nextPageToken } };
+    return { data: page.map((m) => userSummary(m.user)), beside: { nextPageToken } };
   },
 });
 
 /** `POST /v1/users/get`: every match at once, no page token (D15). */
-export const getUsersV1Op = defineOperation({
+export const getV1 = defineOperation({
   auth: 'apiKey',
+  summary: 'Get users (v1, unpaged)',
+  message: 'User(s) retrieved successfully.',
   schema: z.object({
     organizationId: requiredString(),
     documentId: requiredString().optional(),
@@ -99,6 +108,31 @@ export const getUsersV1Op = defineOperation({
   }),
   run({ data, caller }) {
     const users = queryUsers(namespaceOf(caller), data).map((m) => userSummary(m.user));
-    return { message: 'User(s) retrieved successfully.', data: users };
+    return { data: users };
+  },
+});
+
+/**
+ * `POST /v1/users/data/get` and `/v2/users/data/get`: a user's comments, reactions, recordings and
+ * notifications, 100 per list per page; `nextPageToken` is null once all four lists are exhausted (3.21, D9).
+ */
+export const getData = defineOperation({
+  auth: 'apiKey',
+  summary: 'Get all data of a user',
+  message: 'Data fetched successfully.',
+  schema: z.object({ organizationId: requiredString(), userId: requiredString(), pageToken: z.string().optional() }),
+  run({ data, caller }) {
+    const ns = namespaceOf(caller);
+    const offset = decodePageToken(data.pageToken);
+    const page = userDataPage(ns, data.organizationId, data.userId, offset);
+    return {
+      data: {
+        comments: structuredClone(page.comments),
+        reactions: structuredClone(page.reactions),
+        recordings: structuredClone(page.recordings),
+        notifications: page.notifications.map((n) => renderNotification(ns.apiKey, n)),
+      },
+      beside: { nextPageToken: page.more ? encodePageToken(offset + USER_DATA_PAGE_SIZE) : null },
+    };
   },
 });

@@ -27,18 +27,22 @@ function availableKey(caller: Caller, model: ModelContext): Namespace {
 }
 
 /** `POST /v2/workspace/advancedwebhookconfig/get`: the key's delivery settings, all off when never configured (3.9). */
-export const getAdvancedWebhookConfigOp = defineOperation({
+export const getConfig = defineOperation({
   auth: 'apiKey',
+  summary: 'Get the advanced-webhook configuration',
+  message: 'Advanced webhook configuration retrieved successfully.',
   schema: z.object({}),
   run({ caller, model }) {
     const ns = availableKey(caller, model);
-    return { message: 'Advanced webhook configuration retrieved successfully.', data: advancedWebhookConfig(ns) };
+    return { data: advancedWebhookConfig(ns) };
   },
 });
 
 /** `POST /v2/workspace/advancedwebhookconfig/update`: partial update; the first one must enable (3.10). */
-export const updateAdvancedWebhookConfigOp = defineOperation({
+export const updateConfig = defineOperation({
   auth: 'apiKey',
+  summary: 'Update the advanced-webhook configuration',
+  message: 'Advanced webhook configuration updated successfully.',
   schema: z
     .object({
       isEnabled: z.boolean().optional(),
@@ -52,13 +56,15 @@ export const updateAdvancedWebhookConfigOp = defineOperation({
     }),
   run({ data, caller, model }) {
     const ns = availableKey(caller, model);
-    return { message: 'Advanced webhook configuration updated successfully.', data: updateAdvancedWebhookConfig(ns, data) };
+    return { data: updateAdvancedWebhookConfig(ns, data) };
   },
 });
 
 /** `POST /v2/workspace/advancedwebhook/endpoints/create`: one endpoint; its signing secret is never returned (3.12). */
-export const createAdvancedWebhookEndpointOp = defineOperation({
+export const createEndpoint = defineOperation({
   auth: 'apiKey',
+  summary: 'Create an advanced-webhook endpoint',
+  message: 'Advanced webhook endpoint created successfully.',
   schema: z.object({
     url: z.string(URL_MESSAGE).refine(isHttpUrl, URL_MESSAGE),
     description: z.string().optional(),
@@ -75,7 +81,7 @@ export const createAdvancedWebhookEndpointOp = defineOperation({
   run({ data, caller, model }) {
     const ns = availableKey(caller, model);
     assertDeliveryEnabled(ns);
-    return { message: 'Advanced webhook endpoint created successfully.', data: createAdvancedWebhookEndpoint(model, ns, data) };
+    return { data: createAdvancedWebhookEndpoint(model, ns, data) };
   },
 });
 
@@ -86,8 +92,10 @@ const decodeIterator = (iterator: string): number | undefined =>
   iterator.startsWith('iter_') ? decodeOffset(iterator.slice(5)) : undefined;
 
 /** `POST /v2/workspace/advancedwebhook/endpoints/get`: endpoints in creation order, paged by opaque iterators (3.11). */
-export const getAdvancedWebhookEndpointsOp = defineOperation({
+export const getEndpoints = defineOperation({
   auth: 'apiKey',
+  summary: 'Get advanced-webhook endpoints',
+  message: 'Advanced webhook endpoints retrieved successfully.',
   schema: z.object({
     limit: z
       .number(LIMIT_MESSAGE)
@@ -114,7 +122,6 @@ export const getAdvancedWebhookEndpointsOp = defineOperation({
     if (offset > total) throw INVALID_ITERATOR();
     const done = offset + endpoints.length >= total;
     return {
-      message: 'Advanced webhook endpoints retrieved successfully.',
       data: {
         endpoints,
         iterator: done ? null : encodeIterator(offset + endpoints.length),

@@ -20,11 +20,13 @@ export function isHttpUrl(value: string): boolean {
 }
 
 /** `POST /v2/workspace/emailconfig/get`: the key's email config, defaults when never configured (3.5). */
-export const getEmailConfigOp = defineOperation({
+export const getEmail = defineOperation({
   auth: 'apiKey',
+  summary: 'Get the e-mail configuration',
+  message: 'Email configuration retrieved successfully.',
   schema: z.object({}),
   run({ caller }) {
-    return { message: 'Email configuration retrieved successfully.', data: emailConfig(namespaceOf(caller)) };
+    return { data: emailConfig(namespaceOf(caller)) };
   },
 });
 
@@ -53,20 +55,24 @@ const emailUpdate = z
   .refine((d) => d.useEmailService !== undefined || d.emailServiceConfig !== undefined, INVALID_EMAIL);
 
 /** `POST /v2/workspace/emailconfig/update`: first enable seeds the default triggers, then values merge (3.6, D8). */
-export const updateEmailConfigOp = defineOperation({
+export const updateEmail = defineOperation({
   auth: 'apiKey',
+  summary: 'Update the e-mail configuration',
+  message: 'Email configuration updated successfully.',
   schema: emailUpdate,
   run({ data, caller }) {
-    return { message: 'Email configuration updated successfully.', data: updateEmailConfig(namespaceOf(caller), data) };
+    return { data: updateEmailConfig(namespaceOf(caller), data) };
   },
 });
 
 /** `POST /v2/workspace/webhookconfig/get`: the key's basic-webhook config, defaults when never configured (3.7). */
-export const getWebhookConfigOp = defineOperation({
+export const getWebhook = defineOperation({
   auth: 'apiKey',
+  summary: 'Get the basic webhook configuration',
+  message: 'Webhook configuration retrieved successfully.',
   schema: z.object({}),
   run({ caller }) {
-    return { message: 'Webhook configuration retrieved successfully.', data: webhookConfig(namespaceOf(caller)) };
+    return { data: webhookConfig(namespaceOf(caller)) };
   },
 });
 
@@ -98,21 +104,24 @@ const webhookUpdate = z
   .refine((d) => d.useWebhookService !== undefined || d.webhookServiceConfig !== undefined, INVALID_WEBHOOK);
 
 /** `POST /v2/workspace/webhookconfig/update`: first enable seeds the default triggers, then values merge (3.8). */
-export const updateWebhookConfigOp = defineOperation({
+export const updateWebhook = defineOperation({
   auth: 'apiKey',
+  summary: 'Update the basic webhook configuration',
+  message: 'Webhook configuration updated successfully.',
   schema: webhookUpdate,
   run({ data, caller }) {
-    return { message: 'Webhook configuration updated successfully.', data: updateWebhookConfig(namespaceOf(caller), data) };
+    return { data: updateWebhookConfig(namespaceOf(caller), data) };
   },
 });
 
 /** `POST /v2/workspace/activityconfig/get`: `{ activityServiceConfig }`, `{ isEnabled: false }` when never configured (3.13). */
-export const getActivityConfigOp = defineOperation({
+export const getActivity = defineOperation({
   auth: 'apiKey',
+  summary: 'Get the activity-log configuration',
+  message: 'Activity logs configuration retrieved successfully.',
   schema: z.object({}),
   run({ caller }) {
     return {
-      message: 'Activity logs configuration retrieved successfully.',
       data: { activityServiceConfig: activityConfig(namespaceOf(caller)) },
     };
   },
@@ -135,11 +144,13 @@ const activityUpdate = z.object({
 });
 
 /** `POST /v2/workspace/activityconfig/update`: deep merge; a first enable seeds immutability, time and triggers (3.14). */
-export const updateActivityConfigOp = defineOperation({
+export const updateActivity = defineOperation({
   auth: 'apiKey',
+  summary: 'Update the activity-log configuration',
+  message: 'Activity logs configuration updated successfully.',
   schema: activityUpdate,
   run({ data, caller, model }) {
     const config = updateActivityConfig(model, namespaceOf(caller), data.activityServiceConfig);
-    return { message: 'Activity logs configuration updated successfully.', data: { activityServiceConfig: config } };
+    return { data: { activityServiceConfig: config } };
   },
 });

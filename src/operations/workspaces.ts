@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ServiceError } from '../errors.js';
 import {
   admitRead,
-  createApiKey,
+  createApiKey as storeApiKey,
   createWorkspace,
   productionKeyCount,
   workspaceView,
@@ -20,8 +20,10 @@ const ownerEmail = z
 const boundedName = (max: number) => z.string().min(1).max(max);
 
 /** `POST /v2/workspace/create`: a new workspace with one testing key (service-facts 3.1). */
-export const createWorkspaceOp = defineOperation({
+export const create = defineOperation({
   auth: 'none',
+  summary: 'Create a workspace',
+  message: 'Workspace created successfully',
   schema: z.object({
     ownerEmail,
     name: boundedName(200).optional(),
@@ -50,28 +52,32 @@ export const createWorkspaceOp = defineOperation({
     if (data.workspaceName !== undefined) input.workspaceName = data.workspaceName;
     if (data.avatar !== undefined) input.avatar = data.avatar;
     const { workspace } = createWorkspace(model, input);
-    return { message: 'Workspace created successfully', data: workspaceView(model, workspace) };
+    return { data: workspaceView(model, workspace) };
   },
 });
 
 /** `POST /v2/workspace/get`: the workspace, rate limited per workspace (D12). */
-export const getWorkspaceOp = defineOperation({
+export const get = defineOperation({
   auth: 'workspaceRead',
+  summary: 'Get a workspace',
+  message: 'Workspace retrieved successfully',
   schema: z.object({}),
   run({ caller, model, settings }) {
     const workspace = workspaceOf(caller);
     if (!admitRead(model, workspace, settings.workspaceReadLimit)) {
       throw new ServiceError('RESOURCE_EXHAUSTED', 'Rate limit exceeded. Try again after 1 minute.');
     }
-    return { message: 'Workspace retrieved successfully', data: workspaceView(model, workspace) };
+    return { data: workspaceView(model, workspace) };
   },
 });
 
 const serviceConfig = z.looseObject({});
 
 /** `POST /v2/workspace/apikey/create`: a testing or production key (service-facts 3.2). */
-export const createApiKeyOp = defineOperation({
+export const createApiKey = defineOperation({
   auth: 'workspace',
+  summary: 'Create an API key',
+  message: 'API key created successfully.',
   schema: z.object({
     ownerEmail,
     type: z.enum(['testing', 'production']),
@@ -127,12 +133,12 @@ export const createApiKeyOp = defineOperation({
     }
     const domains = [...(data.allowedDomains ?? [])];
     if (data.addLocalHostToAllowedDomains && !domains.includes('localhost')) domains.push('localhost');
-    const input: Parameters<typeof createApiKey>[2] = { ownerEmail: data.ownerEmail, type: data.type, allowedDomains: domains, settings };
+    const input: Parameters<typeof storeApiKey>[2] = { ownerEmail: data.ownerEmail, type: data.type, allowedDomains: domains, settings };
     if (data.apiKeyName !== undefined) input.apiKeyName = data.apiKeyName;
     if (data.createAuthToken !== undefined) input.createAuthToken = data.createAuthToken;
     if (data.persistenceDBRegion !== undefined) input.persistenceDBRegion = data.persistenceDBRegion;
     if (data.realtimeDBRegion !== undefined) input.realtimeDBRegion = data.realtimeDBRegion;
-    const key = createApiKey(model, workspace, input);
+    const key = storeApiKey(model, workspace, input);
     const ns = model.store.namespace(key.apiKey);
     if (data.useEmailService !== undefined || data.emailServiceConfig !== undefined || data.setDefaultEmailTriggers) {
       const email = emptyEmailConfig();
@@ -150,20 +156,21 @@ export const createApiKeyOp = defineOperation({
     const out: Record<string, string> = { apiKey: key.apiKey };
     const token = key.authTokens[0];
     if (data.createAuthToken && token) out['authToken'] = token.token;
-    return { message: 'API key created successfully.', data: out };
+    return { data: out };
   },
 });
 
 /** `POST /v2/workspace/authtokens/get`: the auth tokens of one key of this workspace. */
-export const getAuthTokensOp = defineOperation({
+export const getAuthTokens = defineOperation({
   auth: 'workspace',
+  summary: 'Get the auth tokens of an API key',
+  message: 'Auth tokens retrieved successfully.',
   schema: z.object({ apiKey: requiredString() }),
   run({ data, caller, model }) {
     const workspace = workspaceOf(caller);
     const key = model.store.tables.apiKeys.get(data.apiKey);
     if (!key || key.workspaceId !== workspace.id) throw new ServiceError('NOT_FOUND', 'API key not found.');
     return {
-      message: 'Auth tokens retrieved successfully.',
       data: { apiKey: key.apiKey, authTokens: key.authTokens.map((t) => ({ token: t.token, name: t.name, domains: [...t.domains] })) },
     };
   },

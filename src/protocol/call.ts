@@ -8,6 +8,8 @@ export interface ApiCall {
   path: string;
   headers: Record<string, string | undefined>;
   body: string;
+  /** Set by a transport that stopped reading a body over the size limit; the reply is then 413. */
+  bodyTooLarge?: boolean;
 }
 
 /**

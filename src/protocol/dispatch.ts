@@ -1,69 +1,102 @@
+import { ServiceError } from '../errors.js';
 import type { ModelContext } from '../model/context.js';
-import type { Caller, Operation, Settings } from './operation.js';
 import { authenticate } from './auth.js';
 import { header, type ApiCall, type ApiReply } from './call.js';
 import { bareResult, failure, json, preflight, success } from './envelope.js';
-import { ServiceError } from '../errors.js';
+import type { CallInfo, DispatchHooks } from './hooks.js';
+import type { Route, Settings } from './operation.js';
 import { nearestPath, normalisePath } from './paths.js';
 import { validate } from './validate.js';
 
 /** Request bodies above this many bytes are refused with 413 by every transport. */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
-/** What the pipeline needs: the route tables, the state, the settings and the control plane. */
+/** What the pipeline needs: the route tables, the state, the settings, the control plane and the seams. */
 export interface DispatchDeps {
-  routes: Readonly<Record<string, Operation>>;
+  routes: Readonly<Record<string, Route>>;
   /** Paths the real service serves that this emulator does not (501). */
   unimplemented: ReadonlySet<string>;
   model: ModelContext;
   settings: Settings;
   /** Handles `/__mock/*` paths. */
   control(call: ApiCall, path: string): Promise<ApiReply>;
-  /** Runs after authentication and before validation: time-driven state catches up before anything reads it. */
-  beforeRun(caller: Caller): void;
+  hooks: DispatchHooks;
   /** Called once for every unexpected exception (rendered as 500 INTERNAL). */
   onInternalError(error: unknown, call: ApiCall): void;
 }
 
-const BAD_REQUEST = (): ServiceError => new ServiceError('INVALID_ARGUMENT', 'Bad Request');
-
-/** The payload-too-large reply, shared with transports that stop reading early. */
+/** The payload-too-large reply. */
 export function tooLarge(): ApiReply {
   return failure(new ServiceError('INVALID_ARGUMENT', `Request body is larger than ${MAX_BODY_BYTES} bytes (1 MiB).`, undefined, 413));
 }
 
 /**
- * The one pipeline: route, gate, authenticate, validate, run, envelope. Never throws; every transport
- * returns the bytes it produces unchanged.
+ * The one pipeline: hooks.before, route, gate, authenticate, settle, validate, run, envelope, hooks.after.
+ * Never throws; every transport returns the bytes it produces unchanged. A transport that stopped reading an
+ * oversized body passes `bodyTooLarge` and gets the 413 reply through the same hooks.
  * @example const reply = await dispatch(deps, { method: 'POST', path: '/v2/users/get', headers, body });
  */
 export async function dispatch(deps: DispatchDeps, call: ApiCall): Promise<ApiReply> {
+  const info: CallInfo = { path: normalisePath(call.path), kind: 'api', at: deps.model.clock.now() };
+  let reply: ApiReply | undefined;
   try {
-    if (call.method.toUpperCase() === 'OPTIONS') return preflight();
-    if (call.body.length > MAX_BODY_BYTES / 4 && new TextEncoder().encode(call.body).length > MAX_BODY_BYTES) return tooLarge();
-    const path = normalisePath(call.path);
-    if (path.startsWith('/__mock/') || path === '/__mock') return await deps.control(call, path);
-    const operation = route(deps, path);
-    const data = gate(call);
-    const caller = authenticate(call, operation.auth, deps.model);
-    deps.beforeRun(caller);
-    const input = validate(operation.schema, data, operation.issueDetails);
-    const result = await operation.run({ data: input, caller, model: deps.model, settings: deps.settings, path });
-    return 'bare' in result ? bareResult(result.bare) : success(result.message, result.data, result.beside);
+    for (const before of deps.hooks.before) {
+      reply = await before(call, info);
+      if (reply) break;
+    }
+    reply ??= await handle(deps, call, info);
   } catch (error) {
-    if (error instanceof ServiceError) return failure(error);
-    deps.onInternalError(error, call);
-    return json(500, { error: { message: 'INTERNAL', status: 'INTERNAL' } });
+    if (error instanceof ServiceError) reply = failure(error);
+    else {
+      deps.onInternalError(error, call);
+      reply = json(500, { error: { message: 'INTERNAL', status: 'INTERNAL' } });
+    }
   }
+  for (const after of deps.hooks.after) {
+    try {
+      after(call, reply, info);
+    } catch (error) {
+      deps.onInternalError(error, call);
+    }
+  }
+  return reply;
 }
 
-function route(deps: DispatchDeps, path: string): Operation {
-  const operation = deps.routes[path];
-  if (operation) return operation;
+async function handle(deps: DispatchDeps, call: ApiCall, info: CallInfo): Promise<ApiReply> {
+  if (call.method.toUpperCase() === 'OPTIONS') {
+    info.kind = 'preflight';
+    return preflight();
+  }
+  if (call.bodyTooLarge || (call.body.length > MAX_BODY_BYTES / 4 && new TextEncoder().encode(call.body).length > MAX_BODY_BYTES)) {
+    info.kind = 'too-large';
+    return tooLarge();
+  }
+  const path = info.path;
+  if (path.startsWith('/__mock/') || path === '/__mock') {
+    info.kind = 'control';
+    return deps.control(call, path);
+  }
+  const route = find(deps, path, info);
+  info.route = route;
+  const { operation } = route;
+  const data = gate(call, info);
+  const caller = authenticate(call, operation.auth, deps.model);
+  info.caller = caller;
+  if (caller.level === 'apiKey') for (const settle of deps.hooks.settle) settle(deps.model, caller);
+  const input = validate(operation.schema, data, operation.issueDetails);
+  const output = await operation.run({ data: input, caller, model: deps.model, settings: deps.settings, version: route.version });
+  return operation.message === null ? bareResult(output.data) : success(operation.message, output.data, output.beside);
+}
+
+function find(deps: DispatchDeps, path: string, info: CallInfo): Route {
+  const route = deps.routes[path];
+  if (route && Object.hasOwn(deps.routes, path)) return route;
   if (deps.unimplemented.has(path)) {
+    info.hint = `${path} is an operation of the real service that this emulator does not serve yet.`;
     throw new ServiceError('UNIMPLEMENTED', `Operation ${path} is not implemented by this emulator.`);
   }
   const closest = nearestPath(path, knownPaths(deps));
+  info.hint = closest ? `No operation at ${path}; the nearest path is ${closest}.` : `No operation at ${path}.`;
   throw new ServiceError('NOT_FOUND', closest ? `Unknown path ${path}. Did you mean ${closest}?` : `Unknown path ${path}.`);
 }
 
@@ -79,20 +112,32 @@ function knownPaths(deps: DispatchDeps): string[] {
   return paths;
 }
 
+/** A refusal of the gate: the service says only `Bad Request`; the hint says which check failed. */
+function refuse(info: CallInfo, hint: string): ServiceError {
+  info.hint = hint;
+  return new ServiceError('INVALID_ARGUMENT', 'Bad Request');
+}
+
 /** The callable-function gate (service-facts D2): POST, JSON, a body of exactly `{ data: {...} }`. */
-function gate(call: ApiCall): unknown {
-  if (call.method.toUpperCase() !== 'POST') throw BAD_REQUEST();
-  const type = (header(call, 'content-type') ?? '').split(';')[0]?.trim().toLowerCase();
-  if (type !== 'application/json') throw BAD_REQUEST();
+function gate(call: ApiCall, info: CallInfo): unknown {
+  const method = call.method.toUpperCase();
+  if (method !== 'POST') throw refuse(info, `The method must be POST, not ${method}.`);
+  const raw = header(call, 'content-type');
+  const type = (raw ?? '').split(';')[0]?.trim().toLowerCase();
+  if (type !== 'application/json') {
+    throw refuse(info, raw === undefined ? 'The content-type header is missing; send application/json.' : `The content type must be application/json, not ${raw}.`);
+  }
   let body: unknown;
   try {
     body = JSON.parse(call.body);
   } catch {
-    throw BAD_REQUEST();
+    throw refuse(info, call.body.trim() === '' ? 'The body is empty; send {"data": {...}}.' : 'The body is not valid JSON.');
   }
-  if (!isObject(body)) throw BAD_REQUEST();
+  if (!isObject(body)) throw refuse(info, 'The body must be a JSON object of the form {"data": {...}}.');
   const keys = Object.keys(body);
-  if (keys.length !== 1 || keys[0] !== 'data' || !isObject(body['data'])) throw BAD_REQUEST();
+  if (!keys.includes('data')) throw refuse(info, 'The body has no "data" key; wrap the request as {"data": {...}}.');
+  if (keys.length !== 1) throw refuse(info, `The body may hold only "data"; remove ${keys.filter((k) => k !== 'data').map((k) => JSON.stringify(k)).join(', ')}.`);
+  if (!isObject(body['data'])) throw refuse(info, '"data" must be a JSON object.');
   return body['data'];
 }
 

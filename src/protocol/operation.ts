@@ -37,31 +37,47 @@ export interface Settings {
   issuer: string;
 }
 
+/** The API version a route serves; v1 and v2 twins share an operation and differ where the reference says. */
+export type ApiVersion = 'v1' | 'v2';
+
 /** What an operation's `run` receives. */
 export interface OperationContext<D> {
   data: D;
   caller: Caller;
   model: ModelContext;
   settings: Settings;
-  /** The path the call came in on (v1 and v2 aliases share operations). */
-  path: string;
+  /** The version of the route the call came in on, as the route table declares it. */
+  version: ApiVersion;
 }
 
-/** What an operation's `run` returns: an envelope's parts, or a bare result (suggest). */
-export type OperationResult =
-  | { message: string; data?: unknown; beside?: Record<string, unknown> }
-  | { bare: unknown };
+/** What an operation's `run` returns: the envelope's `data`, and cursor fields that sit beside it. */
+export interface OperationOutput {
+  data?: unknown;
+  beside?: Record<string, unknown>;
+}
 
-/** One operation of the API: its auth level, its request schema and its behaviour. */
+/** One operation of the API, declared once: enough for the pipeline, the coverage table and an API description. */
 export interface Operation<S extends z.ZodType = z.ZodType> {
   auth: AuthLevel;
+  /** A few words for API descriptions, e.g. `Add users`. */
+  summary: string;
+  /** The success message, written once; `null` for operations whose reply is a bare `{result}` (suggest). */
+  message: string | null;
   schema: S;
+  /** A schema of the reply's `data`, where one is declared. */
+  result?: z.ZodType;
   /** Add zod-style `details.issues` to validation failures (the suggestion family does). */
   issueDetails?: boolean;
-  run(ctx: OperationContext<z.output<S>>): OperationResult | Promise<OperationResult>;
+  run(ctx: OperationContext<z.output<S>>): OperationOutput | Promise<OperationOutput>;
 }
 
-/** Declares an operation with its data type inferred from the schema. @example defineOperation({ auth: 'apiKey', schema, run }) */
+/** One line of the route table: the operation and the version its path serves. */
+export interface Route {
+  operation: Operation;
+  version: ApiVersion;
+}
+
+/** Declares an operation with its data type inferred from the schema. @example defineOperation({ auth: 'apiKey', summary, message, schema, run }) */
 export function defineOperation<S extends z.ZodType>(op: Operation<S>): Operation<S> {
   return op;
 }

@@ -21,7 +21,7 @@ export const largeScenario: CustomScenario = ({ build, model, namespace }) => {
   const org = ensureOrganization(model, namespace, organizationId);
   const users: UserRecord[] = [];
   for (let i = 1; i <= LARGE_SIZES.users; i++) users.push(build.user({ userId: `user-${pad(i, 5)}` }));
-  addUsers(model, namespace, { organizationId }, users, true);
+  addUsers(model, namespace, { organizationId, users: users, keepAccessRole: true });
 
   for (let f = 1; f <= LARGE_SIZES.folders; f++) ensureFolder(model, org, `folder-${pad(f, 2)}`).folderName = build.folder().folderName;
   for (let d = 1; d <= LARGE_SIZES.documents; d++) {
@@ -32,7 +32,7 @@ export const largeScenario: CustomScenario = ({ build, model, namespace }) => {
       const user = users[(d * 7 + k * 1_009) % users.length];
       if (user) members.push(user);
     }
-    addUsers(model, namespace, { organizationId, documentId }, members, true);
+    addUsers(model, namespace, { organizationId, documentId, users: members, keepAccessRole: true });
   }
 
   for (let g = 1; g <= LARGE_SIZES.groups; g++) {

@@ -15,7 +15,7 @@ export const starterScenario: CustomScenario = ({ build, model, namespace }) => 
   const organizationId = STARTER_ORGANIZATION;
   const org = ensureOrganization(model, namespace, organizationId);
   const users = Array.from({ length: 8 }, (_, i) => build.user({ userId: `user-${i + 1}`, accessRole: i < 6 ? 'editor' : 'viewer' }));
-  addUsers(model, namespace, { organizationId }, users, true);
+  addUsers(model, namespace, { organizationId, users: users, keepAccessRole: true });
 
   const folderOf = ['folder-1', 'folder-1', 'folder-2', 'folder-2', 'folder-3', undefined] as const;
   for (let i = 1; i <= 3; i++) ensureFolder(model, org, `folder-${i}`).folderName = build.folder().folderName;
@@ -24,13 +24,13 @@ export const starterScenario: CustomScenario = ({ build, model, namespace }) => 
     addDocument(model, org, document, folderId);
   });
 
-  addUsers(model, namespace, { organizationId, folderId: 'folder-1' }, [build.user({ userId: 'guest-1', accessRole: 'viewer' })], true);
-  addUsers(model, namespace, { organizationId, folderId: 'folder-2' }, [build.user({ userId: 'guest-2', accessRole: 'editor' })], true);
+  addUsers(model, namespace, { organizationId, folderId: 'folder-1', users: [build.user({ userId: 'guest-1', accessRole: 'viewer' })], keepAccessRole: true });
+  addUsers(model, namespace, { organizationId, folderId: 'folder-2', users: [build.user({ userId: 'guest-2', accessRole: 'editor' })], keepAccessRole: true });
   const byId = new Map(users.map((u) => [u.userId, u]));
   const pick = (...ids: string[]) => ids.map((id) => byId.get(id)).filter((u) => u !== undefined);
-  addUsers(model, namespace, { organizationId, documentId: 'doc-1' }, pick('user-1', 'user-2'), true);
-  addUsers(model, namespace, { organizationId, documentId: 'doc-4' }, [build.user({ userId: 'guest-3', accessRole: 'viewer' })], true);
-  addUsers(model, namespace, { organizationId, documentId: 'doc-6' }, pick('user-1', 'user-5'), true);
+  addUsers(model, namespace, { organizationId, documentId: 'doc-1', users: pick('user-1', 'user-2'), keepAccessRole: true });
+  addUsers(model, namespace, { organizationId, documentId: 'doc-4', users: [build.user({ userId: 'guest-3', accessRole: 'viewer' })], keepAccessRole: true });
+  addUsers(model, namespace, { organizationId, documentId: 'doc-6', users: pick('user-1', 'user-5'), keepAccessRole: true });
 
   const group = build.group({ groupId: 'group-1' });
   addGroups(model, namespace, organizationId, [group]);

@@ -61,17 +61,17 @@ function fillOrganization(context: ScenarioContext, spec: TeamOrganization, peop
   const { organizationId } = spec;
   const org = ensureOrganization(model, namespace, organizationId);
   const members = spec.members.map((n) => people.get(n)).filter((u) => u !== undefined);
-  addUsers(model, namespace, { organizationId }, members, true);
+  addUsers(model, namespace, { organizationId, users: members, keepAccessRole: true });
   for (let f = 1; f <= spec.folders; f++) ensureFolder(model, org, `folder-${f}`).folderName = build.folder().folderName;
   for (let d = 1; d <= spec.documents; d++) {
     const folderId = d <= spec.folders * 2 ? `folder-${1 + ((d - 1) % spec.folders)}` : undefined;
     addDocument(model, org, build.document({ documentId: `doc-${d}`, ...(d === spec.documents ? { accessType: 'restricted' as const } : {}) }), folderId);
     // Two members per document, plus an outside reviewer on the first one.
     const pair = [members[(d - 1) % members.length], members[d % members.length]].filter((u) => u !== undefined);
-    addUsers(model, namespace, { organizationId, documentId: `doc-${d}` }, pair, true);
+    addUsers(model, namespace, { organizationId, documentId: `doc-${d}`, users: pair, keepAccessRole: true });
   }
-  addUsers(model, namespace, { organizationId, documentId: 'doc-1' }, [build.user({ userId: `${organizationId}-reviewer`, accessRole: 'viewer' })], true);
-  addUsers(model, namespace, { organizationId, folderId: 'folder-1' }, [build.user({ userId: `${organizationId}-guest`, accessRole: 'viewer' })], true);
+  addUsers(model, namespace, { organizationId, documentId: 'doc-1', users: [build.user({ userId: `${organizationId}-reviewer`, accessRole: 'viewer' })], keepAccessRole: true });
+  addUsers(model, namespace, { organizationId, folderId: 'folder-1', users: [build.user({ userId: `${organizationId}-guest`, accessRole: 'viewer' })], keepAccessRole: true });
   for (const group of spec.groups) {
     addGroups(model, namespace, organizationId, [build.group({ groupId: group.groupId })]);
     addMembers(namespace, organizationId, group.groupId, group.members.map((n) => `user-${n}`));

@@ -25,7 +25,7 @@ export interface ScenarioContext {
 
 /**
  * A custom scenario: fills the state through the builders and the model; may be async.
- * @example const withAda: CustomScenario = ({ build, model, namespace }) => addUsers(model, namespace, { organizationId: 'o' }, [build.user()], true);
+ * @example const withAda: CustomScenario = ({ build, model, namespace }) => addUsers(model, namespace, { organizationId: 'o', users: [build.user()], keepAccessRole: true });
  */
 export type CustomScenario = (context: ScenarioContext) => void | Promise<void>;
 

@@ -1,23 +1,20 @@
-import { routes, unimplementedPaths } from '../../src/routes.js';
+import { coverage } from '../../src/coverage.js';
 
 const AUTH_LABEL = { none: 'none', workspace: 'workspace', workspaceRead: 'workspace', apiKey: 'API key' } as const;
 
 /** The README's coverage section, rendered from the route table. */
 export function renderCoverage(): string {
-  const lines = ['| Path | Auth | Served as |', '|---|---|---|'];
-  const firstPath = new Map<unknown, string>();
-  for (const [path, op] of Object.entries(routes)) {
-    const first = firstPath.get(op);
-    if (first === undefined) firstPath.set(op, path);
-    lines.push(`| \`${path}\` | ${AUTH_LABEL[op.auth]} | ${first === undefined ? 'implemented' : `same operation as \`${first}\``} |`);
+  const { served, unimplemented } = coverage();
+  const lines = ['| Path | Auth | Operation | Served as |', '|---|---|---|---|'];
+  for (const entry of served) {
+    lines.push(`| \`${entry.path}\` | ${AUTH_LABEL[entry.auth]} | ${entry.summary} | ${entry.sameAs === undefined ? 'implemented' : `same operation as \`${entry.sameAs}\``} |`);
   }
-  const pending = [...unimplementedPaths].sort();
   lines.push(
     '',
-    `${Object.keys(routes).length} paths served. ${pending.length} further paths of the real service answer ` +
+    `${served.length} paths served. ${unimplemented.length} further paths of the real service answer ` +
       '501 `UNIMPLEMENTED` with `Operation <path> is not implemented by this emulator.`:',
     '',
-    pending.map((p) => `\`${p}\``).join(', '),
+    unimplemented.map((p) => `\`${p}\``).join(', '),
   );
   return lines.join('\n');
 }

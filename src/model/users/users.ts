@@ -10,6 +10,17 @@ export interface Level {
   folderId?: string | undefined;
 }
 
+/** Users to attach or update at a level; `keepAccessRole` is false on v1 paths, which ignore `accessRole`. */
+export interface UserWrite extends Level {
+  users: UserRecord[];
+  keepAccessRole: boolean;
+}
+
+/** Users to detach from a level. */
+export interface UserRemoval extends Level {
+  userIds: string[];
+}
+
 /** A per-item outcome of a user operation. */
 export interface UserOutcome {
   success: boolean;
@@ -51,7 +62,8 @@ function stored(user: UserRecord, keepAccessRole: boolean, previous: UserRecord 
  * Attaches users at one level, creating the organization and container when missing (an upsert: a user
  * already there is replaced and keeps its place). `keepAccessRole` is false on v1 paths.
  */
-export function addUsers(ctx: ModelContext, ns: Namespace, level: Level, users: UserRecord[], keepAccessRole: boolean): Map<string, UserOutcome> {
+export function addUsers(ctx: ModelContext, ns: Namespace, input: UserWrite): Map<string, UserOutcome> {
+  const { users, keepAccessRole, ...level } = input;
   const org = ensureOrganization(ctx, ns, level.organizationId);
   const target =
     level.documentId !== undefined
@@ -68,7 +80,8 @@ export function addUsers(ctx: ModelContext, ns: Namespace, level: Level, users: 
 }
 
 /** Updates users already attached at the level; absent fields stay, `initial` follows a new name. */
-export function updateUsers(ns: Namespace, level: Level, users: UserRecord[], keepAccessRole: boolean): Map<string, UserOutcome> {
+export function updateUsers(_ctx: ModelContext, ns: Namespace, input: UserWrite): Map<string, UserOutcome> {
+  const { users, keepAccessRole, ...level } = input;
   const target = usersAt(ns.organizations.get(level.organizationId), level);
   const outcomes = new Map<string, UserOutcome>();
   for (const user of users) {
@@ -95,7 +108,8 @@ export function updateUsers(ns: Namespace, level: Level, users: UserRecord[], ke
  * Removes users from a level. At organization level the user also leaves every folder, document and group
  * of the organization; records the user created stay.
  */
-export function deleteUsers(ns: Namespace, level: Level, userIds: string[]): Map<string, UserOutcome> {
+export function deleteUsers(_ctx: ModelContext, ns: Namespace, input: UserRemoval): Map<string, UserOutcome> {
+  const { userIds, ...level } = input;
   const org = ns.organizations.get(level.organizationId);
   const target = usersAt(org, level);
   const outcomes = new Map<string, UserOutcome>();

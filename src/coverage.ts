@@ -1,0 +1,37 @@
+import type { AuthLevel, ApiVersion } from './protocol/operation.js';
+import { routes } from './routes.js';
+import { unimplementedPaths } from './unimplemented.js';
+
+/** One served path of the API. */
+export interface ServedPath {
+  path: string;
+  version: ApiVersion;
+  /** Which headers the operation reads. */
+  auth: AuthLevel;
+  summary: string;
+  /** The first path in the table served by the same operation (a v1/v2 twin), if this is not it. */
+  sameAs?: string;
+}
+
+/** What this emulator serves, and which paths of the real service answer 501. */
+export interface Coverage {
+  served: ServedPath[];
+  /** Sorted paths of the real service that answer 501 `UNIMPLEMENTED`. */
+  unimplemented: string[];
+}
+
+/**
+ * The route table as data: every served path with its operation's summary, and the 501 list.
+ * @example coverage().served.find((p) => p.path === '/v2/users/add')?.summary === 'Add users'
+ */
+export function coverage(): Coverage {
+  const first = new Map<unknown, string>();
+  const served = Object.entries(routes).map(([path, { operation, version }]): ServedPath => {
+    const sameAs = first.get(operation);
+    if (sameAs === undefined) first.set(operation, path);
+    const entry: ServedPath = { path, version, auth: operation.auth, summary: operation.summary };
+    if (sameAs !== undefined) entry.sameAs = sameAs;
+    return entry;
+  });
+  return { served, unimplemented: [...unimplementedPaths].sort() };
+}

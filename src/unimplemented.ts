@@ -1,0 +1,84 @@
+import { routes } from './routes.js';
+
+/** Paths of the real service that answer 501 here (service-facts 2.7); braces expand to one path each. */
+const UNIMPLEMENTED_PATTERNS = [
+  '/v1/auth/token/get',
+  '/v1/commentannotations/{add,delete,get,update}',
+  '/v1/commentannotations/comments/{add,delete,get,update}',
+  '/v1/livestate/broadcast',
+  '/v1/notifications/{add,delete,get,update}',
+  '/v1/notifications/config/{get,set}',
+  '/v1/organizations/access/disablestate/update',
+  '/v1/organizations/{add,delete,get,update}',
+  '/v1/organizations/documents/access/disablestate/update',
+  '/v1/organizations/documents/access/update',
+  '/v1/organizations/documents/{get,move,update}',
+  '/v1/organizations/documents/locations/data/delete',
+  '/v1/organizations/folders/access/update',
+  '/v1/organizations/folders/{add,get,update}',
+  '/v1/users/data/delete',
+  '/v1/users/data/delete/status',
+  '/v1/workspace/domains/{add,delete}',
+  '/v2/activities/{add,delete,get}',
+  '/v2/agents/analytics/get',
+  '/v2/agents/config/resolve',
+  '/v2/agents/{create,delete,extract,get,update}',
+  '/v2/agents/execution/{count,get,list,run}',
+  '/v2/agents/groups/{add-agents,create,delete,get,list,remove-agents,update}',
+  '/v2/agents/prompt/{enhance,refine,validate}',
+  '/v2/agents/version/update',
+  '/v2/agents/versions/{list,restore}',
+  '/v2/auth/generate_signature',
+  '/v2/auth/permissions/{add,get,remove}',
+  '/v2/auth/token/get',
+  '/v2/commentannotations/{add,delete,get,update}',
+  '/v2/commentannotations/comments/{add,delete,get,update}',
+  '/v2/livestate/broadcast',
+  '/v2/memory/alerts/{action,dismiss,list}',
+  '/v2/memory/alerts/config/{get,update}',
+  '/v2/memory/{ask,search}',
+  '/v2/memory/judgments/query',
+  '/v2/memory/knowledge/{delete,download,ingest,ingest-status,list,rules,search,update,upload-url}',
+  '/v2/memory/patterns/get',
+  '/v2/memory/profiles/get',
+  '/v2/memory/stats/get',
+  '/v2/notifications/update',
+  '/v2/organizations/{add,delete,get,update}',
+  '/v2/organizations/documents/access/disablestate/update',
+  '/v2/organizations/documents/access/update',
+  '/v2/organizations/documents/{get,move,update}',
+  '/v2/organizations/folders/access/update',
+  '/v2/organizations/folders/{add,delete,get,update}',
+  '/v2/presence/{add,delete,update}',
+  '/v2/recordings/get',
+  '/v2/rewriter/ask-ai',
+  '/v2/users/data/delete',
+  '/v2/users/data/delete/status',
+  '/v2/workflow/definitions/{create,delete,get,list,update}',
+  '/v2/workflow/executions/{cancel,dispatch,get,getEvents,list}',
+  '/v2/workflow/steps/{cancel,recordAgentResolution,recordReviewerDecision,resolve}',
+  '/v2/workspace/advancedwebhook/endpoints/{delete,update}',
+  '/v2/workspace/advancedwebhook/endpoints/secret/get',
+  '/v2/workspace/apikey/update',
+  '/v2/workspace/apikeyconfig/{get,update}',
+  '/v2/workspace/apikeys/get',
+  '/v2/workspace/authtoken/reset',
+  '/v2/workspace/domains/{add,delete,get}',
+  '/v2/workspace/email/{send-login-link,status}',
+  '/v2/workspace/notificationconfig/{get,update}',
+  '/v2/workspace/permissionproviderconfig/{get,update}',
+  // Served by the real service and planned here; each moves into `routes` when implemented.
+];
+
+/** Expands `/a/{b,c}` into `/a/b` and `/a/c`. */
+export function expandBraces(pattern: string): string[] {
+  const match = /\{([^}]*)\}/.exec(pattern);
+  if (!match) return [pattern];
+  const [whole, inner = ''] = match;
+  return inner.split(',').flatMap((part) => expandBraces(pattern.replace(whole, part)));
+}
+
+/** Every path of the real service this emulator answers with 501 UNIMPLEMENTED. */
+export const unimplementedPaths: ReadonlySet<string> = new Set(
+  UNIMPLEMENTED_PATTERNS.flatMap(expandBraces).filter((path) => !Object.hasOwn(routes, path)),
+);
