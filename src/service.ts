@@ -2,6 +2,7 @@ import type { ApiCall, ApiReply } from './protocol/call.js';
 import { dispatch as runPipeline, type DispatchDeps } from './protocol/dispatch.js';
 import { runControl, type ControlDeps, type Credentials } from './control/control.js';
 import type { ModelContext } from './model/context.js';
+import { createEvents } from './model/events.js';
 import type { WorkspacePlan } from './model/entities.js';
 import { decodeState, encodeState, stateToText, type StateFile } from './model/serialise.js';
 import { createStore, type Tables } from './model/store.js';
@@ -90,7 +91,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   const clock = createClock(options.clock);
   const ids = createIds(options.seed ?? 1);
   const store = createStore();
-  const model: ModelContext = { store, clock, ids };
+  const model: ModelContext = { store, clock, ids, events: createEvents() };
   const settings: Settings = {
     workspaceReadLimit: options.workspaceReadLimit ?? 100,
     disposableEmailDomains: [...(options.disposableEmailDomains ?? [])],

@@ -8,9 +8,9 @@ describe('editor table', () => {
   it('moves every entry of a document to another, replacing a same-named one, keeping the live documents', () => {
     const { model, credentials } = createMockService();
     const ns = model.store.namespace(credentials.apiKey);
-    writeEditor(model, ns, { organizationId: 'o', documentId: 'from', editorId: 'a' }, 'content', text('A'), 'add');
-    writeEditor(model, ns, { organizationId: 'o', documentId: 'from', editorId: 'b' }, 'content', text('B'), 'add');
-    writeEditor(model, ns, { organizationId: 'o', documentId: 'to', editorId: 'b' }, 'content', text('old B'), 'add');
+    writeEditor(model, ns, { organizationId: 'o', documentId: 'from', editorId: 'a', contentKey: 'content', content: text('A'), mode: 'add' });
+    writeEditor(model, ns, { organizationId: 'o', documentId: 'from', editorId: 'b', contentKey: 'content', content: text('B'), mode: 'add' });
+    writeEditor(model, ns, { organizationId: 'o', documentId: 'to', editorId: 'b', contentKey: 'content', content: text('old B'), mode: 'add' });
     const liveA = findEditor(model, ns, { organizationId: 'o', documentId: 'from', editorId: 'a' })?.doc;
     const replaced = findEditor(model, ns, { organizationId: 'o', documentId: 'to', editorId: 'b' })?.doc;
     let destroyed = false;
@@ -26,12 +26,12 @@ describe('editor table', () => {
   it('deletes some or all entries and destroys their documents', () => {
     const { model, credentials } = createMockService();
     const ns = model.store.namespace(credentials.apiKey);
-    for (const editorId of ['a', 'b', 'c']) writeEditor(model, ns, { organizationId: 'o', documentId: 'd', editorId }, 'content', text(editorId), 'add');
+    for (const editorId of ['a', 'b', 'c']) writeEditor(model, ns, { organizationId: 'o', documentId: 'd', editorId, contentKey: 'content', content: text(editorId), mode: 'add' });
     const docA = findEditor(model, ns, { organizationId: 'o', documentId: 'd', editorId: 'a' })?.doc;
-    deleteEditors(ns, 'o', 'd', ['a', 'zzz']);
+    deleteEditors(model, ns, { organizationId: 'o', documentId: 'd', editorIds: ['a', 'zzz'] });
     expect(docA?.isDestroyed).toBe(true);
     expect(listEditors(model, ns, 'o', 'd').map((r) => r.editorId)).toEqual(['b', 'c']);
-    deleteEditors(ns, 'o', 'd');
+    deleteEditors(model, ns, { organizationId: 'o', documentId: 'd' });
     expect(ns.editors.size).toBe(0);
   });
 });

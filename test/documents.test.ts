@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import { forEachTransport, type Client } from './support/transports.js';
 import { expectError, expectSuccess, fingerprint } from './support/expect.js';
+import { control } from './support/document-data.js';
 
 const orgOf = (c: Client, id: string) => c.service.model.store.namespace(c.service.credentials.apiKey).organizations.get(id);
 const SIXTEEN_DIGITS = /^[1-9]\d{15}$/;
@@ -127,6 +128,22 @@ forEachTransport('documents delete', (fresh) => {
     expect(expectSuccess(await c.post('/v2/crdt/get', { organizationId: 'org', documentId: 'other' })).data).toHaveLength(1);
     const notifications = [...(orgOf(c, 'org')?.notifications.values() ?? [])].map((n) => n.documentId);
     expect(notifications).toEqual(['other']);
+  });
+
+  it('drops the activity records and notification settings of the deleted document only', async () => {
+    const c = fresh();
+    const activities = (documentId: string) => [{ id: `act-${documentId}`, actionType: 'comment.add', metadata: { documentId } }];
+    for (const documentId of ['d', 'other']) {
+      expectSuccess(await c.post('/v2/organizations/documents/add', { organizationId: 'org', documents: [{ documentId }] }));
+      expect((await control(c, 'POST', '/__mock/activities', { organizationId: 'org', activities: activities(documentId) })).status).toBe(200);
+    }
+    const setting = { organizationId: 'org', userIds: ['u1'], documentIds: ['d', 'other'], config: { inbox: 'NONE' } };
+    expectSuccess(await c.post('/v2/notifications/config/set', setting));
+    expectSuccess(await c.post('/v2/organizations/documents/delete', { organizationId: 'org', documentIds: ['d'] }));
+    const listed = (await control(c, 'GET', '/__mock/activities?organizationId=org')).body.activities as { id: string }[];
+    expect(listed.map((a) => a.id)).toEqual(['act-other']);
+    const configs = expectSuccess(await c.post('/v2/notifications/config/get', { organizationId: 'org', userId: 'u1', documentIds: ['d', 'other'] })).data;
+    expect(configs.map((entry: { config: { inbox: string } }) => entry.config.inbox)).toEqual(['ALL', 'NONE']);
   });
 
   it('reports every document missing in an unknown organization and creates nothing', async () => {

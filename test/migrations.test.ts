@@ -176,6 +176,19 @@ forEachTransport('document migrations', (fresh) => {
     expect(ns.organizations.get('org')?.activities.get(activity.id)?.metadata?.['documentId']).toBe('doc-b');
   });
 
+  it('moves per-document notification settings to the target document on completion', async () => {
+    const c = fresh({ migrations: 'immediate' });
+    await seed(c);
+    expectSuccess(await c.post('/v2/notifications/config/set', { organizationId: 'org', userIds: ['u1'], documentIds: ['doc-a'], config: { inbox: 'NONE', email: 'MINE' } }));
+    expectSuccess(await c.post('/v2/notifications/config/set', { organizationId: 'org', userIds: ['u2'], documentIds: ['doc-other'], config: { inbox: 'MINE' } }));
+    await start(c);
+    const configOf = async (userId: string, documentId: string) =>
+      expectSuccess(await c.post('/v2/notifications/config/get', { organizationId: 'org', userId, documentIds: [documentId] })).data[0].config;
+    expect(await configOf('u1', 'doc-b')).toMatchObject({ inbox: 'NONE', email: 'MINE' });
+    expect(await configOf('u1', 'doc-a')).toMatchObject({ inbox: 'ALL', email: 'ALL' });
+    expect(await configOf('u2', 'doc-other')).toMatchObject({ inbox: 'MINE' });
+  });
+
   it('moves shared-editor entries to the target document on completion', async () => {
     const c = fresh();
     await seed(c);

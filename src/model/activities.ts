@@ -64,6 +64,7 @@ export function addActivities(ctx: ModelContext, ns: Namespace, organizationId: 
       immutable: forced || input.immutable === true,
     };
     org.activities.set(record.id, record);
+    ctx.events.emit('activity.add', ns.apiKey, { organizationId, activityId: record.id });
     return structuredClone(record);
   });
 }
@@ -77,9 +78,10 @@ export function listActivities(ns: Namespace, organizationId: string): ActivityR
 /**
  * Replaces the given fields of each activity whole (no deep merge). An unknown id, an unknown organization or
  * an immutable record fails that item only; nothing is created.
- * @example updateActivities(ns, 'org', [{ id: 'a1', actionIcon: 'check' }]).get('a1');
+ * @example updateActivities(ctx, ns, { organizationId: 'org', updates: [{ id: 'a1', actionIcon: 'check' }] }).get('a1');
  */
-export function updateActivities(ns: Namespace, organizationId: string, updates: readonly ActivityUpdate[]): Map<string, ActivityUpdateOutcome> {
+export function updateActivities(ctx: ModelContext, ns: Namespace, input: { organizationId: string; updates: readonly ActivityUpdate[] }): Map<string, ActivityUpdateOutcome> {
+  const { organizationId, updates } = input;
   const org = ns.organizations.get(organizationId);
   const outcomes = new Map<string, ActivityUpdateOutcome>();
   for (const update of updates) {
@@ -92,6 +94,7 @@ export function updateActivities(ns: Namespace, organizationId: string, updates:
       if (update[field] !== undefined) record[field] = structuredClone(update[field]) as never;
     }
     outcomes.set(update.id, { success: true, message: 'Activity updated.' });
+    ctx.events.emit('activity.update', ns.apiKey, { organizationId, activityId: update.id });
   }
   return outcomes;
 }

@@ -15,16 +15,27 @@ export function ensureGroup(org: OrganizationRecord, groupId: string, groupName?
 }
 
 /** Adds or renames groups, creating the organization when missing. */
-export function addGroups(ctx: ModelContext, ns: Namespace, organizationId: string, groups: { groupId: string; groupName?: string | undefined }[]): void {
-  const org = ensureOrganization(ctx, ns, organizationId);
-  for (const g of groups) ensureGroup(org, g.groupId, g.groupName);
+export function addGroups(ctx: ModelContext, ns: Namespace, input: { organizationId: string; groups: { groupId: string; groupName?: string | undefined }[] }): void {
+  const org = ensureOrganization(ctx, ns, input.organizationId);
+  for (const g of input.groups) {
+    ensureGroup(org, g.groupId, g.groupName);
+    ctx.events.emit('group.add', ns.apiKey, { organizationId: input.organizationId, groupId: g.groupId });
+  }
+}
+
+/** Which group's membership changes, and for whom. */
+export interface MembershipChange {
+  organizationId: string;
+  groupId: string;
+  userIds: string[];
 }
 
 /** A per-item outcome of a group membership change. */
 export type MemberOutcome = { success: true } | { success: false; message: string };
 
 /** Adds organization users to a group (created when missing); anyone else is refused per item. */
-export function addMembers(ns: Namespace, organizationId: string, groupId: string, userIds: string[]): Map<string, MemberOutcome> {
+export function addMembers(ctx: ModelContext, ns: Namespace, change: MembershipChange): Map<string, MemberOutcome> {
+  const { organizationId, groupId, userIds } = change;
   const org = ns.organizations.get(organizationId);
   const outcomes = new Map<string, MemberOutcome>();
   const group = org && userIds.some((id) => org.users.has(id)) ? ensureGroup(org, groupId) : undefined;
@@ -36,11 +47,14 @@ export function addMembers(ns: Namespace, organizationId: string, groupId: strin
       outcomes.set(userId, { success: false, message: 'User is not an organization user.' });
     }
   }
+  const added = [...outcomes].filter(([, o]) => o.success).map(([id]) => id);
+  if (added.length > 0) ctx.events.emit('group.users_add', ns.apiKey, { organizationId, groupId, userIds: added });
   return outcomes;
 }
 
 /** Removes members from a group; `all` removes every member and reports each one. */
-export function removeMembers(ns: Namespace, organizationId: string, groupId: string, userIds: string[] | 'all'): Map<string, MemberOutcome> {
+export function removeMembers(ctx: ModelContext, ns: Namespace, change: Omit<MembershipChange, 'userIds'> & { userIds: string[] | 'all' }): Map<string, MemberOutcome> {
+  const { organizationId, groupId, userIds } = change;
   const group = ns.organizations.get(organizationId)?.groups.get(groupId);
   const outcomes = new Map<string, MemberOutcome>();
   const targets = userIds === 'all' ? [...(group?.members ?? [])] : userIds;
@@ -48,5 +62,7 @@ export function removeMembers(ns: Namespace, organizationId: string, groupId: st
     if (group?.members.delete(userId)) outcomes.set(userId, { success: true });
     else outcomes.set(userId, { success: false, message: 'User is not in organization user group.' });
   }
+  const removed = [...outcomes].filter(([, o]) => o.success).map(([id]) => id);
+  if (removed.length > 0) ctx.events.emit('group.users_delete', ns.apiKey, { organizationId, groupId, userIds: removed });
   return outcomes;
 }

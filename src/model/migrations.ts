@@ -1,6 +1,6 @@
 import type { MigrationRecord, MigrationStatus, Namespace } from './entities.js';
 import type { ModelContext } from './context.js';
-import { moveDocumentData } from './document-move.js';
+import { moveDocumentData } from './documents.js';
 
 /** How migrations advance (service-facts D14); mirrors the service's `migrations` option. */
 export type MigrationProgression = 'poll' | 'immediate' | 'manual' | 'clock' | 'failing';
@@ -52,7 +52,7 @@ export function canMove(from: MigrationStatus, to: MigrationStatus): boolean {
 function transition(ctx: ModelContext, ns: Namespace, record: MigrationRecord, to: MigrationStatus, at: number): void {
   record.status = to;
   record.changedAt = at;
-  if (to === 'completed') moveDocumentData(ctx, ns, record.organizationId, record.documentId, record.newDocumentId);
+  if (to === 'completed') moveDocumentData(ctx, ns, { organizationId: record.organizationId, documentId: record.documentId, newDocumentId: record.newDocumentId });
 }
 
 /**

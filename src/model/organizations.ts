@@ -28,10 +28,11 @@ export function ensureOrganization(ctx: ModelContext, ns: Namespace, organizatio
 }
 
 /** Stores the disabled flag of an existing organization; a missing one is not created (service-facts D7). */
-export function setOrganizationDisabled(ns: Namespace, organizationId: string, disabled: boolean): boolean {
-  const org = ns.organizations.get(organizationId);
+export function setOrganizationDisabled(ctx: ModelContext, ns: Namespace, input: { organizationId: string; disabled: boolean }): boolean {
+  const org = ns.organizations.get(input.organizationId);
   if (!org) return false;
-  org.disabled = disabled;
+  org.disabled = input.disabled;
+  ctx.events.emit('organization.disable_state', ns.apiKey, { ...input });
   return true;
 }
 
@@ -72,40 +73,16 @@ export function ensureDocument(ctx: ModelContext, org: OrganizationRecord, docum
 export type AddDocumentOutcome = { added: true; id: string } | { added: false };
 
 /** Adds one document; an existing documentId is left untouched and reported as not added. */
-export function addDocument(ctx: ModelContext, org: OrganizationRecord, input: NewDocument, folderId?: string): AddDocumentOutcome {
-  if (org.documents.has(input.documentId)) return { added: false };
-  const { documentId, documentName, accessType, disabled, ...extra } = input;
+export function addDocument(ctx: ModelContext, ns: Namespace, input: { organizationId: string; folderId?: string | undefined; document: NewDocument }): AddDocumentOutcome {
+  const org = ensureOrganization(ctx, ns, input.organizationId);
+  if (org.documents.has(input.document.documentId)) return { added: false };
+  const { folderId } = input;
+  const { documentId, documentName, accessType, disabled, ...extra } = input.document;
   const doc = ensureDocument(ctx, org, documentId, folderId);
   if (documentName !== undefined) doc.documentName = documentName;
   if (accessType !== undefined) doc.accessType = accessType;
   if (disabled !== undefined) doc.disabled = disabled;
   doc.extra = structuredClone(extra);
+  ctx.events.emit('document.add', ns.apiKey, { organizationId: input.organizationId, documentId });
   return { added: true, id: doc.id };
-}
-
-/**
- * Deletes a document and everything scoped to it (its user attachments go with the record; notifications
- * and fixture comments of the document are dropped). Returns the internal id, or undefined when missing.
- */
-export function deleteDocument(org: OrganizationRecord, documentId: string): string | undefined {
-  const doc = org.documents.get(documentId);
-  if (!doc) return undefined;
-  org.documents.delete(documentId);
-  for (const [id, n] of org.notifications) if (n.documentId === documentId) org.notifications.delete(id);
-  for (const [key, c] of org.notificationConfigs) if (c.documentId === documentId) org.notificationConfigs.delete(key);
-  const elsewhere = (record: Record<string, unknown>): boolean => documentOf(record) !== documentId;
-  org.comments = org.comments.filter(elsewhere);
-  org.reactions = org.reactions.filter(elsewhere);
-  org.recordings = org.recordings.filter(elsewhere);
-  return doc.id;
-}
-
-/** The client document id a fixture record (annotation, reaction, recording) belongs to. */
-export function documentOf(record: Record<string, unknown>): string | undefined {
-  const metadata = record['metadata'];
-  if (metadata && typeof metadata === 'object') {
-    const id = (metadata as Record<string, unknown>)['documentId'];
-    if (typeof id === 'string') return id;
-  }
-  return undefined;
 }

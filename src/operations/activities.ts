@@ -24,8 +24,8 @@ export const update = defineOperation({
     organizationId: requiredString(),
     activities: z.array(z.object({ id: requiredString(), ...replaceable })).min(1),
   }),
-  run({ data, caller }) {
-    const outcomes = updateActivities(namespaceOf(caller), data.organizationId, data.activities);
+  run({ data, caller, model }) {
+    const outcomes = updateActivities(model, namespaceOf(caller), { organizationId: data.organizationId, updates: data.activities });
     return { data: perItem(outcomes) };
   },
 });

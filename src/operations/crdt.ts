@@ -42,7 +42,7 @@ const writeOp = (mode: 'update' | 'add', summary: string, message: string) =>
     message,
     schema: writeSchema,
     run({ data, caller, model }) {
-      writeEditor(model, namespaceOf(caller), data.address, data.contentKey, data.content, mode);
+      writeEditor(model, namespaceOf(caller), { ...data.address, contentKey: data.contentKey, content: data.content, mode: mode });
       return {};
     },
   });
@@ -75,8 +75,8 @@ export const remove = defineOperation({
   summary: 'Delete shared-editor data',
   message: 'CRDT data deleted successfully.',
   schema: z.object({ ...ids, editorIds: z.array(requiredString()).optional() }),
-  run({ data, caller }) {
-    deleteEditors(namespaceOf(caller), data.organizationId, data.documentId, data.editorIds);
+  run({ data, caller, model }) {
+    deleteEditors(model, namespaceOf(caller), { organizationId: data.organizationId, documentId: data.documentId, editorIds: data.editorIds });
     return {};
   },
 });

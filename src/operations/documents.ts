@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { md5Hex } from '../support/ids.js';
-import { addDocument, deleteDocument, ensureFolder, ensureOrganization } from '../model/organizations.js';
-import { deleteEditors } from '../model/crdt/registry.js';
+import { addDocument, ensureFolder, ensureOrganization } from '../model/organizations.js';
+import { deleteDocument } from '../model/documents.js';
 import { defineOperation, namespaceOf } from '../protocol/operation.js';
 import { perItem, requiredString } from '../protocol/rules.js';
 
@@ -27,10 +27,11 @@ export const add = defineOperation({
     createFolder: z.boolean().optional(),
   }),
   run({ data, caller, model }) {
-    const org = ensureOrganization(model, namespaceOf(caller), data.organizationId);
+    const ns = namespaceOf(caller);
+    const org = ensureOrganization(model, ns, data.organizationId);
     if (data.folderId !== undefined) ensureFolder(model, org, data.folderId);
     const items = data.documents.map((doc) => {
-      const outcome = addDocument(model, org, doc, data.folderId);
+      const outcome = addDocument(model, ns, { organizationId: data.organizationId, folderId: data.folderId, document: doc });
       return [
         doc.documentId,
         outcome.added
@@ -51,12 +52,10 @@ export const remove = defineOperation({
   summary: 'Delete documents',
   message: 'Document(s) deleted successfully.',
   schema: z.object({ organizationId: requiredString(), documentIds: z.array(requiredString()).min(1) }),
-  run({ data, caller }) {
+  run({ data, caller, model }) {
     const ns = namespaceOf(caller);
-    const org = ns.organizations.get(data.organizationId);
     const items = data.documentIds.map((documentId) => {
-      const id = org ? deleteDocument(org, documentId) : undefined;
-      if (id !== undefined) deleteEditors(ns, data.organizationId, documentId);
+      const id = deleteDocument(model, ns, { organizationId: data.organizationId, documentId });
       return [
         documentId,
         id !== undefined ? { success: true, id, message: 'Deleted Successfully' } : { success: true, id: documentId, message: 'Document does not exist' },

@@ -14,7 +14,7 @@ export const add = defineOperation({
     organizationUserGroups: z.array(z.object({ groupId: requiredString(), groupName: z.string().optional() })).min(1),
   }),
   run({ data, caller, model }) {
-    addGroups(model, namespaceOf(caller), data.organizationId, data.organizationUserGroups);
+    addGroups(model, namespaceOf(caller), { organizationId: data.organizationId, groups: data.organizationUserGroups });
     return {
       data: perItem(
         data.organizationUserGroups.map((g) => [g.groupId, { success: true, id: md5Hex(g.groupId), message: 'Organization user group added.' }]),
@@ -39,8 +39,8 @@ export const addUsers = defineOperation({
   summary: 'Add users to a user group',
   message: 'Added organization users to group successfully.',
   schema: z.object({ ...membership, userIds: z.array(requiredString()).min(1) }),
-  run({ data, caller }) {
-    const outcomes = addMembers(namespaceOf(caller), data.organizationId, data.organizationUserGroupId, data.userIds);
+  run({ data, caller, model }) {
+    const outcomes = addMembers(model, namespaceOf(caller), { organizationId: data.organizationId, groupId: data.organizationUserGroupId, userIds: data.userIds });
     return {
       data: render(data.organizationUserGroupId, outcomes, 'User added to organization user group.'),
     };
@@ -55,9 +55,9 @@ export const removeUsers = defineOperation({
   schema: z
     .object({ ...membership, userIds: z.array(requiredString()).optional(), deleteAll: z.boolean().optional() })
     .refine((d) => d.deleteAll === true || d.userIds !== undefined, { error: 'userIds or deleteAll is required.' }),
-  run({ data, caller }) {
+  run({ data, caller, model }) {
     const targets = data.deleteAll ? 'all' : (data.userIds ?? []);
-    const outcomes = removeMembers(namespaceOf(caller), data.organizationId, data.organizationUserGroupId, targets);
+    const outcomes = removeMembers(model, namespaceOf(caller), { organizationId: data.organizationId, groupId: data.organizationUserGroupId, userIds: targets });
     return {
       data: render(data.organizationUserGroupId, outcomes, 'User deleted from organization user group.'),
     };

@@ -29,12 +29,12 @@ export const update = defineOperation({
     }),
     merge: z.boolean().optional(),
   }),
-  run({ data, caller }) {
+  run({ data, caller, model }) {
     // The body repeats the credentials; they must be the ones the headers authenticated.
     if (caller.level !== 'apiKey' || data.apiKey !== caller.key.apiKey || !caller.key.authTokens.some((t) => t.token === data.authToken)) {
       throw new ServiceError('PERMISSION_DENIED', 'Invalid API key.');
     }
-    updateLocation(caller.ns, {
+    updateLocation(model, caller.ns, {
       organizationId: data.organizationId,
       documentId: data.documentId,
       oldLocation: data.migrate.oldLocation,

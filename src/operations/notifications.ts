@@ -102,8 +102,8 @@ export const remove = defineOperation({
       notificationIds: z.array(requiredString()).optional(),
     })
     .refine(hasDocumentOrUser, DOCUMENT_OR_USER),
-  run({ data, caller }) {
-    const outcomes = deleteNotifications(namespaceOf(caller), data);
+  run({ data, caller, model }) {
+    const outcomes = deleteNotifications(model, namespaceOf(caller), data);
     return { data: perItem(outcomes) };
   },
 });

@@ -10,10 +10,10 @@ export const updateDisableState = defineOperation({
   summary: 'Enable or disable organizations',
   message: 'Updated disable state for Organization(s) successfully.',
   schema: z.object({ organizationIds: z.array(requiredString()).min(1), disabled: z.boolean() }),
-  run({ data, caller }) {
+  run({ data, caller, model }) {
     const ns = namespaceOf(caller);
     const items = data.organizationIds.map((organizationId) => {
-      const found = setOrganizationDisabled(ns, organizationId, data.disabled);
+      const found = setOrganizationDisabled(model, ns, { organizationId, disabled: data.disabled });
       return [
         organizationId,
         found

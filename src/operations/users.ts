@@ -121,10 +121,10 @@ export const getData = defineOperation({
   summary: 'Get all data of a user',
   message: 'Data fetched successfully.',
   schema: z.object({ organizationId: requiredString(), userId: requiredString(), pageToken: z.string().optional() }),
-  run({ data, caller }) {
+  run({ data, caller, model }) {
     const ns = namespaceOf(caller);
     const offset = decodePageToken(data.pageToken);
-    const page = userDataPage(ns, data.organizationId, data.userId, offset);
+    const page = userDataPage(model, ns, { organizationId: data.organizationId, userId: data.userId, offset });
     return {
       data: {
         comments: structuredClone(page.comments),

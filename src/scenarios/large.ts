@@ -26,7 +26,7 @@ export const largeScenario: CustomScenario = ({ build, model, namespace }) => {
   for (let f = 1; f <= LARGE_SIZES.folders; f++) ensureFolder(model, org, `folder-${pad(f, 2)}`).folderName = build.folder().folderName;
   for (let d = 1; d <= LARGE_SIZES.documents; d++) {
     const documentId = `doc-${pad(d, 4)}`;
-    addDocument(model, org, build.document({ documentId }), `folder-${pad(1 + ((d - 1) % LARGE_SIZES.folders), 2)}`);
+    addDocument(model, namespace, { organizationId: org.organizationId, folderId: `folder-${pad(1 + ((d - 1) % LARGE_SIZES.folders), 2)}`, document: build.document({ documentId }) });
     const members: UserRecord[] = [];
     for (let k = 0; k < LARGE_SIZES.usersPerDocument; k++) {
       const user = users[(d * 7 + k * 1_009) % users.length];
@@ -37,8 +37,8 @@ export const largeScenario: CustomScenario = ({ build, model, namespace }) => {
 
   for (let g = 1; g <= LARGE_SIZES.groups; g++) {
     const groupId = `group-${pad(g, 2)}`;
-    addGroups(model, namespace, organizationId, [build.group({ groupId })]);
+    addGroups(model, namespace, { organizationId: organizationId, groups: [build.group({ groupId })] });
     const start = (g - 1) * LARGE_SIZES.membersPerGroup;
-    addMembers(namespace, organizationId, groupId, users.slice(start, start + LARGE_SIZES.membersPerGroup).map((u) => u.userId));
+    addMembers(model, namespace, { organizationId: organizationId, groupId: groupId, userIds: users.slice(start, start + LARGE_SIZES.membersPerGroup).map((u) => u.userId) });
   }
 };

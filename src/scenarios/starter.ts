@@ -21,7 +21,7 @@ export const starterScenario: CustomScenario = ({ build, model, namespace }) => 
   for (let i = 1; i <= 3; i++) ensureFolder(model, org, `folder-${i}`).folderName = build.folder().folderName;
   folderOf.forEach((folderId, i) => {
     const document = build.document({ documentId: `doc-${i + 1}`, ...(i === 5 ? { accessType: 'restricted' as const } : {}) });
-    addDocument(model, org, document, folderId);
+    addDocument(model, namespace, { organizationId: org.organizationId, folderId: folderId, document: document });
   });
 
   addUsers(model, namespace, { organizationId, folderId: 'folder-1', users: [build.user({ userId: 'guest-1', accessRole: 'viewer' })], keepAccessRole: true });
@@ -33,8 +33,8 @@ export const starterScenario: CustomScenario = ({ build, model, namespace }) => 
   addUsers(model, namespace, { organizationId, documentId: 'doc-6', users: pick('user-1', 'user-5'), keepAccessRole: true });
 
   const group = build.group({ groupId: 'group-1' });
-  addGroups(model, namespace, organizationId, [group]);
-  addMembers(namespace, organizationId, group.groupId, ['user-1', 'user-2', 'user-3', 'user-4']);
+  addGroups(model, namespace, { organizationId: organizationId, groups: [group] });
+  addMembers(model, namespace, { organizationId: organizationId, groupId: group.groupId, userIds: ['user-1', 'user-2', 'user-3', 'user-4'] });
 
   const person = (id: string) => {
     const u = byId.get(id);

@@ -92,7 +92,7 @@ function editors({ build, model, namespace }: ScenarioContext): void {
     const built = build.editor({ editorId, type, ...(contentKey ? { contentKey } : {}) });
     const checked = toContent(built.type, built.data);
     if ('error' in checked) throw new Error(`The team scenario built invalid ${type} editor data: ${checked.error}`);
-    writeEditor(model, namespace, { organizationId: 'team-acme', documentId, editorId }, built.contentKey, checked.content, 'add');
+    writeEditor(model, namespace, { organizationId: 'team-acme', documentId, editorId, contentKey: built.contentKey, content: checked.content, mode: 'add' });
   };
   for (const type of EDITOR_TYPES) write('doc-1', `${type}-editor`, type);
   write('doc-2', 'block-editor', 'xml', 'document-store');

@@ -36,6 +36,16 @@ export interface EditorSnapshot {
 /** Documents whose update observer is attached; a restored copy is a new document and gets its own. */
 const observed = new WeakSet<Y.Doc>();
 
+/** Where each observed entry lives now (a completed migration moves it), for the events its edits emit. */
+const placed = new WeakMap<EditorRecord, { apiKey: string } & EditorAddress>();
+
+/** A REST write of one entry: `add` creates it, `update` replaces its content. */
+export interface EditorWrite extends EditorAddress {
+  contentKey: string;
+  content: CrdtContent;
+  mode: 'add' | 'update';
+}
+
 const iso = (ctx: ModelContext): string => new Date(ctx.clock.now()).toISOString();
 
 function editorsOf(ns: Namespace, organizationId: string, documentId: string): Map<string, EditorRecord> | undefined {
@@ -54,7 +64,7 @@ function editorsForWrite(ns: Namespace, organizationId: string, documentId: stri
 export function findEditor(ctx: ModelContext, ns: Namespace, at: EditorAddress): EditorRecord | undefined {
   const record = editorsOf(ns, at.organizationId, at.documentId)?.get(at.editorId);
   if (!record?.stored) return undefined;
-  observe(ctx, record);
+  observe(ctx, ns, at, record);
   return record;
 }
 
@@ -63,7 +73,7 @@ export function listEditors(ctx: ModelContext, ns: Namespace, organizationId: st
   const out: EditorRecord[] = [];
   for (const record of editorsOf(ns, organizationId, documentId)?.values() ?? []) {
     if (!record.stored) continue;
-    observe(ctx, record);
+    observe(ctx, ns, { organizationId, documentId, editorId: record.editorId }, record);
     out.push(record);
   }
   return out;
@@ -81,7 +91,7 @@ export function openEditor(ctx: ModelContext, ns: Namespace, at: EditorAddress):
     record = newRecord(ctx, ns, at);
     editors.set(at.editorId, record);
   }
-  observe(ctx, record);
+  observe(ctx, ns, at, record);
   return record;
 }
 
@@ -97,14 +107,15 @@ function newRecord(ctx: ModelContext, ns: Namespace, at: EditorAddress): EditorR
  * Writes content through REST: `add` creates the entry (and its organization and document when missing),
  * `update` replaces the content of an existing one, both inside one transaction of delete-then-insert
  * operations so connected clients converge to exactly the new content.
- * @example writeEditor(ctx, ns, address, 'content', { type: 'text', value: 'Hi' }, 'update');
+ * @example writeEditor(ctx, ns, { ...address, contentKey: 'content', content: { type: 'text', value: 'Hi' }, mode: 'update' });
  */
-export function writeEditor(ctx: ModelContext, ns: Namespace, at: EditorAddress, contentKey: string, content: CrdtContent, mode: 'add' | 'update'): void {
+export function writeEditor(ctx: ModelContext, ns: Namespace, write: EditorWrite): void {
+  const { contentKey, content, mode, ...at } = write;
   const existing = editorsOf(ns, at.organizationId, at.documentId)?.get(at.editorId);
   if (mode === 'update' && !existing?.stored) throw new ServiceError('NOT_FOUND', 'No CRDT data found for this editor ID.');
   if (mode === 'add' && existing?.stored) throw new ServiceError('ALREADY_EXISTS', 'CRDT data already exists for this editor ID.');
   if (existing) {
-    observe(ctx, existing);
+    observe(ctx, ns, at, existing);
     const held = typeOfKey(existing, contentKey);
     if (held !== undefined && held !== content.type) {
       throw new ServiceError('INVALID_ARGUMENT', `contentKey ${contentKey} already holds a ${held} value.`);
@@ -123,6 +134,7 @@ export function writeEditor(ctx: ModelContext, ns: Namespace, at: EditorAddress,
   record.lastUpdate = iso(ctx);
   record.lastUpdatedBy = REST_AUTHOR.userId;
   record.sessionId = null;
+  ctx.events.emit('crdt.update_data', ns.apiKey, { ...at });
 }
 
 /** The type a content key of an entry holds: as recorded, else read from the document. */
@@ -140,12 +152,16 @@ export function editorSnapshot(record: EditorRecord): EditorSnapshot {
  * documents are destroyed, which disconnects their sync clients.
  * @example deleteEditors(ns, 'org', 'doc', ['notes']);
  */
-export function deleteEditors(ns: Namespace, organizationId: string, documentId: string, editorIds?: readonly string[]): void {
+export function deleteEditors(ctx: ModelContext, ns: Namespace, input: { organizationId: string; documentId: string; editorIds?: readonly string[] | undefined }): void {
+  const { organizationId, documentId, editorIds } = input;
   const editors = editorsOf(ns, organizationId, documentId);
   if (!editors) return;
   for (const editorId of editorIds ?? [...editors.keys()]) {
-    editors.get(editorId)?.doc.destroy();
+    const record = editors.get(editorId);
+    if (!record) continue;
+    record.doc.destroy();
     editors.delete(editorId);
+    if (record.stored) ctx.events.emit('crdt.delete_data', ns.apiKey, { organizationId, documentId, editorId });
   }
   prune(ns, organizationId, documentId);
 }
@@ -165,6 +181,7 @@ export function moveEditors(ns: Namespace, organizationId: string, fromDocumentI
     const replaced = target.get(editorId);
     if (replaced && replaced.doc !== record.doc) replaced.doc.destroy();
     target.set(editorId, record);
+    if (placed.has(record)) placed.set(record, { apiKey: ns.apiKey, organizationId, documentId: toDocumentId, editorId });
   }
   source.clear();
   prune(ns, organizationId, fromDocumentId);
@@ -189,8 +206,9 @@ function prune(ns: Namespace, organizationId: string, documentId: string): void 
  * Keeps an entry's snapshot and metadata current for edits that do not come through REST (sync clients, a
  * test's own edits): the content key changed last becomes the snapshot's key.
  */
-function observe(ctx: ModelContext, record: EditorRecord): void {
+function observe(ctx: ModelContext, ns: Namespace, at: EditorAddress, record: EditorRecord): void {
   const { doc } = record;
+  if (!placed.has(record)) placed.set(record, { apiKey: ns.apiKey, organizationId: at.organizationId, documentId: at.documentId, editorId: record.editorId });
   if (observed.has(doc)) return;
   observed.add(doc);
   doc.on('update', (_update: Uint8Array, origin: unknown, _doc: Y.Doc, transaction: Y.Transaction) => {
@@ -206,6 +224,8 @@ function observe(ctx: ModelContext, record: EditorRecord): void {
     record.lastUpdate = iso(ctx);
     record.lastUpdatedBy = author.userId;
     record.sessionId = author.sessionId;
+    const where = placed.get(record);
+    if (where) ctx.events.emit('crdt.update_data', where.apiKey, { organizationId: where.organizationId, documentId: where.documentId, editorId: where.editorId });
   });
 }
 

@@ -42,6 +42,7 @@ export function setNotificationConfig(ctx: ModelContext, ns: Namespace, input: S
         if (value !== undefined) record.config[channel] = value;
       }
       org.notificationConfigs.set(key, record);
+      ctx.events.emit('notification_config.set', ns.apiKey, { organizationId: input.organizationId, userId, ...(documentId === undefined ? {} : { documentId }) });
     }
   }
 }

@@ -117,6 +117,7 @@ export function addNotification(ctx: ModelContext, ns: Namespace, input: AddNoti
   if (locationId !== undefined) record.locationId = locationId;
   org.notifications.delete(id);
   org.notifications.set(id, record);
+  ctx.events.emit('notification.add', ns.apiKey, { organizationId: input.organizationId, documentId: input.documentId, notificationId: id });
   return record;
 }
 
@@ -149,12 +150,15 @@ export function queryNotifications(ns: Namespace, selector: NotificationSelector
  * Deletes the selected notifications; with `userId`, only that user leaves each selected notification and
  * a record goes once nobody holds it. Requested ids that matched nothing fail per item.
  */
-export function deleteNotifications(ns: Namespace, selector: NotificationSelector): Map<string, NotificationOutcome> {
+export function deleteNotifications(ctx: ModelContext, ns: Namespace, selector: NotificationSelector): Map<string, NotificationOutcome> {
   const org = ns.organizations.get(selector.organizationId);
   const matched = [...selectNotifications(ns, selector)];
   for (const n of matched) {
     if (selector.userId !== undefined) n.recipients = n.recipients.filter((r) => r.userId !== selector.userId);
-    if (selector.userId === undefined || n.recipients.length === 0) org?.notifications.delete(n.id);
+    if (selector.userId === undefined || n.recipients.length === 0) {
+      org?.notifications.delete(n.id);
+      ctx.events.emit('notification.delete', ns.apiKey, { organizationId: n.organizationId, documentId: n.documentId, notificationId: n.id });
+    }
   }
   const done = new Set(matched.map((n) => n.id));
   const outcomes = new Map<string, NotificationOutcome>();

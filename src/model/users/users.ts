@@ -35,6 +35,14 @@ export function usersAt(org: OrganizationRecord | undefined, level: Level): Map<
   return org.users;
 }
 
+/** The ids of a level as event fields (absent ones left out). */
+function levelIds(level: Level): { organizationId: string; documentId?: string; folderId?: string } {
+  const ids: { organizationId: string; documentId?: string; folderId?: string } = { organizationId: level.organizationId };
+  if (level.documentId !== undefined) ids.documentId = level.documentId;
+  else if (level.folderId !== undefined) ids.folderId = level.folderId;
+  return ids;
+}
+
 /** First character of the name (a whole code point, so an emoji stays intact), upper-cased (service-facts 6.7). */
 export function deriveInitial(name: unknown): string | undefined {
   if (typeof name !== 'string' || name.length === 0) return undefined;
@@ -75,12 +83,13 @@ export function addUsers(ctx: ModelContext, ns: Namespace, input: UserWrite): Ma
   for (const user of users) {
     target.set(user.userId, stored(user, keepAccessRole, target.get(user.userId)));
     outcomes.set(user.userId, { success: true, message: 'User added.' });
+    ctx.events.emit('user.add', ns.apiKey, { ...levelIds(level), userId: user.userId });
   }
   return outcomes;
 }
 
 /** Updates users already attached at the level; absent fields stay, `initial` follows a new name. */
-export function updateUsers(_ctx: ModelContext, ns: Namespace, input: UserWrite): Map<string, UserOutcome> {
+export function updateUsers(ctx: ModelContext, ns: Namespace, input: UserWrite): Map<string, UserOutcome> {
   const { users, keepAccessRole, ...level } = input;
   const target = usersAt(ns.organizations.get(level.organizationId), level);
   const outcomes = new Map<string, UserOutcome>();
@@ -100,6 +109,7 @@ export function updateUsers(_ctx: ModelContext, ns: Namespace, input: UserWrite)
     }
     target.set(user.userId, next);
     outcomes.set(user.userId, { success: true, message: 'User updated.' });
+    ctx.events.emit('user.update', ns.apiKey, { ...levelIds(level), userId: user.userId });
   }
   return outcomes;
 }
@@ -108,7 +118,7 @@ export function updateUsers(_ctx: ModelContext, ns: Namespace, input: UserWrite)
  * Removes users from a level. At organization level the user also leaves every folder, document and group
  * of the organization; records the user created stay.
  */
-export function deleteUsers(_ctx: ModelContext, ns: Namespace, input: UserRemoval): Map<string, UserOutcome> {
+export function deleteUsers(ctx: ModelContext, ns: Namespace, input: UserRemoval): Map<string, UserOutcome> {
   const { userIds, ...level } = input;
   const org = ns.organizations.get(level.organizationId);
   const target = usersAt(org, level);
@@ -126,6 +136,7 @@ export function deleteUsers(_ctx: ModelContext, ns: Namespace, input: UserRemova
       for (const group of org.groups.values()) group.members.delete(userId);
     }
     outcomes.set(userId, { success: true, message: 'User removed.' });
+    ctx.events.emit('user.delete', ns.apiKey, { ...levelIds(level), userId });
   }
   return outcomes;
 }

@@ -1,0 +1,142 @@
+import { deleteEditors, moveEditors } from './crdt/registry.js';
+import type { ModelContext } from './context.js';
+import type { Namespace, NotificationRecord, OrganizationRecord } from './entities.js';
+import { configKey } from './notifications/config.js';
+import { documentOf, relocateRecord, retargetDocument, sameLocation, userIdOf, type DocumentMove, type LocationUpdate } from './record-fields.js';
+
+/** Where a kind's records of one organization live. */
+export interface Scope {
+  ctx: ModelContext;
+  ns: Namespace;
+  org: OrganizationRecord;
+}
+
+/**
+ * One kind of record that belongs to a document: how it is dropped with the document, moved by a completed
+ * migration, rewritten by a location update, and listed by the user-data export.
+ */
+export interface DocumentScopedKind {
+  readonly name: string;
+  drop(scope: Scope, documentId: string): void;
+  move(scope: Scope, move: DocumentMove): void;
+  /** Rewrites the named location in the document's records; returns how many locations changed. */
+  relocate?(scope: Scope, update: LocationUpdate): number;
+  /** The records of this kind a user created or took part in, in storage order (get all user data). */
+  userData?(scope: Scope, userId: string): unknown[];
+}
+
+/** A list-shaped kind of fixture record (comment annotations, reactions, recordings) keyed by `metadata.documentId`. */
+function annotationKind(
+  name: 'comments' | 'reactions' | 'recordings',
+  involves: (record: Record<string, unknown>, userId: string) => boolean,
+): DocumentScopedKind {
+  return {
+    name,
+    drop({ org }, documentId) {
+      org[name] = org[name].filter((record) => documentOf(record) !== documentId);
+    },
+    move({ org }, move) {
+      for (const record of org[name]) retargetDocument(record, move);
+    },
+    relocate({ org }, update) {
+      let count = 0;
+      for (const record of org[name]) if (documentOf(record) === update.documentId) count += relocateRecord(record, update);
+      return count;
+    },
+    userData: ({ org }, userId) => org[name].filter((record) => involves(record, userId)),
+  };
+}
+
+const authoredBy = (record: Record<string, unknown>, userId: string): boolean => userIdOf(record['from']) === userId;
+
+/** The comment annotation was created by the user, or holds a comment the user wrote. */
+function inThread(annotation: Record<string, unknown>, userId: string): boolean {
+  if (authoredBy(annotation, userId)) return true;
+  const comments = annotation['comments'];
+  return Array.isArray(comments) && comments.some((comment: unknown) => userIdOf((comment as Record<string, unknown> | null)?.['from']) === userId);
+}
+
+/** The user acted (action user) or holds the notification (a recipient). */
+function involved(notification: NotificationRecord, userId: string): boolean {
+  return userIdOf(notification.record['actionUser']) === userId || notification.recipients.some((r) => r.userId === userId);
+}
+
+const notifications: DocumentScopedKind = {
+  name: 'notifications',
+  drop({ org }, documentId) {
+    for (const [id, n] of org.notifications) if (n.documentId === documentId) org.notifications.delete(id);
+  },
+  move({ org }, move) {
+    for (const notification of org.notifications.values()) {
+      if (notification.documentId === move.documentId) notification.documentId = move.newDocumentId;
+      retargetDocument(notification.record, move);
+    }
+  },
+  relocate({ org }, update) {
+    let count = 0;
+    for (const notification of org.notifications.values()) {
+      const ofDocument = notification.documentId === update.documentId || documentOf(notification.record) === update.documentId;
+      if (!ofDocument) continue;
+      const changed = relocateRecord(notification.record, update);
+      count += changed;
+      // A string locationId mirrors the location's own id and follows it; numeric (internal) ids stay as stored.
+      const newId = update.newLocation.id;
+      if (changed > 0 && typeof notification.locationId === 'string' && newId !== undefined && sameLocation({ id: notification.locationId }, update.oldLocation)) {
+        notification.locationId = newId;
+      }
+    }
+    return count;
+  },
+  userData: ({ org }, userId) => [...org.notifications.values()].filter((n) => involved(n, userId)),
+};
+
+const notificationConfigs: DocumentScopedKind = {
+  name: 'notificationConfigs',
+  drop({ org }, documentId) {
+    for (const [key, c] of org.notificationConfigs) if (c.documentId === documentId) org.notificationConfigs.delete(key);
+  },
+  move({ org }, move) {
+    // A user's settings for the migrated document become the settings for the new one (replacing any there).
+    for (const [key, c] of [...org.notificationConfigs]) {
+      if (c.documentId !== move.documentId) continue;
+      org.notificationConfigs.delete(key);
+      c.documentId = move.newDocumentId;
+      org.notificationConfigs.set(configKey(c.userId, move.newDocumentId), c);
+    }
+  },
+};
+
+const activities: DocumentScopedKind = {
+  name: 'activities',
+  drop({ org }, documentId) {
+    for (const [id, activity] of org.activities) if (documentOf(activity) === documentId) org.activities.delete(id);
+  },
+  move({ org }, move) {
+    for (const activity of org.activities.values()) retargetDocument(activity, move);
+  },
+  relocate({ org }, update) {
+    let count = 0;
+    for (const activity of org.activities.values()) if (documentOf(activity) === update.documentId) count += relocateRecord(activity, update);
+    return count;
+  },
+};
+
+const editors: DocumentScopedKind = {
+  name: 'editors',
+  drop: ({ ctx, ns, org }, documentId) => deleteEditors(ctx, ns, { organizationId: org.organizationId, documentId }),
+  move: ({ ns }, move) => moveEditors(ns, move.organizationId, move.documentId, move.newDocumentId),
+};
+
+/**
+ * THE list of per-document record kinds. Document delete, migration, location update and the user-data export
+ * loop over it, so a new kind is one entry here. The user-data export lists kinds in this order.
+ */
+export const DOCUMENT_SCOPE: readonly DocumentScopedKind[] = [
+  annotationKind('comments', inThread),
+  annotationKind('reactions', authoredBy),
+  annotationKind('recordings', authoredBy),
+  notifications,
+  notificationConfigs,
+  activities,
+  editors,
+];

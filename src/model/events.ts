@@ -1,0 +1,70 @@
+/**
+ * Domain events: what the state's mutations announce. The model emits them; the webhook outbox, the
+ * inspector and tests subscribe. Each carries the API key whose namespace changed and the ids a listener
+ * needs to find the records.
+ */
+export interface DomainEventMap {
+  'organization.disable_state': { organizationId: string; disabled: boolean };
+  'document.add': { organizationId: string; documentId: string };
+  'document.delete': { organizationId: string; documentId: string };
+  'document.migrate': { organizationId: string; documentId: string; newDocumentId: string };
+  'user.add': { organizationId: string; userId: string; documentId?: string; folderId?: string };
+  'user.update': { organizationId: string; userId: string; documentId?: string; folderId?: string };
+  'user.delete': { organizationId: string; userId: string; documentId?: string; folderId?: string };
+  'group.add': { organizationId: string; groupId: string };
+  'group.users_add': { organizationId: string; groupId: string; userIds: string[] };
+  'group.users_delete': { organizationId: string; groupId: string; userIds: string[] };
+  'notification.add': { organizationId: string; documentId: string; notificationId: string };
+  'notification.delete': { organizationId: string; documentId: string; notificationId: string };
+  'notification_config.set': { organizationId: string; userId: string; documentId?: string };
+  'activity.add': { organizationId: string; activityId: string };
+  'activity.update': { organizationId: string; activityId: string };
+  'location.update': { organizationId: string; documentId: string; changed: number };
+  'crdt.update_data': { organizationId: string; documentId: string; editorId: string };
+  'crdt.delete_data': { organizationId: string; documentId: string; editorId: string };
+}
+
+/** The name of a domain event, e.g. `user.add`. */
+export type DomainEventType = keyof DomainEventMap;
+
+/** One domain event: its type, the API key whose namespace changed, and its fields. */
+export type DomainEvent<K extends DomainEventType = DomainEventType> = K extends DomainEventType
+  ? { type: K; apiKey: string } & DomainEventMap[K]
+  : never;
+
+/** A subscriber; it runs synchronously inside the mutation and must not throw. */
+export type DomainEventListener<K extends DomainEventType = DomainEventType> = (event: DomainEvent<K>) => void;
+
+/**
+ * The event channel of one service: mutations `emit`, features subscribe with `on` (a type, or `*` for all).
+ * @example const off = ctx.events.on('user.add', (e) => seen.push(e.userId)); off();
+ */
+export interface DomainEvents {
+  emit<K extends DomainEventType>(type: K, apiKey: string, fields: DomainEventMap[K]): void;
+  on<K extends DomainEventType>(type: K | '*', listener: DomainEventListener<K>): () => void;
+}
+
+/** A channel with no subscribers. @example const events = createEvents(); */
+export function createEvents(): DomainEvents {
+  const listeners = new Map<string, Set<DomainEventListener>>();
+  const notify = (key: string, event: DomainEvent): void => {
+    for (const listener of listeners.get(key) ?? []) listener(event);
+  };
+  return {
+    emit(type, apiKey, fields) {
+      if (listeners.size === 0) return;
+      const event = { type, apiKey, ...fields } as unknown as DomainEvent;
+      notify(type, event);
+      notify('*', event);
+    },
+    on(type, listener) {
+      let set = listeners.get(type);
+      if (!set) listeners.set(type, (set = new Set()));
+      set.add(listener as DomainEventListener);
+      return () => {
+        set.delete(listener as DomainEventListener);
+        if (set.size === 0) listeners.delete(type);
+      };
+    },
+  };
+}
