@@ -6,7 +6,7 @@
  */
 export { createMockService, DEFAULT_BASE_URL } from './service.js';
 export type { MockService, MockServiceOptions, ServiceSnapshot } from './service.js';
-export type { Credentials } from './control/control.js';
+export type { Credentials } from './options.js';
 export type { ApiCall, ApiReply } from './protocol/call.js';
 export { ServiceError, HTTP_STATUS } from './errors.js';
 export type { ErrorStatus } from './errors.js';

@@ -4,7 +4,7 @@ import type { JudgmentRecord, Namespace } from './model/entities.js';
 import { listJudgments, recordJudgmentDrafts, type JudgmentDraft } from './model/memory.js';
 import type { judgmentInput } from './operations/judgments.js';
 import { judgmentList } from './operations/judgments.js';
-import { ServiceError } from './errors.js';
+import { assertKnownKey, knownNamespace } from './model/keys.js';
 import { validate } from './protocol/validate.js';
 
 /** A judgment as callers give it: `content`, `decision` and `actionUser.userId` required, the rest defaulted. */
@@ -55,24 +55,13 @@ export function recordJudgments(ctx: ModelContext, ns: Namespace, inputs: unknow
   return recordJudgmentDrafts(ctx, ns, drafts);
 }
 
-/** The namespace of a known API key; an unknown key is refused rather than filled with unreachable data. */
-export function knownNamespace(ctx: ModelContext, apiKey: string): Namespace {
-  requireKnownKey(ctx, apiKey);
-  return ctx.store.namespace(apiKey);
-}
-
-function requireKnownKey(ctx: ModelContext, apiKey: string): void {
-  if (!ctx.store.tables.apiKeys.has(apiKey)) {
-    throw new ServiceError('NOT_FOUND', `API key ${apiKey} is not known to this service; create it first, or omit apiKey to use the seeded key.`);
-  }
-}
 
 /**
  * The judgments of an API key, newest first, without creating its namespace.
  * @example listKeyJudgments(model, apiKey, { organizationId: 'acme' })
  */
 export function listKeyJudgments(ctx: ModelContext, apiKey: string, filter: Omit<MemoryListOptions, 'apiKey'> = {}): JudgmentRecord[] {
-  requireKnownKey(ctx, apiKey);
+  assertKnownKey(ctx, apiKey);
   const ns = ctx.store.tables.namespaces.get(apiKey);
   return ns ? listJudgments(ns, filter) : [];
 }

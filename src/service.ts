@@ -1,44 +1,26 @@
-import type { ApiCall, ApiReply } from './protocol/call.js';
-import { dispatch as runPipeline, type DispatchDeps } from './protocol/dispatch.js';
-import { runControl, type ControlDeps, type Credentials } from './control/control.js';
+import { runControl } from './control/runner.js';
+import type { ControlDeps } from './control/context.js';
+import { createCrdtAccess, type CrdtAccess } from './harness/crdt.js';
+import { createMemoryApi, type MemoryApi } from './memory-api.js';
 import type { ModelContext } from './model/context.js';
 import { createEvents } from './model/events.js';
-import type { WorkspacePlan } from './model/entities.js';
-import { decodeState, encodeState, stateToText, type StateFile } from './model/serialise.js';
+import { settleMigrations } from './model/migrations.js';
+import { decodeState, encodeState, readStateHeader, stateToText, type StateFile } from './model/serialise.js';
 import { createStore, type Tables } from './model/store.js';
 import { createWorkspace } from './model/workspaces.js';
-import { createMemoryApi, type MemoryApi } from './memory-api.js';
-import { createCrdtAccess, type CrdtAccess } from './harness/crdt.js';
-import type { MigrationMode, Settings } from './protocol/operation.js';
-import { routes } from './routes.js';
-import { unimplementedPaths } from './unimplemented.js';
-import { createHooks } from './protocol/hooks.js';
-import { settleMigrations } from './model/migrations.js';
 import { migrationPolicy } from './operations/migrations.js';
-import { createClock, type Clock, type ClockOption } from './support/clock.js';
+import { DEFAULT_BASE_URL, type Credentials, type MockServiceOptions } from './options.js';
+import type { ApiCall, ApiReply } from './protocol/call.js';
+import { dispatch as runPipeline, type DispatchDeps } from './protocol/dispatch.js';
+import { createHooks, type DispatchHooks } from './protocol/hooks.js';
+import type { Settings } from './protocol/operation.js';
+import { routes } from './routes.js';
+import { createClock, type Clock } from './support/clock.js';
 import { createIds } from './support/ids.js';
+import { unimplementedPaths } from './unimplemented.js';
 
-/** Options of `createMockService`; every one has a deterministic default. */
-export interface MockServiceOptions {
-  /** Seed of every generated id, token and secret. Default 1. */
-  seed?: number;
-  /** A clock, `'system'`, or the start instant of a virtual clock. Default: virtual, 2026-01-01T00:00:00Z. */
-  clock?: ClockOption;
-  /** The default workspace seeded at creation. */
-  workspace?: { ownerEmail?: string; name?: string; workspaceName?: string; plan?: Partial<WorkspacePlan> };
-  /** Authenticated get-workspace calls per workspace per rolling 60 s; 0 disables. Default 100. */
-  workspaceReadLimit?: number;
-  /** Email domains create-workspace refuses. Default none. */
-  disposableEmailDomains?: string[];
-  /** How migrations advance: `poll` (default), `immediate`, `manual`, `clock` or `failing`. */
-  migrations?: MigrationMode;
-  /** Milliseconds per migration state for `migrations: 'clock'`. Default 5000. */
-  migrationStepMs?: number;
-  /** `iss` of end-user tokens. Default `https://collab-service.test`. */
-  issuer?: string;
-  /** Called for each unexpected exception (answered as 500 INTERNAL). Default: `console.error`. */
-  onInternalError?: (error: unknown, call: ApiCall) => void;
-}
+export { DEFAULT_BASE_URL } from './options.js';
+export type { Credentials, MockServiceOptions } from './options.js';
 
 /** A point-in-time copy of a service's whole state. */
 export interface ServiceSnapshot {
@@ -54,6 +36,8 @@ export interface ServiceSnapshot {
 export interface MockService {
   /** Runs one API call; never throws. */
   dispatch(call: ApiCall): Promise<ApiReply>;
+  /** The seed of every id, token and secret this service draws (and of the scenarios loaded into it). */
+  readonly seed: number;
   /** The seeded workspace, its testing API key and that key's auth token. */
   readonly credentials: Credentials;
   readonly clock: Clock;
@@ -68,19 +52,45 @@ export interface MockService {
   reset(): void;
   snapshot(): ServiceSnapshot;
   restore(snapshot: ServiceSnapshot): void;
-  /** Makes the current state the one `reset()` returns to (loading a scenario or an exported state does this). */
-  markStartingState(): void;
   /** The whole state as versioned JSON text (Maps, Sets, bytes and Yjs documents encoded); same state, same bytes. */
   exportState(): string;
   /** Replaces the state with an exported one and makes it the starting state; refuses newer formats and other seeds. */
   importState(state: string | StateFile): void;
 }
 
-/** The default base URL the msw handlers answer and token issuers name. */
-export const DEFAULT_BASE_URL = 'https://collab-service.test';
+/** What a service keeps beside its public surface: the pipeline's seams and the starting-state marker. */
+interface Internals {
+  hooks: DispatchHooks;
+  markStartingState(): void;
+}
+
+const internals = new WeakMap<MockService, Internals>();
+
+function internalsOf(service: MockService): Internals {
+  const found = internals.get(service);
+  if (!found) throw new Error('This takes a service made by createMockService().');
+  return found;
+}
 
 /**
- * Creates an independent service seeded with one workspace and a testing API key.
+ * The pipeline's seams of a service (before/after hooks, settle steps), where the emulator's own features plug in.
+ * @example serviceHooks(service).after.push((call, reply) => log.push(reply.status));
+ */
+export function serviceHooks(service: MockService): DispatchHooks {
+  return internalsOf(service).hooks;
+}
+
+/**
+ * Makes the current state of a service the one its `reset()` returns to (loading a scenario does this).
+ * @example markStartingState(service);
+ */
+export function markStartingState(service: MockService): void {
+  internalsOf(service).markStartingState();
+}
+
+/**
+ * Creates an independent service seeded with one workspace and a testing API key, or (with `state`) one that
+ * starts from an exported state and takes its seed from the file.
  * @example const { credentials } = createMockService(); credentials.headers['x-service-api-key'];
  */
 export function createMockService(options: MockServiceOptions = {}): MockService {
@@ -88,8 +98,19 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     // Scenarios load faker on demand (an ESM dynamic import), which a synchronous constructor cannot await.
     throw new Error("createMockService() is synchronous and builds no scenario; use `await createScenarioService({ scenario: 'team', seed: 7 })`.");
   }
+  if (options.state !== undefined) {
+    if (options.seed !== undefined) {
+      throw new Error('createMockService({ state }) takes its seed from the exported state; leave seed out.');
+    }
+    const { file, identity } = readStateHeader(options.state as string | StateFile);
+    const { state: _state, ...rest } = options;
+    const service = createMockService({ ...rest, seed: identity.seed });
+    service.importState(file);
+    return service;
+  }
+  const seed = options.seed ?? 1;
   const clock = createClock(options.clock);
-  const ids = createIds(options.seed ?? 1);
+  const ids = createIds(seed);
   const store = createStore();
   const model: ModelContext = { store, clock, ids, events: createEvents() };
   const settings: Settings = {
@@ -126,7 +147,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   };
   let initial = snapshot();
   const reset = (): void => restore(initial);
-  const identity = { seed: options.seed ?? 1, workspaceId: credentials.workspaceId, apiKey: credentials.apiKey };
+  const identity = { seed, workspaceId: credentials.workspaceId, apiKey: credentials.apiKey };
   const exportState = (): string => stateToText(encodeState(store.tables, ids.rng.state(), clock.now(), identity));
   const importState = (state: string | StateFile): void => {
     const decoded = decodeState(state);
@@ -153,8 +174,9 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     onInternalError: options.onInternalError ?? ((error) => console.error('collab-service-mock: internal error', error)),
   };
 
-  return {
+  const service: MockService = {
     dispatch: (call) => runPipeline(deps, call),
+    seed,
     credentials,
     clock,
     settings,
@@ -164,10 +186,14 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     reset,
     snapshot,
     restore,
-    markStartingState: () => {
-      initial = snapshot();
-    },
     exportState,
     importState,
   };
+  internals.set(service, {
+    hooks,
+    markStartingState: () => {
+      initial = snapshot();
+    },
+  });
+  return service;
 }

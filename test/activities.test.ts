@@ -138,7 +138,7 @@ forEachTransport('activities control plane', (fresh) => {
     ['an actionUser without userId', { organizationId: 'org', activities: [{ actionUser: { name: 'x' } }] }, 400, 'INVALID_ARGUMENT', 'activities[0].actionUser.userId is required.'],
     ['a repeated id in one batch', { organizationId: 'org', activities: [record('new'), record('new')] }, 400, 'INVALID_ARGUMENT', 'activities[1].id "new" already exists in organization "org"; activity ids are unique per organization.'],
     ['an id already stored', { organizationId: 'org', activities: [record('fresh'), record('taken')] }, 400, 'INVALID_ARGUMENT', 'activities[1].id "taken" already exists in organization "org"; activity ids are unique per organization.'],
-    ['an unknown apiKey', { apiKey: 'nope', organizationId: 'org', activities: [record('x')] }, 404, 'NOT_FOUND', 'Unknown API key "nope". Leave apiKey out to use the default key.'],
+    ['an unknown apiKey', { apiKey: 'nope', organizationId: 'org', activities: [record('x')] }, 404, 'NOT_FOUND', 'Unknown API key nope; GET /__mock/credentials shows the default key.'],
   ];
   for (const [name, body, http, status, message] of refused) {
     it(`refuses ${name} and stores nothing`, async () => {
@@ -153,7 +153,7 @@ forEachTransport('activities control plane', (fresh) => {
   it('refuses a listing without organizationId or with an unknown key', async () => {
     const c = fresh();
     expectError(await list(c, 'apiKey=x'), 400, 'INVALID_ARGUMENT', 'organizationId is required, e.g. GET /__mock/activities?organizationId=org1.');
-    expectError(await list(c, 'organizationId=o&apiKey=nope'), 404, 'NOT_FOUND', 'Unknown API key "nope". Leave apiKey out to use the default key.');
+    expectError(await list(c, 'organizationId=o&apiKey=nope'), 404, 'NOT_FOUND', 'Unknown API key nope; GET /__mock/credentials shows the default key.');
   });
 });
 

@@ -130,6 +130,11 @@ describe('architecture (DESIGN.md house rules)', () => {
     expect(bad).toEqual([]);
   });
 
+  it('has no run-time import cycle', () => {
+    const graph = new Map(files.map((f) => [f, runtimeImports(f)]));
+    expect(importCycles(graph).map((cycle) => cycle.join(' -> '))).toEqual([]);
+  });
+
   it('uses no Math.random and no Date.now outside src/support/', () => {
     const bad = files
       .filter((f) => !f.startsWith('support/'))

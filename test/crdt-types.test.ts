@@ -161,7 +161,7 @@ describe('in-process documents', () => {
 
   it('refuses an unknown API key', () => {
     const service = createMockService();
-    expect(() => service.crdt.doc({ ...at, apiKey: 'nope' })).toThrow('Invalid API key nope.');
+    expect(() => service.crdt.doc({ ...at, apiKey: 'nope' })).toThrow('Unknown API key nope; GET /__mock/credentials shows the default key.');
   });
 });
 

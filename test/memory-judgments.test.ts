@@ -82,7 +82,7 @@ describe('service.memory', () => {
   it('refuses an API key the service does not know', () => {
     const service = createMockService();
     const error = thrown(() => service.memory.record(good, { apiKey: 'nope' }));
-    expect([error.status, error.message]).toEqual(['NOT_FOUND', 'API key nope is not known to this service; create it first, or omit apiKey to use the seeded key.']);
+    expect([error.status, error.message]).toEqual(['NOT_FOUND', 'Unknown API key nope; GET /__mock/credentials shows the default key.']);
     expect(thrown(() => service.memory.list({ apiKey: 'nope' })).status).toBe('NOT_FOUND');
   });
 
@@ -133,8 +133,8 @@ forEachTransport('memory control plane', (fresh) => {
     const before = fingerprint(c.service);
     expectError(await send(c, 'POST', '/__mock/memory/judgments', { judgments: [good, { ...good, decision: 'maybe' }] }), 400, 'INVALID_ARGUMENT', /^judgments\[1\]\.decision must be one of comment/);
     expectError(await send(c, 'POST', '/__mock/memory/judgments', [good]), 400, 'INVALID_ARGUMENT', 'The body must be {"judgments": [...]}, optionally with "apiKey" (default: the seeded key).');
-    expectError(await send(c, 'POST', '/__mock/memory/judgments', { apiKey: 'nope', judgments: [good] }), 404, 'NOT_FOUND', /^API key nope is not known/);
-    expectError(await send(c, 'GET', '/__mock/memory/judgments?apiKey=nope'), 404, 'NOT_FOUND', /^API key nope is not known/);
+    expectError(await send(c, 'POST', '/__mock/memory/judgments', { apiKey: 'nope', judgments: [good] }), 404, 'NOT_FOUND', /^Unknown API key nope; GET \/__mock\/credentials shows the default key\.$/);
+    expectError(await send(c, 'GET', '/__mock/memory/judgments?apiKey=nope'), 404, 'NOT_FOUND', /^Unknown API key nope; GET \/__mock\/credentials shows the default key\.$/);
     expect(fingerprint(c.service)).toBe(before);
   });
 });

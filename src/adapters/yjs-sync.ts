@@ -54,12 +54,16 @@ export function createYjsSync(service: MockService): YjsSync {
       return;
     }
     const [apiKey = '', organizationId = '', documentId = '', editorId = ''] = segments as string[];
+    if (!service.model.store.tables.apiKeys.has(apiKey)) {
+      // The sync endpoint speaks like the API to an unknown key (`Invalid API key.`), naming the key it got.
+      ws.close(CLOSE_UNKNOWN_KEY, reason(`Invalid API key ${apiKey}.`));
+      return;
+    }
     let doc: Y.Doc;
     try {
       doc = service.crdt.doc({ apiKey, organizationId, documentId, editorId });
     } catch (error) {
-      const message = error instanceof ServiceError ? error.message : 'The room could not be opened.';
-      ws.close(error instanceof ServiceError && error.status === 'PERMISSION_DENIED' ? CLOSE_UNKNOWN_KEY : CLOSE_BAD_ROOM, reason(message));
+      ws.close(CLOSE_BAD_ROOM, reason(error instanceof ServiceError ? error.message : 'The room could not be opened.'));
       return;
     }
     let room = rooms.get(doc);

@@ -1,30 +1,31 @@
-import { knownNamespace, listKeyJudgments, recordJudgments } from '../memory-api.js';
-import { ServiceError } from '../errors.js';
-import { queryParams, type ControlHandler } from './control.js';
+import { z } from 'zod';
+import { listKeyJudgments, recordJudgments } from '../memory-api.js';
+import { validate } from '../protocol/validate.js';
+import { namespaceFor, type ControlHandler } from './context.js';
 
 const BODY_SHAPE = 'The body must be {"judgments": [...]}, optionally with "apiKey" (default: the seeded key).';
+const judgmentsBody = z.object(
+  { apiKey: z.string({ error: 'apiKey must be a string.' }).optional(), judgments: z.array(z.unknown(), { error: BODY_SHAPE }) },
+  { error: BODY_SHAPE },
+);
 
 /**
- * Control routes of decision memory: record judgments (the real service has no such endpoint) and list them.
+ * `POST /__mock/memory/judgments`: records judgments (the real service has no such endpoint).
  * @example POST /__mock/memory/judgments {"judgments":[{"content":"...","decision":"rejected","actionUser":{"userId":"u1"}}]}
  */
-export const memoryControlRoutes: Readonly<Record<string, ControlHandler>> = {
-  'POST /__mock/memory/judgments': (deps, body) => {
-    if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new ServiceError('INVALID_ARGUMENT', BODY_SHAPE);
-    const { apiKey, judgments } = body as { apiKey?: unknown; judgments?: unknown };
-    if (apiKey !== undefined && typeof apiKey !== 'string') throw new ServiceError('INVALID_ARGUMENT', 'apiKey must be a string.');
-    if (!Array.isArray(judgments)) throw new ServiceError('INVALID_ARGUMENT', BODY_SHAPE);
-    const ns = knownNamespace(deps.model, apiKey ?? deps.credentials().apiKey);
-    const recorded = recordJudgments(deps.model, ns, judgments);
-    return { recorded: recorded.length, judgments: recorded };
-  },
-  'GET /__mock/memory/judgments': (deps, _body, call) => {
-    const params = queryParams(call);
-    const filter: { organizationId?: string; documentId?: string } = {};
-    const organizationId = params.get('organizationId');
-    const documentId = params.get('documentId');
-    if (organizationId !== null) filter.organizationId = organizationId;
-    if (documentId !== null) filter.documentId = documentId;
-    return { judgments: listKeyJudgments(deps.model, params.get('apiKey') ?? deps.credentials().apiKey, filter) };
-  },
+export const recordJudgmentsRoute: ControlHandler = (deps, { body }) => {
+  const { apiKey, judgments } = validate(judgmentsBody, body);
+  const ns = namespaceFor(deps, apiKey);
+  const recorded = recordJudgments(deps.model, ns, judgments);
+  return { recorded: recorded.length, judgments: recorded };
+};
+
+/** `GET /__mock/memory/judgments?apiKey=&organizationId=&documentId=`: the stored judgments, newest first. */
+export const listJudgmentsRoute: ControlHandler = (deps, { query: params }) => {
+  const filter: { organizationId?: string; documentId?: string } = {};
+  const organizationId = params.get('organizationId');
+  const documentId = params.get('documentId');
+  if (organizationId !== null) filter.organizationId = organizationId;
+  if (documentId !== null) filter.documentId = documentId;
+  return { judgments: listKeyJudgments(deps.model, params.get('apiKey') ?? deps.credentials().apiKey, filter) };
 };

@@ -4,8 +4,7 @@ import { validate } from '../protocol/validate.js';
 import type { MigrationRecord } from '../model/entities.js';
 import { advanceMigration, settleMigrations } from '../model/migrations.js';
 import { migrationPolicy } from '../operations/migrations.js';
-import type { ControlHandler } from './control.js';
-import { keyNamespace } from './namespaces.js';
+import { namespaceFor, type ControlHandler } from './context.js';
 
 const advanceBody = z.object({
   apiKey: z.string().optional(),
@@ -15,12 +14,8 @@ const advanceBody = z.object({
 
 const view = (apiKey: string, m: MigrationRecord): MigrationRecord & { apiKey: string } => ({ apiKey, ...m });
 
-/**
- * Migration levers of the control plane: list every migration (clock-driven ones brought up to date first), and
- * move one explicitly — the only way forward under `migrations: 'manual'`, and usable under every progression.
- */
-export const migrationControlRoutes: Readonly<Record<string, ControlHandler>> = {
-  'GET /__mock/migrations': (deps) => {
+/** `GET /__mock/migrations`: every migration of every key, clock-driven ones brought up to date first. */
+export const list: ControlHandler = (deps) => {
     const policy = migrationPolicy(deps.settings);
     const migrations: (MigrationRecord & { apiKey: string })[] = [];
     for (const ns of deps.model.store.tables.namespaces.values()) {
@@ -28,12 +23,16 @@ export const migrationControlRoutes: Readonly<Record<string, ControlHandler>> = 
       for (const m of ns.migrations.values()) migrations.push(view(ns.apiKey, m));
     }
     return { mode: deps.settings.migrations, migrations };
-  },
-  'POST /__mock/migrations/advance': (deps, body) => {
+};
+
+/**
+ * `POST /__mock/migrations/advance`: moves one migration explicitly — the only way forward under
+ * `migrations: 'manual'`, and usable under every progression.
+ */
+export const advance: ControlHandler = (deps, { body }) => {
     const input = validate(advanceBody, body);
-    const ns = keyNamespace(deps, input.apiKey);
+    const ns = namespaceFor(deps, input.apiKey);
     const outcome = advanceMigration(deps.model, ns, migrationPolicy(deps.settings), input.migrationId, input.to);
     if (!outcome.ok) throw new ServiceError(outcome.reason === 'not-found' ? 'NOT_FOUND' : 'FAILED_PRECONDITION', outcome.message);
     return view(ns.apiKey, outcome.migration);
-  },
 };

@@ -1,6 +1,7 @@
 import type * as Y from 'yjs';
 import { ServiceError } from '../errors.js';
 import type { ModelContext } from '../model/context.js';
+import { knownNamespace } from '../model/keys.js';
 import { openEditor, type EditorAddress } from '../model/crdt/registry.js';
 
 /** Which entry `service.crdt.doc()` opens; `apiKey` defaults to the service's seeded key. */
@@ -26,14 +27,13 @@ export function createCrdtAccess(model: ModelContext, defaultApiKey: () => strin
   return {
     doc(request) {
       const apiKey = request.apiKey ?? defaultApiKey();
-      if (!model.store.tables.apiKeys.has(apiKey)) throw new ServiceError('PERMISSION_DENIED', `Invalid API key ${apiKey}.`);
       for (const field of ['organizationId', 'documentId', 'editorId'] as const) {
         if (typeof request[field] !== 'string' || request[field].trim() === '') {
           throw new ServiceError('INVALID_ARGUMENT', `${field} is required.`);
         }
       }
       const { organizationId, documentId, editorId } = request;
-      return openEditor(model, model.store.namespace(apiKey), { organizationId, documentId, editorId }).doc;
+      return openEditor(model, knownNamespace(model, apiKey), { organizationId, documentId, editorId }).doc;
     },
   };
 }

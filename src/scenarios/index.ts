@@ -1,4 +1,4 @@
-import { readStateHeader, type StateFile } from '../model/serialise.js';
+import type { StateFile } from '../model/serialise.js';
 import { createMockService, type MockService, type MockServiceOptions } from '../service.js';
 import type { Builders } from './builders.js';
 import type { Scenario, ScenarioServiceOptions } from './types.js';
@@ -18,17 +18,18 @@ const loadRunner = () => import('./run.js');
 export async function createScenarioService(options: ScenarioServiceOptions = {}): Promise<MockService> {
   const { scenario, ...serviceOptions } = options;
   const service = createMockService(serviceOptions);
-  if (scenario !== undefined) await loadScenario(service, scenario, { seed: options.seed ?? 1 });
+  if (scenario !== undefined) await loadScenario(service, scenario);
   return service;
 }
 
 /**
- * Builds a scenario on top of a service's current state and makes the result its starting state.
+ * Builds a scenario on top of a service's current state and makes the result its starting state. Its data is
+ * drawn from the service's own seed unless `seed` says otherwise.
  * @example await loadScenario(service, 'starter');
  */
 export async function loadScenario(service: MockService, scenario: Scenario, options: { seed?: number } = {}): Promise<void> {
   const { runScenario } = await loadRunner();
-  await runScenario(service, scenario, options.seed ?? 1);
+  await runScenario(service, scenario, options.seed ?? service.seed);
 }
 
 /**
@@ -42,11 +43,9 @@ export async function createBuilders(options: { seed?: number } = {}): Promise<B
 
 /**
  * Creates a service that starts from an exported state (its seed comes from the file); `reset()` returns to it.
+ * @deprecated Use `createMockService({ state })`, which does the same.
  * @example const service = createServiceFromState(readFileSync('fixtures/scenarios/team.json', 'utf8'));
  */
-export function createServiceFromState(state: string | StateFile, options: Omit<MockServiceOptions, 'seed'> = {}): MockService {
-  const { file, identity } = readStateHeader(state);
-  const service = createMockService({ ...options, seed: identity.seed });
-  service.importState(file);
-  return service;
+export function createServiceFromState(state: string | StateFile, options: Omit<MockServiceOptions, 'seed' | 'state'> = {}): MockService {
+  return createMockService({ ...options, state });
 }

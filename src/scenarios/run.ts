@@ -1,4 +1,4 @@
-import type { MockService } from '../service.js';
+import { markStartingState, type MockService } from '../service.js';
 import { buildersFor, type Builders } from './builders.js';
 import { emptyScenario } from './empty.js';
 import { createSeededFaker } from './faker.js';
@@ -34,5 +34,5 @@ export async function runScenario(service: MockService, scenario: Scenario, seed
   const build = buildersFor(faker);
   const namespace = service.model.store.namespace(service.credentials.apiKey);
   await fill({ build, faker, model: service.model, namespace, service });
-  service.markStartingState();
+  markStartingState(service);
 }

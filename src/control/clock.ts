@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { ServiceError } from '../errors.js';
+import { validate } from '../protocol/validate.js';
+import type { ControlHandler } from './context.js';
+
+const ADVANCE = 'ms must be a non-negative number of milliseconds, e.g. {"ms": 60000}.';
+const advanceBody = z.object({ ms: z.number({ error: ADVANCE }).min(0, { error: ADVANCE }).refine(Number.isFinite, { error: ADVANCE }) }, { error: ADVANCE });
+
+/** `GET /__mock/clock`: the service time, in milliseconds and ISO 8601. */
+export const read: ControlHandler = (deps) => ({ now: deps.model.clock.now(), iso: new Date(deps.model.clock.now()).toISOString() });
+
+/** `POST /__mock/clock/advance` `{ "ms": 60000 }`: moves a virtual clock forward. */
+export const advance: ControlHandler = (deps, { body }) => {
+  const { ms } = validate(advanceBody, body);
+  if (deps.model.clock.kind !== 'virtual') {
+    throw new ServiceError('FAILED_PRECONDITION', 'This service runs on the system clock; start it with a virtual clock to move time.');
+  }
+  deps.model.clock.advance(ms);
+  return { now: deps.model.clock.now() };
+};

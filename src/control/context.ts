@@ -1,0 +1,42 @@
+import type { ModelContext } from '../model/context.js';
+import { knownNamespace } from '../model/keys.js';
+import type { Namespace } from '../model/entities.js';
+import type { StateFile } from '../model/serialise.js';
+import type { Credentials } from '../options.js';
+import type { ApiCall, ApiReply } from '../protocol/call.js';
+import type { Settings } from '../protocol/operation.js';
+
+/** What control handlers may touch: the service's own surface, not HTTP. */
+export interface ControlDeps {
+  model: ModelContext;
+  settings: Settings;
+  credentials(): Credentials;
+  reset(): void;
+  /** The whole state as versioned JSON text (`service.exportState()`). */
+  exportState(): string;
+  /** Loads an exported state and makes it the starting state (`service.importState()`); throws a readable Error. */
+  importState(state: StateFile): void;
+}
+
+/** What a control handler receives: the parsed JSON body (undefined when empty) and the query string. */
+export interface ControlRequest {
+  body: unknown;
+  query: URLSearchParams;
+  call: ApiCall;
+}
+
+/** A reply a handler builds itself (exact bytes, another content type); anything else is rendered as JSON. */
+export class RawReply {
+  constructor(readonly reply: ApiReply) {}
+}
+
+/** A control handler: a JSON-able value or a `RawReply` out. */
+export type ControlHandler = (deps: ControlDeps, request: ControlRequest) => unknown;
+
+/**
+ * The namespace of the API key a control call names, or of the seeded key when it names none.
+ * @example const ns = namespaceFor(deps, body.apiKey);
+ */
+export function namespaceFor(deps: ControlDeps, apiKey: string | undefined | null): Namespace {
+  return knownNamespace(deps.model, apiKey || deps.credentials().apiKey);
+}

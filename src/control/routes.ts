@@ -1,0 +1,30 @@
+import * as clock from './clock.js';
+import type { ControlHandler } from './context.js';
+import * as fixtures from './fixtures.js';
+import * as memory from './memory.js';
+import * as migrations from './migrations.js';
+import * as state from './state.js';
+import * as sync from './sync.js';
+
+/**
+ * THE control plane under `/__mock/*`: one literal line per method and path. Bodies are plain JSON (no `{data}`
+ * wrapper); handlers return a value (rendered as JSON) or a raw reply.
+ */
+export const controlRoutes: Readonly<Record<string, ControlHandler>> = {
+  'GET /__mock/health': state.health,
+  'GET /__mock/credentials': state.credentials,
+  'GET /__mock/state': state.exportState,
+  'POST /__mock/state': state.importState,
+  'POST /__mock/reset': state.reset,
+  'GET /__mock/signing-secret': state.signingSecret,
+  'GET /__mock/clock': clock.read,
+  'POST /__mock/clock/advance': clock.advance,
+  'GET /__mock/migrations': migrations.list,
+  'POST /__mock/migrations/advance': migrations.advance,
+  'POST /__mock/annotations': fixtures.addAnnotations,
+  'POST /__mock/activities': fixtures.addActivityRecords,
+  'GET /__mock/activities': fixtures.listActivityRecords,
+  'POST /__mock/memory/judgments': memory.recordJudgmentsRoute,
+  'GET /__mock/memory/judgments': memory.listJudgmentsRoute,
+  'GET /__mock/yjs/{apiKey}/{organizationId}/{documentId}/{editorId}': sync.syncEndpoint,
+};

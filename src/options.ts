@@ -1,0 +1,43 @@
+import type { WorkspacePlan } from './model/entities.js';
+import type { MigrationProgression } from './model/migrations.js';
+import type { ApiCall } from './protocol/call.js';
+import type { ClockOption } from './support/clock.js';
+
+/** Options of `createMockService`; every one has a deterministic default. */
+export interface MockServiceOptions {
+  /** Seed of every generated id, token and secret. Default 1; taken from the file when `state` is given. */
+  seed?: number;
+  /** Start from a state `service.exportState()` wrote (text or parsed); its seed comes with it. */
+  state?: string | object;
+  /** A clock, `'system'`, or the start instant of a virtual clock. Default: virtual, 2026-01-01T00:00:00Z. */
+  clock?: ClockOption;
+  /** The default workspace seeded at creation. */
+  workspace?: { ownerEmail?: string; name?: string; workspaceName?: string; plan?: Partial<WorkspacePlan> };
+  /** Authenticated get-workspace calls per workspace per rolling 60 s; 0 disables. Default 100. */
+  workspaceReadLimit?: number;
+  /** Email domains create-workspace refuses. Default none. */
+  disposableEmailDomains?: string[];
+  /** How migrations advance: `poll` (default), `immediate`, `manual`, `clock` or `failing`. */
+  migrations?: MigrationProgression;
+  /** Milliseconds per migration state for `migrations: 'clock'`. Default 5000. */
+  migrationStepMs?: number;
+  /** `iss` of end-user tokens. Default `https://collab-service.test`. */
+  issuer?: string;
+  /** Called for each unexpected exception (answered as 500 INTERNAL). Default: `console.error`. */
+  onInternalError?: (error: unknown, call: ApiCall) => void;
+}
+
+/** The default credentials a fresh service is seeded with. */
+export interface Credentials {
+  workspaceId: string;
+  workspaceAuthToken: string;
+  apiKey: string;
+  authToken: string;
+  /** `x-service-api-key` and `x-service-auth-token`, ready for `fetch`. */
+  headers: Record<string, string>;
+  /** `x-service-workspace-id` and `x-service-workspace-auth-token`, ready for `fetch`. */
+  workspaceHeaders: Record<string, string>;
+}
+
+/** The default base URL the msw handlers answer and token issuers name. */
+export const DEFAULT_BASE_URL = 'https://collab-service.test';
