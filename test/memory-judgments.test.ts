@@ -4,6 +4,7 @@ import { ServiceError } from '../src/errors.js';
 import { createMockService } from '../src/service.js';
 import { expectError, fingerprint } from './support/expect.js';
 import { forEachTransport } from './support/transports.js';
+import { namespaceOf } from './support/store.js';
 
 const good: JudgmentInit = { content: 'Ad copy: "clinically proven"', decision: 'rejected', actionUser: { userId: 'u1' } };
 
@@ -88,7 +89,7 @@ describe('service.memory', () => {
 
   it('is what scenarios call: recordJudgments validates and stores into a namespace', () => {
     const service = createMockService();
-    const ns = service.model.store.namespace(service.credentials.apiKey);
+    const ns = namespaceOf(service);
     expect(recordJudgments(service.model, ns, [good, good])).toHaveLength(2);
     expect(() => recordJudgments(service.model, ns, [good, { decision: 'approved' }])).toThrow('judgments[1].content is required.');
     expect(ns.judgments).toHaveLength(2);

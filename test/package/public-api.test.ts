@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as api from '../../src/index.js';
 import { createMockService, createScenarioService, createServiceFromState, coverage, loadScenario } from '../../src/index.js';
+import { namespaceOf } from '../support/store.js';
 
 describe('public surface', () => {
   it('exports factories and views by name, not the raw route table or internal markers', () => {
@@ -63,7 +64,7 @@ describe('loadScenario', () => {
     const seedOne = await createScenarioService({ scenario: 'team', seed: 1 });
     const other = createMockService({ seed: 7 });
     await loadScenario(other, 'team', { seed: 1 });
-    const users = (s: api.MockService) => [...(s.model.store.namespace(s.credentials.apiKey).organizations.values())].map((o) => [...o.users.values()].map((u) => u.name));
+    const users = (s: api.MockService) => [...(namespaceOf(s).organizations.values())].map((o) => [...o.users.values()].map((u) => u.name));
     expect(users(other)).toEqual(users(seedOne));
     expect(users(service)).not.toEqual(users(seedOne));
   });
