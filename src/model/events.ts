@@ -1,4 +1,24 @@
 /**
+ * What every comment-thread and comment event carries (service-facts 7.2, 7.5): the ids, who acted, and copies
+ * of the records as stored after the change (before it, for a delete), so a listener needs no second read.
+ */
+export interface CommentEventFields {
+  organizationId: string;
+  documentId: string;
+  annotationId: string;
+  /** The comment the event is about, for `comment.*` events. */
+  commentId?: number;
+  /** The user who made the change, as embedded in records (service-facts 6.7). */
+  actionUser?: { userId: string; [field: string]: unknown };
+  /** A copy of the comment annotation in its stored shape (service-facts 6.3), comments included. */
+  commentAnnotation: Record<string, unknown>;
+  /** A copy of the comment the event is about (service-facts 6.4). */
+  targetComment?: Record<string, unknown>;
+  /** Present for private threads: `{ type, userIds?, organizationIds?, organizationId? }`. */
+  visibility?: Record<string, unknown>;
+}
+
+/**
  * Domain events: what the state's mutations announce. The model emits them; the webhook outbox, the
  * inspector and tests subscribe. Each carries the API key whose namespace changed and the ids a listener
  * needs to find the records.
@@ -20,6 +40,20 @@ export interface DomainEventMap {
   'activity.add': { organizationId: string; activityId: string };
   'activity.update': { organizationId: string; activityId: string };
   'location.update': { organizationId: string; documentId: string; changed: number };
+  'comment_annotation.add': CommentEventFields;
+  'comment_annotation.update': CommentEventFields;
+  'comment_annotation.delete': CommentEventFields;
+  'comment_annotation.assign': CommentEventFields;
+  'comment_annotation.status_change': CommentEventFields;
+  'comment_annotation.priority_change': CommentEventFields;
+  'comment_annotation.custom_list_change': CommentEventFields;
+  'comment_annotation.subscribe': CommentEventFields;
+  'comment_annotation.unsubscribe': CommentEventFields;
+  'comment_annotation.accept': CommentEventFields;
+  'comment_annotation.reject': CommentEventFields;
+  'comment.add': CommentEventFields;
+  'comment.update': CommentEventFields;
+  'comment.delete': CommentEventFields;
   'crdt.update_data': { organizationId: string; documentId: string; editorId: string };
   'crdt.delete_data': { organizationId: string; documentId: string; editorId: string };
 }
