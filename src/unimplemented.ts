@@ -71,7 +71,7 @@ const UNIMPLEMENTED_PATTERNS = [
 ];
 
 /** Expands `/a/{b,c}` into `/a/b` and `/a/c`. */
-export function expandBraces(pattern: string): string[] {
+function expandBraces(pattern: string): string[] {
   const match = /\{([^}]*)\}/.exec(pattern);
   if (!match) return [pattern];
   const [whole, inner = ''] = match;

@@ -3,7 +3,7 @@ import type { ModelContext } from './context.js';
 import { ensureOrganization } from './organizations.js';
 
 /** A group of the organization, created with its id as name when missing. */
-export function ensureGroup(org: OrganizationRecord, groupId: string, groupName?: string): GroupRecord {
+function ensureGroup(org: OrganizationRecord, groupId: string, groupName?: string): GroupRecord {
   let group = org.groups.get(groupId);
   if (!group) {
     group = { groupId, groupName: groupName ?? groupId, members: new Set() };

@@ -19,7 +19,7 @@ export interface MigrationRequest {
 }
 
 /** States a migration never leaves. */
-export const TERMINAL_STATUSES: ReadonlySet<MigrationStatus> = new Set(['completed', 'failed']);
+const TERMINAL_STATUSES: ReadonlySet<MigrationStatus> = new Set(['completed', 'failed']);
 
 /** The allowed moves of the state machine; `completed` and `failed` are terminal. */
 const ALLOWED: Readonly<Record<MigrationStatus, readonly MigrationStatus[]>> = {
@@ -34,14 +34,14 @@ const ALLOWED: Readonly<Record<MigrationStatus, readonly MigrationStatus[]>> = {
  * (`failed` instead of `completed` when the progression is `failing`); terminal states stay.
  * @example nextStatus('in_progress', 'failing') === 'failed'
  */
-export function nextStatus(status: MigrationStatus, mode: MigrationProgression): MigrationStatus {
+function nextStatus(status: MigrationStatus, mode: MigrationProgression): MigrationStatus {
   if (status === 'pending') return 'in_progress';
   if (status === 'in_progress') return mode === 'failing' ? 'failed' : 'completed';
   return status;
 }
 
 /** Whether the state machine allows moving from `from` to `to`. @example canMove('pending', 'failed') === true */
-export function canMove(from: MigrationStatus, to: MigrationStatus): boolean {
+function canMove(from: MigrationStatus, to: MigrationStatus): boolean {
   return ALLOWED[from].includes(to);
 }
 

@@ -1,5 +1,5 @@
 import * as Y from 'yjs';
-import type { ApiKeyRecord, Namespace, OrganizationRecord, WorkspaceRecord } from './entities.js';
+import type { ApiKeyRecord, Namespace, WorkspaceRecord } from './entities.js';
 import { releaseEditors } from './crdt/registry.js';
 
 /** The tables of one service: plain data, Maps, Sets, byte arrays and Yjs documents (see `cloneState`). */
@@ -17,8 +17,6 @@ export interface Store {
   readonly tables: Tables;
   /** The namespace of an API key, created empty on first use. */
   namespace(apiKey: string): Namespace;
-  /** An organization of a namespace, or undefined. */
-  organization(ns: Namespace, organizationId: string): OrganizationRecord | undefined;
   /** A deep copy of the tables, independent of later writes. */
   snapshot(): Tables;
   /** Replaces the tables with a deep copy of a snapshot. */
@@ -38,7 +36,6 @@ export function createStore(): Store {
       }
       return ns;
     },
-    organization: (ns, organizationId) => ns.organizations.get(organizationId),
     snapshot: () => cloneState(tables),
     restore(snapshot) {
       const copy = cloneState(snapshot);

@@ -2,7 +2,7 @@ import type { ApiKeyRecord, WorkspacePlan, WorkspaceRecord } from './entities.js
 import type { ModelContext } from './context.js';
 
 /** The name of a key made for `owner@example.com`: `Owner Test API Key` (service-facts 3.1, 3.2). */
-export function defaultKeyName(ownerEmail: string, type: 'testing' | 'production'): string {
+function defaultKeyName(ownerEmail: string, type: 'testing' | 'production'): string {
   const local = ownerEmail.split('@')[0] ?? ownerEmail;
   const capitalised = local.charAt(0).toUpperCase() + local.slice(1);
   return `${capitalised} ${type === 'testing' ? 'Test' : 'Production'} API Key`;
@@ -18,7 +18,7 @@ export interface NewWorkspace {
 }
 
 /** The plan of a workspace nobody configured: unpaid, so it cannot hold production keys. */
-export const DEFAULT_PLAN: WorkspacePlan = {
+const DEFAULT_PLAN: WorkspacePlan = {
   paid: false,
   selfServeProduction: false,
   maxProductionKeys: 3,

@@ -26,7 +26,7 @@ export interface DispatchDeps {
 }
 
 /** The payload-too-large reply. */
-export function tooLarge(): ApiReply {
+function tooLarge(): ApiReply {
   return failure(new ServiceError('INVALID_ARGUMENT', `Request body is larger than ${MAX_BODY_BYTES} bytes (1 MiB).`, undefined, 413));
 }
 

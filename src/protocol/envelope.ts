@@ -1,8 +1,8 @@
 import type { ApiReply } from './call.js';
-import { ServiceError } from '../errors.js';
+import type { ServiceError } from '../errors.js';
 
 /** Headers every reply carries, so a browser can call the standalone server from any origin. */
-export const CORS_HEADERS: Readonly<Record<string, string>> = {
+const CORS_HEADERS: Readonly<Record<string, string>> = {
   'access-control-allow-origin': '*',
   'access-control-allow-methods': 'POST, GET, OPTIONS',
   'access-control-allow-headers':

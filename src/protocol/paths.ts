@@ -7,7 +7,7 @@ export function normalisePath(raw: string): string {
 }
 
 /** Levenshtein distance, bounded: returns `limit + 1` as soon as the distance must exceed `limit`. */
-export function editDistance(a: string, b: string, limit: number): number {
+function editDistance(a: string, b: string, limit: number): number {
   if (Math.abs(a.length - b.length) > limit) return limit + 1;
   let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
   for (let i = 1; i <= a.length; i++) {

@@ -5,7 +5,7 @@ type Issue = z.core.$ZodIssue;
 type RawIssue = z.core.$ZodRawIssue;
 
 /** `users[0].email` from `['users', 0, 'email']`. */
-export function dottedPath(path: readonly PropertyKey[]): string {
+function dottedPath(path: readonly PropertyKey[]): string {
   let out = '';
   for (const part of path) {
     if (typeof part === 'number') out += `[${part}]`;
@@ -55,16 +55,6 @@ function message(issue: RawIssue): string {
     case 'custom':
       if (issue.params?.['rule'] === 'required') return `${path} is required.`;
       break;
-    case 'invalid_union': {
-      // A union of primitive types (`string | number`) reads as the list of types it accepts.
-      const expected = issue.errors.flat().map((i) => (i.code === 'invalid_type' ? typeName(String(i.expected)) : undefined));
-      if (expected.length > 0 && expected.every((t) => t !== undefined)) {
-        if (issue.input === undefined) return `${path} is required.`;
-        const list = [...new Set(expected)].map((t) => `${article(t!)} ${t!}`);
-        return `${path} must be ${list.join(' or ')}.`;
-      }
-      break;
-    }
   }
   const fallback = english(issue);
   const text = typeof fallback === 'string' ? fallback : (fallback?.message ?? 'Invalid value');

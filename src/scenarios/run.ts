@@ -8,7 +8,7 @@ import { teamScenario } from './team.js';
 import { SCENARIO_NAMES, type CustomScenario, type Scenario, type ScenarioName } from './types.js';
 
 /** The named scenarios by name. */
-export const namedScenarios: Readonly<Record<ScenarioName, CustomScenario>> = {
+const namedScenarios: Readonly<Record<ScenarioName, CustomScenario>> = {
   empty: emptyScenario,
   starter: starterScenario,
   team: teamScenario,

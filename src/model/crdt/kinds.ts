@@ -77,7 +77,7 @@ export function sharedTypeOf(type: SharedType | undefined): CrdtType | undefined
 }
 
 /** The root shared type under `key`, bound to the class of `type`. @example rootOf(doc, 'content', 'text') */
-export function rootOf(doc: Y.Doc, key: string, type: CrdtType): SharedType {
+function rootOf(doc: Y.Doc, key: string, type: CrdtType): SharedType {
   return doc.get(key, CONSTRUCTORS[type] as unknown as typeof Y.AbstractType) as SharedType;
 }
 

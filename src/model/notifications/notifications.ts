@@ -127,7 +127,7 @@ export function holds(record: NotificationRecord, userId: string): boolean {
 }
 
 /** Notifications of an organization matching every given filter, in insertion order. */
-export function* selectNotifications(ns: Namespace, selector: NotificationSelector): Generator<NotificationRecord> {
+function* selectNotifications(ns: Namespace, selector: NotificationSelector): Generator<NotificationRecord> {
   const org = ns.organizations.get(selector.organizationId);
   if (!org) return;
   const ids = selector.notificationIds ? new Set(selector.notificationIds) : undefined;
