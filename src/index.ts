@@ -14,7 +14,7 @@ export { createClock, REFERENCE_TIME } from './support/clock.js';
 export type { Clock, ClockOption } from './support/clock.js';
 export type { MigrationMode, Settings } from './operations/define.js';
 export type * from './model/entities.js';
-export type { JudgmentInit, MemoryApi, MemoryListOptions, MemoryTarget } from './memory-api.js';
+export type { JudgmentInit, MemoryApi, MemoryListOptions, MemoryTarget } from './harness/memory.js';
 export type { CrdtAccess, CrdtDocRequest } from './model/crdt/access.js';
 export { routes, unimplementedPaths } from './routes.js';
 export { createBuilders, createScenarioService, createServiceFromState, loadScenario, SCENARIO_NAMES } from './scenarios/index.js';

@@ -6,7 +6,7 @@ import type { WorkspacePlan } from './model/entities.js';
 import { decodeState, encodeState, stateToText, type StateFile } from './model/serialise.js';
 import { createStore, type Tables } from './model/store.js';
 import { createWorkspace } from './model/workspaces.js';
-import { createMemoryApi, type MemoryApi } from './memory-api.js';
+import { createMemoryApi, type MemoryApi } from './harness/memory.js';
 import { createCrdtAccess, type CrdtAccess } from './model/crdt/access.js';
 import type { MigrationMode, Settings } from './operations/define.js';
 import { routes, unimplementedPaths } from './routes.js';

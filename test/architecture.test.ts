@@ -51,7 +51,7 @@ const LAYERS: [string, (file: string) => boolean][] = [
   ['scenarios', (f) => f.startsWith('scenarios/')],
   ['service', (f) => f === 'service.ts'],
   ['control', (f) => f.startsWith('control/')],
-  ['in-process helpers', (f) => f === 'memory-api.ts'],
+  ['harness', (f) => f.startsWith('harness/')],
   ['protocol', (f) => f.startsWith('protocol/')],
   ['routes', (f) => f === 'routes.ts'],
   ['operations', (f) => f.startsWith('operations/')],

@@ -4,8 +4,8 @@
  */
 import { createMockService } from '../../src/service.js';
 import type { JudgmentRecord } from '../../src/model/entities.js';
-import { judgmentIndex, type JudgmentIndex } from '../../src/model/memory-index.js';
-import { suggestDecision } from '../../src/model/memory-suggest.js';
+import { judgmentIndex, type JudgmentIndex } from '../../src/model/memory/index.js';
+import { suggestDecision } from '../../src/model/memory/suggest.js';
 import { emptyNamespace } from '../../src/model/store.js';
 import { REFERENCE_TIME } from '../../src/support/clock.js';
 import { generateJudgments, generateQueries, type LabelledQuery } from '../memory-fixtures.js';

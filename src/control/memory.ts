@@ -1,4 +1,4 @@
-import { knownNamespace, listKeyJudgments, recordJudgments } from '../memory-api.js';
+import { knownNamespace, listKeyJudgments, recordJudgments } from '../harness/memory.js';
 import { ServiceError } from '../protocol/errors.js';
 import { queryParams, type ControlHandler } from './control.js';
 

@@ -1,5 +1,5 @@
-import type { JudgmentRecord, Namespace } from './entities.js';
-import { judgmentIndex, type JudgmentIndex } from './memory-index.js';
+import type { JudgmentRecord, Namespace } from '../entities.js';
+import { judgmentIndex, type JudgmentIndex } from './index.js';
 
 /** A side a judgment can support. */
 export type Side = 'approve' | 'reject';

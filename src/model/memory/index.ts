@@ -1,5 +1,5 @@
-import type { JudgmentRecord } from './entities.js';
-import { terms } from './memory-text.js';
+import type { JudgmentRecord } from '../entities.js';
+import { terms } from './text.js';
 
 /**
  * The relevance cut-off, on coverage: the share of the query's information that a judgment matches, i.e. the

@@ -1,10 +1,10 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { createMockService } from '../src/service.js';
-import { fixtureText, generateJudgments, generateQueries, type LabelledQuery } from '../scripts/memory-fixtures.js';
+import { createMockService } from '../../../src/service.js';
+import { fixtureText, generateJudgments, generateQueries, type LabelledQuery } from '../../../scripts/memory-fixtures.js';
 
-const JUDGMENTS = new URL('../fixtures/memory/judgments.json', import.meta.url);
-const QUERIES = new URL('../fixtures/memory/queries.json', import.meta.url);
+const JUDGMENTS = new URL('../../../fixtures/memory/judgments.json', import.meta.url);
+const QUERIES = new URL('../../../fixtures/memory/queries.json', import.meta.url);
 
 /** `npm run fixtures:memory` sets this to rewrite the committed files instead of comparing with them. */
 const WRITE = process.env['MEMORY_FIXTURES_WRITE'] === '1';

@@ -1,11 +1,11 @@
 import type { z } from 'zod';
-import type { ModelContext } from './model/context.js';
-import type { JudgmentRecord, Namespace } from './model/entities.js';
-import { listJudgments, recordJudgmentDrafts, type JudgmentDraft } from './model/memory.js';
-import type { judgmentInput } from './operations/judgments.js';
-import { judgmentList } from './operations/judgments.js';
-import { ServiceError } from './protocol/errors.js';
-import { validate } from './protocol/validate.js';
+import type { ModelContext } from '../model/context.js';
+import type { JudgmentRecord, Namespace } from '../model/entities.js';
+import { listJudgments, recordJudgmentDrafts, type JudgmentDraft } from '../model/memory/judgments.js';
+import type { judgmentInput } from '../operations/memory.js';
+import { judgmentList } from '../operations/memory.js';
+import { ServiceError } from '../protocol/errors.js';
+import { validate } from '../protocol/validate.js';
 
 /** A judgment as callers give it: `content`, `decision` and `actionUser.userId` required, the rest defaulted. */
 export type JudgmentInit = z.input<typeof judgmentInput>;
