@@ -4,7 +4,7 @@
  */
 import { createMockService } from '../../src/service.js';
 import type { JudgmentRecord } from '../../src/model/entities.js';
-import { judgmentIndex, type JudgmentIndex } from '../../src/model/memory/index.js';
+import { judgmentIndex, type JudgmentRanker } from '../../src/model/memory/index.js';
 import { suggestDecision } from '../../src/model/memory/suggest.js';
 import { emptyNamespace } from '../../src/model/store.js';
 import { REFERENCE_TIME } from '../../src/support/clock.js';
@@ -14,7 +14,7 @@ import { median, timeIt } from './core.js';
 
 const SCALE = 33; // 33 rounds of the fixture plan: 10,131 judgments.
 
-function accuracy(judgments: JudgmentRecord[], queries: LabelledQuery[], build: (j: JudgmentRecord[]) => JudgmentIndex): number {
+function accuracy(judgments: JudgmentRecord[], queries: LabelledQuery[], build: (j: JudgmentRecord[]) => JudgmentRanker): number {
   const ns = emptyNamespace('bench');
   ns.judgments = judgments;
   const index = build(judgments);

@@ -1,23 +1,30 @@
 import { z } from 'zod';
+import { judgmentIndex } from '../model/memory/index.js';
 import { suggestDecision } from '../model/memory/suggest.js';
+import { loadSynonyms } from '../model/memory/synonyms.js';
 import { defineOperation, namespaceOf } from './define.js';
 import { requiredString } from './rules.js';
 
 /** Blank reads as missing, so a blank query fails with the same `invalid_type` issue as an absent one. */
 const query = z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.string({ error: 'query is required' }));
 
+/** What suggest (and its explanation) is asked: `query`, and `organizationId`/`documentId` to narrow precedent. */
+export const suggestInput = z
+  .object({ query, organizationId: requiredString().optional(), documentId: requiredString().optional() })
+  .refine((d) => d.documentId === undefined || d.organizationId !== undefined, {
+    error: 'documentId requires organizationId.',
+    path: ['documentId'],
+  });
+
 /** `POST /v2/memory/suggest`: approve or reject, grounded in the caller's judgments (service-facts 3.41, 5). */
 export const suggestOp = defineOperation({
   auth: 'apiKey',
   issueDetails: true,
-  schema: z
-    .object({ query, organizationId: requiredString().optional(), documentId: requiredString().optional() })
-    .refine((d) => d.documentId === undefined || d.organizationId !== undefined, {
-      error: 'documentId requires organizationId.',
-      path: ['documentId'],
-    }),
-  run({ data, caller, model }) {
-    return { bare: suggestDecision(namespaceOf(caller), data, model.clock.now()) };
+  schema: suggestInput,
+  async run({ data, caller, model }) {
+    const ns = namespaceOf(caller);
+    const index = judgmentIndex(ns.judgments, await loadSynonyms());
+    return { bare: suggestDecision(ns, data, model.clock.now(), index) };
   },
 });
 

@@ -2,47 +2,59 @@
  * The text analysis of decision memory: one tokenizer for judgments and queries, so both sides of a match
  * see the same terms.
  */
+import porter2 from 'wink-porter2-stemmer';
 
 /** Words that carry no topic: a match on them alone must never make a judgment relevant. */
 const STOP_WORDS = new Set(
   (
     'a an and are as at be been but by can could did do does for from had has have he her his how i if in into is it ' +
-    'its me my no not of on or our ours she so such than that the their them then there these they this those to ' +
+    'its me my of on or our ours she so such than that the their them then there these they this those to ' +
     'us was we were what when where which who why will with would you your yours all any about after again also ' +
-    'am just more most only other over same some should too very via vs'
+    'am just more most only other over same some should too very via vs during while rather another each every both ' +
+    'either neither here own per up down out off get gets got says said may might must shall'
   ).split(' '),
 );
 
+/** The one term every way of saying "there is none" becomes: `no`, `without`, `lacking`, `missing`, `doesn't`... */
+export const NEGATION_TERM = 'no';
+
 /**
- * A light English stemmer: enough to let `claims`/`claim` and `approved`/`approve` meet, cheap enough to
- * run on 10,000 judgments while an index is built. Longer suffixes first; stems keep at least 3 letters.
+ * Words that say something is absent or not done; they all become `NEGATION_TERM`, so "lacking an unsubscribe
+ * link" and "without an unsubscribe link" share it. `doesn`/`don`/`isn`... are what the tokenizer leaves of `doesn't`.
  */
-function stem(word: string): string {
-  if (word.length <= 3 || /\d/.test(word)) return word;
-  const base = stripSuffix(word);
-  // `guarantee`/`guaranteed` and `reuse`/`reused` meet only once a final e is dropped as well.
-  return base.length > 3 && base.endsWith('e') ? base.slice(0, -1) : base;
-}
+const NEGATIONS = new Set(
+  (
+    'no not nor none never without lacking lack lacks lacked missing omit omits omitted omitting absent cannot ' +
+    'doesn don didn isn aren wasn weren hasn haven hadn shouldn wouldn couldn'
+  ).split(' '),
+);
 
-function stripSuffix(word: string): string {
-  if (word.endsWith('ies') && word.length > 4) return word.slice(0, -3) + 'y';
-  if (word.endsWith('ing') && word.length > 5) return trimDouble(word.slice(0, -3));
-  if (word.endsWith('ed') && word.length > 4) return trimDouble(word.slice(0, -2));
-  if (word.endsWith('es') && /(ss|sh|ch|x|z)es$/.test(word)) return word.slice(0, -2);
-  if (word.endsWith('s') && !word.endsWith('ss') && !word.endsWith('us') && !word.endsWith('is')) return word.slice(0, -1);
-  return word;
-}
+/** British spellings folded to the American ones WordNet and most judgments use, before stemming. */
+const SPELLINGS: Readonly<Record<string, string>> = {
+  colour: 'color', colours: 'colors', coloured: 'colored', licence: 'license', licences: 'licenses', centre: 'center',
+  centres: 'centers', grey: 'gray', favour: 'favor', favourite: 'favorite', behaviour: 'behavior', organisation: 'organization',
+  organisations: 'organizations', catalogue: 'catalog', programme: 'program', theatre: 'theater', honour: 'honor',
+  labour: 'labor', defence: 'defense', offence: 'offense', offences: 'offenses', judgement: 'judgment', cheque: 'check',
+  advert: 'advertisement', adverts: 'advertisements', flavour: 'flavor', flavours: 'flavors', humour: 'humor',
+  neighbour: 'neighbor', analyse: 'analyze', apologise: 'apologize', apologising: 'apologizing', recognise: 'recognize',
+  summarise: 'summarize', summarising: 'summarizing', personalise: 'personalize', personalised: 'personalized',
+  sexualised: 'sexualized', sexualising: 'sexualizing', anonymised: 'anonymized', localised: 'localized',
+};
 
-/** `stopp` (from `stopped`) back to `stop`; `ll`/`ss` endings stay. */
-function trimDouble(word: string): string {
-  const last = word.charAt(word.length - 1);
-  if (word.length > 3 && last === word.charAt(word.length - 2) && !'lsz'.includes(last)) return word.slice(0, -1);
-  return word;
+/**
+ * Porter2 (the English Snowball stemmer), so `cures`/`cure`/`curing` and `profane`/`profanity` meet. Numbers and
+ * words of 2 letters stay as they are.
+ * @example stem('captioning') // 'caption'
+ */
+export function stem(word: string): string {
+  if (word.length <= 2 || /\d/.test(word)) return word;
+  return porter2(word);
 }
 
 /**
- * The index terms of a text: lowercased words and numbers, stop words and single characters dropped, stemmed.
- * @example terms('Clinically proven claims!') // ['clinically', 'proven', 'claim']
+ * The index terms of a text: lowercased words and numbers, stop words and single characters dropped, negations
+ * folded into one term, stemmed.
+ * @example terms('Clinically proven claims!') // ['clinic', 'proven', 'claim']
  */
 export function terms(text: string): string[] {
   const out: string[] = [];
@@ -53,14 +65,16 @@ export function terms(text: string): string[] {
   return out;
 }
 
-/** The words of a text as they appear; `termOf` turns each into an index term. @example words('a-b c') // ['a', 'b', 'c'] */
+/** The words of a text as they appear; `termOf` turns each into an index term. @example words('e-mail opt-out') // ['email', 'opt', 'out'] */
 export function words(text: string): string[] {
-  return text.split(/[^\p{L}\p{N}]+/u).filter((w) => w !== '');
+  // A one-letter prefix joins its word: `e-mail` is `email`, `e-commerce` is `ecommerce`.
+  return text.replace(/(?<![\p{L}\p{N}])(\p{L})-(?=\p{L})/gu, '$1').split(/[^\p{L}\p{N}]+/u).filter((w) => w !== '');
 }
 
 /** One word as an index term, or null when it carries no topic. @example termOf('Claims') // 'claim' */
 export function termOf(word: string): string | null {
   const lower = word.toLowerCase();
+  if (NEGATIONS.has(lower)) return NEGATION_TERM;
   if (lower.length < 2 || STOP_WORDS.has(lower)) return null;
-  return stem(lower);
+  return stem(SPELLINGS[lower] ?? lower);
 }
