@@ -1,5 +1,6 @@
+/** Asking labelled decision-memory sets through the service: the paraphrase set and the accuracy of the answers. */
 import { readFileSync } from 'node:fs';
-import type { MockService } from '../../src/service.js';
+import type { MockService } from '../src/service.js';
 
 /** A labelled suggest query: the request, and the `primary` recommendation and scope it should get (null: none). */
 export interface LabelledQuery {
@@ -32,7 +33,7 @@ export interface LabelledSet {
  * project's own fixtures, worded differently from the judgments they should find.
  */
 export function paraphraseSet(): LabelledSet {
-  return JSON.parse(readFileSync(new URL('../../fixtures/memory/paraphrase-set.json', import.meta.url), 'utf8')) as LabelledSet;
+  return JSON.parse(readFileSync(new URL('../fixtures/memory/paraphrase-set.json', import.meta.url), 'utf8')) as LabelledSet;
 }
 
 /**
