@@ -43,7 +43,7 @@ export interface Explanation {
   words: ExplainedWord[];
   /** Judgments at or above the cut-off (or admitted by resemblance), in recording order. */
   relevant: ExplainedJudgment[];
-  /** Judgments that shared words with the query but stayed below the cut-off, closest first (at most 5). */
+  /** Judgments that shared words with the query but did not count as relevant, highest coverage first (at most 5). */
   near: ExplainedJudgment[];
 }
 

@@ -7,7 +7,14 @@ import { termOf, words } from './text.js';
  * The matching knobs, chosen on the project's labelled fixtures and then on the paraphrase set (so the figures the
  * README gives for both flatter the method somewhat).
  */
-export const MATCHING: Readonly<{ cutoff: number; unseenWeight: number; hopSeed: number; hopSimilarity: number }> = {
+export const MATCHING: Readonly<{
+  cutoff: number;
+  relevanceFloor: number;
+  unseenWeight: number;
+  hopSeed: number;
+  hopSimilarity: number;
+  hopLimit: number;
+}> = {
   /**
    * The relevance cut-off, on coverage: the share of the query's information a judgment matches, i.e. the summed IDF
    * of the query words it contains (each weighed by how it matched: exact 1, a synonym or a typo less) over the summed
@@ -15,6 +22,11 @@ export const MATCHING: Readonly<{ cutoff: number; unseenWeight: number; hopSeed:
    * matches nothing, and a judgment sharing only generic words (`ad`, `copy`, `banner`) with the query stays out.
    */
   cutoff: 0.3,
+  /**
+   * Of the judgments above the cut-off, those scoring below this share of the best one stay out: when one
+   * judgment matches the query closely, others sharing only a word or two with it are not the same case.
+   */
+  relevanceFloor: 0.3,
   /**
    * What a query word no judgment uses (and nothing near it) weighs, as a share of the rarest word's IDF: it still
    * counts against coverage, since a query about `dry-cured ham` is not about `cure` claims, but less than a word
@@ -28,6 +40,11 @@ export const MATCHING: Readonly<{ cutoff: number; unseenWeight: number; hopSeed:
    * one to count as well: the IDF weight of the terms they share over the geometric mean of their own weights.
    */
   hopSimilarity: 0.2,
+  /**
+   * Each clearly found judgment vouches for at most this many (the most similar): in a large, uniform history many
+   * records resemble each other through boilerplate, and resemblance must not outvote what the query itself found.
+   */
+  hopLimit: 3,
 };
 
 /** The relevance cut-off on coverage (`MATCHING.cutoff`). */
@@ -69,7 +86,7 @@ export interface SearchReport {
   readonly words: readonly QueryWord[];
   /** Judgments at or above the cut-off, in recording order. */
   readonly hits: readonly Scored[];
-  /** Judgments below the cut-off, highest coverage first, at most `limit`. */
+  /** Judgments the query touched that are not relevant (below the cut-off or the relevance floor), highest coverage first, at most `nearLimit`. */
   readonly near: readonly Scored[];
 }
 
@@ -174,9 +191,12 @@ function secondHop(entry: Built, passed: readonly number[], touched: readonly nu
       for (const { doc } of postings) shared[doc] = (shared[doc] as number) + w;
     }
     const own = totals[seed] as number;
-    for (const doc of candidates) {
-      if (!admitted.has(doc) && (shared[doc] as number) / Math.sqrt(own * (totals[doc] as number)) >= MATCHING.hopSimilarity) admitted.set(doc, seed);
-    }
+    const similar = candidates
+      .map((doc) => ({ doc, similarity: (shared[doc] as number) / Math.sqrt(own * (totals[doc] as number)) }))
+      .filter((c) => c.similarity >= MATCHING.hopSimilarity && !admitted.has(c.doc))
+      .sort((a, b) => b.similarity - a.similarity || a.doc - b.doc)
+      .slice(0, MATCHING.hopLimit);
+    for (const { doc } of similar) admitted.set(doc, seed);
   }
   return admitted;
 }
@@ -264,15 +284,19 @@ function run(entry: Built, query: string, synonyms: Synonyms, nearLimit: number)
     const seed = hop.get(doc);
     return seed === undefined ? result : { ...result, resembles: seed };
   };
-  const passed = touched.filter((doc) => (covered[doc] as number) / total >= MATCHING.cutoff);
+  const above = touched.filter((doc) => (covered[doc] as number) / total >= MATCHING.cutoff);
+  let top = 0;
+  for (const doc of above) top = Math.max(top, score[doc] as number);
+  const passed = above.filter((doc) => (score[doc] as number) >= MATCHING.relevanceFloor * top);
   const hop = secondHop(entry, passed, touched, (doc) => (covered[doc] as number) / total);
   const kept = [...passed, ...hop.keys()].sort((a, b) => a - b);
   let best = 0;
   for (const doc of kept) best = Math.max(best, score[doc] as number);
   const hits = kept.map((doc) => scored(doc, best));
   if (nearLimit === 0) return { words: qwords, hits, near: [] };
+  const inside = new Set(kept);
   const below = touched
-    .filter((doc) => (covered[doc] as number) / total < MATCHING.cutoff && !hop.has(doc))
+    .filter((doc) => !inside.has(doc))
     .sort((a, b) => (covered[b] as number) - (covered[a] as number) || a - b)
     .slice(0, nearLimit);
   const scale = best > 0 ? best : Math.max(0, ...below.map((doc) => score[doc] as number));

@@ -89,6 +89,25 @@ describe('decision-memory index', () => {
   });
 });
 
+describe('decision-memory second hop', () => {
+  it('admits a judgment the query touched when it closely resembles one the query clearly found', async () => {
+    const list = [
+      judgment('Supplement ad claiming the capsules cure anxiety', 'Disease cure claims are prohibited'),
+      judgment('Herbal tea label claiming it cures colds', 'Disease cure claims are prohibited'),
+      judgment('Poster with a bright yellow background', 'Colours match the brand'),
+      judgment('Quarterly tax filing reminder', 'Accurate dates'),
+    ];
+    const report = judgmentIndex(list, await loadSynonyms()).report('supplement marketed as a cure for anxiety disorders');
+    expect(report.hits.map((h) => [h.index, h.resembles])).toEqual([[0, undefined], [1, 0]]);
+    expect(report.hits[1]?.coverage).toBeLessThan(0.3);
+  });
+
+  it('needs a clearly found judgment to vouch: two weak matches stay out', async () => {
+    const list = [judgment('Herbal tea label claiming it cures colds', 'Disease cure claims are prohibited'), judgment('Cure claims on a vitamin page'), judgment('Quarterly tax filing reminder')];
+    expect(judgmentIndex(list, await loadSynonyms()).search('wooden garden furniture cure')).toEqual([]);
+  });
+});
+
 describe('the synonym table', () => {
   it('is the generator output from WordNet, byte for byte', () => {
     const source = synonymTableSource();
