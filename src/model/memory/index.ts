@@ -191,11 +191,14 @@ function secondHop(entry: Built, passed: readonly number[], touched: readonly nu
       for (const { doc } of postings) shared[doc] = (shared[doc] as number) + w;
     }
     const own = totals[seed] as number;
-    const similar = candidates
-      .map((doc) => ({ doc, similarity: (shared[doc] as number) / Math.sqrt(own * (totals[doc] as number)) }))
-      .filter((c) => c.similarity >= MATCHING.hopSimilarity && !admitted.has(c.doc))
-      .sort((a, b) => b.similarity - a.similarity || a.doc - b.doc)
-      .slice(0, MATCHING.hopLimit);
+    const similar: { doc: number; similarity: number }[] = [];
+    for (const doc of candidates) {
+      if ((shared[doc] as number) === 0 || admitted.has(doc)) continue;
+      const similarity = (shared[doc] as number) / Math.sqrt(own * (totals[doc] as number));
+      if (similarity >= MATCHING.hopSimilarity) similar.push({ doc, similarity });
+    }
+    similar.sort((a, b) => b.similarity - a.similarity || a.doc - b.doc);
+    similar.length = Math.min(similar.length, MATCHING.hopLimit);
     for (const { doc } of similar) admitted.set(doc, seed);
   }
   return admitted;
