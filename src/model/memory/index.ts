@@ -1,59 +1,13 @@
 import type { JudgmentRecord } from '../entities.js';
 import { analyseQuery, type MatchKind, type QueryWord, type Vocabulary } from './query.js';
 import { NO_SYNONYMS, type Synonyms } from './synonyms.js';
+import { BM25_B, BM25_K1, idf } from './bm25.js';
+import { MATCHING } from './matching.js';
+import { secondHop } from './resemblance.js';
 import { termOf, words } from './text.js';
 
-/**
- * The matching knobs, chosen on the project's labelled fixtures and then on the paraphrase set (so the figures the
- * README gives for both flatter the method somewhat).
- */
-export const MATCHING: Readonly<{
-  cutoff: number;
-  relevanceFloor: number;
-  unseenWeight: number;
-  hopSeed: number;
-  hopSimilarity: number;
-  hopLimit: number;
-}> = {
-  /**
-   * The relevance cut-off, on coverage: the share of the query's information a judgment matches, i.e. the summed IDF
-   * of the query words it contains (each weighed by how it matched: exact 1, a synonym or a typo less) over the summed
-   * IDF of all query words. Below it a judgment counts only through `hopSeed`: a query about nothing reviewers judged
-   * matches nothing, and a judgment sharing only generic words (`ad`, `copy`, `banner`) with the query stays out.
-   */
-  cutoff: 0.3,
-  /**
-   * Of the judgments above the cut-off, those scoring below this share of the best one stay out: when one
-   * judgment matches the query closely, others sharing only a word or two with it are not the same case.
-   */
-  relevanceFloor: 0.3,
-  /**
-   * What a query word no judgment uses (and nothing near it) weighs, as a share of the rarest word's IDF: it still
-   * counts against coverage, since a query about `dry-cured ham` is not about `cure` claims, but less than a word
-   * the judgments use.
-   */
-  unseenWeight: 0.7,
-  /** A judgment with at least this coverage was clearly found, and may vouch for judgments closely resembling it. */
-  hopSeed: 0.4,
-  /**
-   * How closely a judgment the query touched (shares at least one query word with) must resemble a clearly found
-   * one to count as well: the IDF weight of the terms they share over the geometric mean of their own weights.
-   */
-  hopSimilarity: 0.2,
-  /**
-   * Each clearly found judgment vouches for at most this many (the most similar): in a large, uniform history many
-   * records resemble each other through boilerplate, and resemblance must not outvote what the query itself found.
-   */
-  hopLimit: 3,
-};
-
-/** The relevance cut-off on coverage (`MATCHING.cutoff`). */
-export const RELEVANCE_CUTOFF = MATCHING.cutoff;
-
-/** BM25 term-frequency saturation (the usual 1.2). */
-export const BM25_K1 = 1.2;
-/** BM25 length normalisation (the usual 0.75). */
-export const BM25_B = 0.75;
+export { BM25_B, BM25_K1, idf } from './bm25.js';
+export { MATCHING, RELEVANCE_CUTOFF } from './matching.js';
 
 /** A judgment that passed the cut-off: its position in the namespace's judgments and its weight. */
 export interface Hit {
@@ -164,56 +118,6 @@ function append(entry: Built, judgments: readonly JudgmentRecord[]): void {
     entry.totalLength += length;
   }
   entry.size = judgments.length;
-}
-
-/** The BM25 inverse document frequency (the Lucene form, never negative). @example idf(100, 3) */
-export function idf(documentCount: number, df: number): number {
-  return Math.log(1 + (documentCount - df + 0.5) / (df + 0.5));
-}
-
-/**
- * Judgments the query touched but did not clearly find, admitted because they closely resemble one it did: two
- * reviews of the same kind of content, worded differently. Only the 3 best-covered seeds vouch.
- */
-function secondHop(entry: Built, passed: readonly number[], touched: readonly number[], coverage: (doc: number) => number): Map<number, number> {
-  const admitted = new Map<number, number>();
-  const seeds = passed.filter((doc) => coverage(doc) >= MATCHING.hopSeed).sort((a, b) => coverage(b) - coverage(a) || a - b).slice(0, 3);
-  if (seeds.length === 0) return admitted;
-  const totals = docWeights(entry);
-  const inside = new Set(passed);
-  const candidates = touched.filter((doc) => !inside.has(doc));
-  const shared = new Float64Array(entry.size);
-  for (const seed of seeds) {
-    shared.fill(0);
-    for (const term of entry.docTerms[seed] as string[]) {
-      const postings = entry.postings.get(term) ?? [];
-      const w = idf(entry.size, postings.length);
-      for (const { doc } of postings) shared[doc] = (shared[doc] as number) + w;
-    }
-    const own = totals[seed] as number;
-    const similar: { doc: number; similarity: number }[] = [];
-    for (const doc of candidates) {
-      if ((shared[doc] as number) === 0 || admitted.has(doc)) continue;
-      const similarity = (shared[doc] as number) / Math.sqrt(own * (totals[doc] as number));
-      if (similarity >= MATCHING.hopSimilarity) similar.push({ doc, similarity });
-    }
-    similar.sort((a, b) => b.similarity - a.similarity || a.doc - b.doc);
-    similar.length = Math.min(similar.length, MATCHING.hopLimit);
-    for (const { doc } of similar) admitted.set(doc, seed);
-  }
-  return admitted;
-}
-
-/** Each judgment's summed term IDF, recomputed once per index size (IDF moves as judgments are added). */
-function docWeights(entry: Built): Float64Array {
-  if (entry.weights?.length === entry.size) return entry.weights;
-  const weights = new Float64Array(entry.size);
-  for (const postings of entry.postings.values()) {
-    const w = idf(entry.size, postings.length);
-    for (const { doc } of postings) weights[doc] = (weights[doc] as number) + w;
-  }
-  entry.weights = weights;
-  return weights;
 }
 
 function run(entry: Built, query: string, synonyms: Synonyms, nearLimit: number): SearchReport {

@@ -12,7 +12,14 @@ let loading: Promise<Synonyms> | undefined;
  * @example const synonyms = await loadSynonyms(); synonyms.get('font') // ['typefac']
  */
 export function loadSynonyms(): Promise<Synonyms> {
-  loading ??= import('./synonyms-table.js').then((table) => parseSynonyms(table.SYNONYM_LINES));
+  // A failed load (a chunk the page could not fetch) is retried on the next suggest rather than remembered.
+  loading ??= import('./synonyms-table.js').then(
+    (table) => parseSynonyms(table.SYNONYM_LINES),
+    (error: unknown) => {
+      loading = undefined;
+      throw error;
+    },
+  );
   return loading;
 }
 
