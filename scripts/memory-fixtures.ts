@@ -3,7 +3,7 @@
  * topic plan in `memory-topics.ts`, and labelled queries whose expected answers follow from the plan's counts
  * alone (the judgments of a topic are the ones a query about it should find), not from running suggest.
  */
-import type { JUDGMENT_DECISIONS } from '../src/operations/judgments.js';
+import type { JUDGMENT_DECISIONS } from '../src/operations/memory.js';
 import { REFERENCE_TIME } from '../src/support/clock.js';
 import { createRng, type Rng } from '../src/support/rng.js';
 import { PRODUCTS, TOPICS, UNRELATED_QUERIES, type Block, type Topic } from './memory-topics.js';

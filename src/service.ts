@@ -1,7 +1,7 @@
 import { runControl } from './control/runner.js';
 import type { ControlDeps } from './control/context.js';
 import { createCrdtAccess, type CrdtAccess } from './harness/crdt.js';
-import { createMemoryApi, type MemoryApi } from './memory-api.js';
+import { createMemoryApi, type MemoryApi } from './harness/memory.js';
 import type { ModelContext } from './model/context.js';
 import { createEvents } from './model/events.js';
 import { settleMigrations } from './model/migrations.js';

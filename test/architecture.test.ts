@@ -79,7 +79,7 @@ const LAYERS: [string, (file: string) => boolean][] = [
   ['scenarios', (f) => f.startsWith('scenarios/')],
   ['service', (f) => f === 'service.ts'],
   ['routes and control', (f) => f === 'routes.ts' || f === 'unimplemented.ts' || f === 'coverage.ts' || f.startsWith('control/')],
-  ['operations and harness', (f) => f.startsWith('operations/') || f.startsWith('harness/') || f === 'memory-api.ts'],
+  ['operations and harness', (f) => f.startsWith('operations/') || f.startsWith('harness/')],
   ['protocol', (f) => f.startsWith('protocol/') || f === 'options.ts'],
   ['model', (f) => f.startsWith('model/')],
   ['errors and support', (f) => f === 'errors.ts' || f.startsWith('support/')],

@@ -5,8 +5,8 @@
  */
 import MiniSearch from 'minisearch';
 import type { JudgmentRecord } from '../../src/model/entities.js';
-import { idf, RELEVANCE_CUTOFF, type Hit, type JudgmentIndex } from '../../src/model/memory-index.js';
-import { termOf, terms, words } from '../../src/model/memory-text.js';
+import { idf, RELEVANCE_CUTOFF, type Hit, type JudgmentRanker } from '../../src/model/memory/index.js';
+import { termOf, terms, words } from '../../src/model/memory/text.js';
 
 interface Doc {
   i: number;
@@ -15,7 +15,7 @@ interface Doc {
 }
 
 /** Builds a minisearch index over judgments. */
-export function minisearchIndex(judgments: readonly JudgmentRecord[]): JudgmentIndex {
+export function minisearchIndex(judgments: readonly JudgmentRecord[]): JudgmentRanker {
   const engine = new MiniSearch<Doc>({
     idField: 'i',
     fields: ['content', 'reasoning'],

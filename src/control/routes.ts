@@ -26,5 +26,6 @@ export const controlRoutes: Readonly<Record<string, ControlHandler>> = {
   'GET /__mock/activities': fixtures.listActivityRecords,
   'POST /__mock/memory/judgments': memory.recordJudgmentsRoute,
   'GET /__mock/memory/judgments': memory.listJudgmentsRoute,
+  'POST /__mock/memory/explain': memory.explainRoute,
   'GET /__mock/yjs/{apiKey}/{organizationId}/{documentId}/{editorId}': sync.syncEndpoint,
 };

@@ -4,7 +4,7 @@ import { updateActivityConfig } from '../model/workspace-config.js';
 import { writeEditor } from '../model/crdt/registry.js';
 import { toContent } from '../model/crdt/kinds.js';
 import type { UserRecord } from '../model/entities.js';
-import { recordJudgmentDrafts } from '../model/memory.js';
+import { recordJudgmentDrafts } from '../model/memory/judgments.js';
 import { advanceMigration, startMigration } from '../model/migrations.js';
 import { setNotificationConfig } from '../model/notifications/config.js';
 import { addPlannedNotifications } from './notification-plan.js';

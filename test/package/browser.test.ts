@@ -65,6 +65,7 @@ describe.skipIf(!present)('the handlers in a real browser (msw setupWorker, no b
       expect(results['added']?.body.result.data.ada).toEqual({ success: true, id: expect.stringMatching(/^[0-9a-f]{32}$/), message: 'User added.' });
       expect(results['users']?.body.result.data).toEqual([{ email: 'ada@example.com', name: 'Ada Lovelace', userId: 'ada' }]);
       expect(results['refused']).toEqual({ status: 400, body: { error: { status: 'INVALID_ARGUMENT', message: 'users[0].userId is required.' } } });
+      expect(results['suggested']?.body.result.primary).toMatchObject({ recommendation: 'reject', basedOn: 2 });
       expect(await page.locator('#out').textContent()).toContain('Ada Lovelace');
       await page.screenshot({ path: join(out, 'browser.png'), fullPage: true });
       expect(existsSync(join(out, 'browser.png'))).toBe(true);

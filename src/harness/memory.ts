@@ -1,11 +1,16 @@
 import type { z } from 'zod';
-import type { ModelContext } from './model/context.js';
-import type { JudgmentRecord, Namespace } from './model/entities.js';
-import { listJudgments, recordJudgmentDrafts, type JudgmentDraft } from './model/memory.js';
-import type { judgmentInput } from './operations/judgments.js';
-import { judgmentList } from './operations/judgments.js';
-import { assertKnownKey, knownNamespace } from './model/keys.js';
-import { validate } from './protocol/validate.js';
+import type { ModelContext } from '../model/context.js';
+import type { JudgmentRecord, Namespace } from '../model/entities.js';
+import { explainDecision, type Explanation } from '../model/memory/explain.js';
+import { judgmentIndex } from '../model/memory/index.js';
+import { listJudgments, recordJudgmentDrafts, type JudgmentDraft } from '../model/memory/judgments.js';
+import { loadSynonyms } from '../model/memory/synonyms.js';
+import { emptyNamespace } from '../model/store.js';
+import type { judgmentInput } from '../operations/memory.js';
+import { judgmentList, suggestInput } from '../operations/memory.js';
+import { ServiceError } from '../errors.js';
+import { assertKnownKey, knownNamespace } from '../model/keys.js';
+import { validate } from '../protocol/validate.js';
 
 /** A judgment as callers give it: `content`, `decision` and `actionUser.userId` required, the rest defaulted. */
 export type JudgmentInit = z.input<typeof judgmentInput>;
@@ -21,6 +26,13 @@ export interface MemoryListOptions extends MemoryTarget {
   documentId?: string;
 }
 
+/** What `memory.explain` is asked: suggest's own fields, and the API key whose judgments to search. */
+export interface MemoryExplainRequest extends MemoryTarget {
+  query: string;
+  organizationId?: string;
+  documentId?: string;
+}
+
 /**
  * Decision memory in process: the judgments suggest draws on. The real service writes them from review
  * activity; here tests write them directly.
@@ -31,6 +43,11 @@ export interface MemoryApi {
   record(input: JudgmentInit | readonly JudgmentInit[], target?: MemoryTarget): JudgmentRecord[];
   /** The stored judgments of an API key, newest first. */
   list(options?: MemoryListOptions): JudgmentRecord[];
+  /**
+   * Why `/v2/memory/suggest` answers what it answers for this request: the same result, the judgments that
+   * counted (relevance, coverage, matched terms) and the ones that came close. Refuses what suggest refuses.
+   */
+  explain(request: MemoryExplainRequest): Promise<Explanation>;
 }
 
 /**
@@ -67,6 +84,18 @@ export function listKeyJudgments(ctx: ModelContext, apiKey: string, filter: Omit
 }
 
 /**
+ * Validates an explain request as suggest validates its data (INVALID_ARGUMENT `query is required`, `documentId
+ * requires organizationId.`) and explains the suggestion over the key's judgments, without creating its namespace.
+ * @example await explainKeySuggestion(model, apiKey, { query: 'swear words in a review' })
+ */
+export async function explainKeySuggestion(ctx: ModelContext, apiKey: string, request: unknown): Promise<Explanation> {
+  const data = validate(suggestInput, request, true);
+  assertKnownKey(ctx, apiKey);
+  const ns = ctx.store.tables.namespaces.get(apiKey) ?? emptyNamespace(apiKey);
+  return explainDecision(ns, data, ctx.clock.now(), judgmentIndex(ns.judgments, await loadSynonyms()));
+}
+
+/**
  * The `service.memory` surface bound to one service.
  * @example const memory = createMemoryApi(model, () => credentials.apiKey);
  */
@@ -76,6 +105,10 @@ export function createMemoryApi(ctx: ModelContext, defaultApiKey: () => string):
     list: (options = {}) => {
       const { apiKey, ...filter } = options;
       return listKeyJudgments(ctx, apiKey ?? defaultApiKey(), filter);
+    },
+    explain: async (request) => {
+      const { apiKey, ...rest } = request;
+      return explainKeySuggestion(ctx, apiKey ?? defaultApiKey(), rest);
     },
   };
 }

@@ -1,10 +1,10 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { createMockService } from '../src/service.js';
-import { fixtureText, generateJudgments, generateQueries, type LabelledQuery } from '../scripts/memory-fixtures.js';
+import { createMockService } from '../../../src/service.js';
+import { fixtureText, generateJudgments, generateQueries, type LabelledQuery } from '../../../scripts/memory-fixtures.js';
 
-const JUDGMENTS = new URL('../fixtures/memory/judgments.json', import.meta.url);
-const QUERIES = new URL('../fixtures/memory/queries.json', import.meta.url);
+const JUDGMENTS = new URL('../../../fixtures/memory/judgments.json', import.meta.url);
+const QUERIES = new URL('../../../fixtures/memory/queries.json', import.meta.url);
 
 /** `npm run fixtures:memory` sets this to rewrite the committed files instead of comparing with them. */
 const WRITE = process.env['MEMORY_FIXTURES_WRITE'] === '1';
@@ -33,7 +33,7 @@ describe('decision-memory fixtures', () => {
     for (const scope of ['document', 'organization', 'apiKey']) expect(queries.some((q) => q.expected.scope === scope)).toBe(true);
   });
 
-  it('answers at least 90% of the labelled queries as labelled', async () => {
+  it('answers at least 50 of the 52 labelled queries as labelled', async () => {
     const service = createMockService();
     service.memory.record(JSON.parse(readFileSync(JUDGMENTS, 'utf8')));
     const queries = JSON.parse(readFileSync(QUERIES, 'utf8')) as LabelledQuery[];
@@ -52,6 +52,7 @@ describe('decision-memory fixtures', () => {
     }
     const accuracy = (queries.length - misses.length) / queries.length;
     console.info(`decision memory: ${queries.length - misses.length}/${queries.length} labelled queries (${(accuracy * 100).toFixed(1)}%)${misses.length ? `; misses:\n${misses.join('\n')}` : ''}`);
-    expect(accuracy, misses.join('\n')).toBeGreaterThanOrEqual(0.9);
+    expect(queries.length).toBe(52);
+    expect(queries.length - misses.length, misses.join('\n')).toBeGreaterThanOrEqual(50);
   });
 });

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { JudgmentInit } from '../src/memory-api.js';
-import { STALE_CAVEAT } from '../src/model/memory-suggest.js';
-import { REFERENCE_TIME } from '../src/support/clock.js';
-import { expectError, fingerprint } from './support/expect.js';
-import { forEachTransport, type Client } from './support/transports.js';
+import type { JudgmentInit } from '../../../src/harness/memory.js';
+import { STALE_CAVEAT } from '../../../src/model/memory/suggest.js';
+import { REFERENCE_TIME } from '../../../src/support/clock.js';
+import { expectError, fingerprint } from '../../support/expect.js';
+import { forEachTransport, type Client } from '../../support/transports.js';
 
 const SUGGEST = '/v2/memory/suggest';
 const DAY = 24 * 60 * 60 * 1000;

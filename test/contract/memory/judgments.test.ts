@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { recordJudgments, type JudgmentInit } from '../src/memory-api.js';
-import { ServiceError } from '../src/errors.js';
-import { createMockService } from '../src/service.js';
-import { expectError, fingerprint } from './support/expect.js';
-import { forEachTransport } from './support/transports.js';
-import { namespaceOf } from './support/store.js';
+import { recordJudgments, type JudgmentInit } from '../../../src/harness/memory.js';
+import { ServiceError } from '../../../src/errors.js';
+import { createMockService } from '../../../src/service.js';
+import { expectError, fingerprint } from '../../support/expect.js';
+import { forEachTransport } from '../../support/transports.js';
+import { namespaceOf } from '../../support/store.js';
 
 const good: JudgmentInit = { content: 'Ad copy: "clinically proven"', decision: 'rejected', actionUser: { userId: 'u1' } };
 

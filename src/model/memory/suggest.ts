@@ -1,5 +1,5 @@
-import type { JudgmentRecord, Namespace } from './entities.js';
-import { judgmentIndex, type JudgmentIndex } from './memory-index.js';
+import type { JudgmentRecord, Namespace } from '../entities.js';
+import { judgmentIndex, type Hit, type JudgmentRanker } from './index.js';
 
 /** A side a judgment can support. */
 export type Side = 'approve' | 'reject';
@@ -77,9 +77,25 @@ const NONE: SuggestResult = { primary: null, conflict: null };
  * `conflict` with the minority side when it has at least 2 records too.
  * @example suggestDecision(ns, { query: 'clinically proven' }, clock.now())
  */
-export function suggestDecision(ns: Namespace, request: SuggestRequest, now: number, index: JudgmentIndex = judgmentIndex(ns.judgments)): SuggestResult {
-  const hits = index.search(request.query);
-  if (hits.length === 0) return NONE;
+export function suggestDecision(ns: Namespace, request: SuggestRequest, now: number, index: JudgmentRanker = judgmentIndex(ns.judgments)): SuggestResult {
+  return decide(ns, index.search(request.query), request, now).result;
+}
+
+/** A suggestion with the records behind it: the scope it settled on and the judgments that voted there. */
+export interface Decision {
+  result: SuggestResult;
+  /** The scope of `primary` and `conflict`; null when `primary` is null. */
+  scope: Scope | null;
+  /** Positions (in the namespace's judgments) of the records counted on either side. */
+  counted: ReadonlySet<number>;
+}
+
+/**
+ * The suggestion for relevant judgments already found (`hits`), with the records it counted.
+ * @example decide(ns, index.search(query), { query }, clock.now()).counted
+ */
+export function decide(ns: Namespace, hits: readonly Hit[], request: SuggestRequest, now: number): Decision {
+  if (hits.length === 0) return { result: NONE, scope: null, counted: new Set() };
   for (const scope of ladder(request)) {
     const votes: Record<Side, Vote[]> = { approve: [], reject: [] };
     for (const hit of hits) {
@@ -99,12 +115,13 @@ export function suggestDecision(ns: Namespace, request: SuggestRequest, now: num
     if (staleShare(win, now) > 0.7) primaryCaveats.push(STALE_CAVEAT);
     const recent = recentLean(win, lose, now);
     if (recent) primaryCaveats.push(`Recent precedent leans ${other}: ${recent.lose} ${other} vs ${recent.win} ${lead} in the last 6 months`);
-    return {
+    const result = {
       primary: suggestion(lead, scope, win, lose, primaryCaveats),
       conflict: split ? suggestion(other, scope, lose, win, [`Minority view: ${lose.length} ${other} vs ${win.length} ${lead}`]) : null,
     };
+    return { result, scope, counted: new Set([...win, ...lose].map((v) => v.order)) };
   }
-  return NONE;
+  return { result: NONE, scope: null, counted: new Set() };
 }
 
 function ladder(request: SuggestRequest): Scope[] {

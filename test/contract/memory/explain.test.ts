@@ -1,0 +1,128 @@
+import { describe, expect, it } from 'vitest';
+import type { JudgmentInit } from '../../../src/harness/memory.js';
+import { ServiceError } from '../../../src/errors.js';
+import { createMockService } from '../../../src/service.js';
+import { expectError, fingerprint } from '../../support/expect.js';
+import { forEachTransport, type Client } from '../../support/transports.js';
+
+const EXPLAIN = '/__mock/memory/explain';
+const SHAPE = 'The body must be {"query": "..."}, optionally with "organizationId", "documentId" and "apiKey" (default: the seeded key).';
+
+const judged = (content: string, reasoning: string, decision: JudgmentInit['decision'], userId: string, extra: Partial<JudgmentInit> = {}): JudgmentInit => ({
+  content, reasoning, decision, actionUser: { userId }, ...extra,
+});
+
+/** Profanity judged three ways (one in other words), a typeface judgment that only comes close, and a comment that counts toward neither side. */
+const JUDGMENTS: JudgmentInit[] = [
+  judged('Live chat message full of curse words', 'Cursing at customers is unprofessional', 'rejected', 'u1'),
+  judged('Product review that contains several swear words', 'Profane language is not allowed in public reviews', 'rejected', 'u2'),
+  judged('Review with a bleeped-out swear word in the title', 'Flagged for the trust and safety team', 'comment', 'u3'),
+  judged('Gaming forum thread where players swear about a lost match', 'Casual swearing is tolerated in the 18+ gaming forum', 'approved', 'u4', { organizationId: 'tailspin' }),
+  judged('Poster headline set in Comic Sans', 'Off-brand font in a public review deck', 'rejected', 'u5'),
+];
+
+const suggest = async (c: Client, data: Record<string, unknown>) => (await c.post('/v2/memory/suggest', data)).body.result as unknown;
+const explain = (c: Client, body: unknown) =>
+  c.raw({ method: 'POST', path: EXPLAIN, headers: { 'content-type': 'application/json' }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+
+forEachTransport('memory explain (POST /__mock/memory/explain)', (fresh) => {
+  it('answers exactly what suggest answers, with the judgments that counted and the terms they matched', async () => {
+    const c = fresh();
+    c.service.memory.record(JUDGMENTS);
+    const query = 'customer review containing swear words';
+    const reply = await explain(c, { query });
+    expect(reply.status, reply.text).toBe(200);
+    const body = reply.body;
+    expect(body.result).toEqual(await suggest(c, { query }));
+    expect(body.result.primary).toMatchObject({ recommendation: 'reject', basedOn: 2, scope: 'apiKey' });
+    expect(body.scope).toBe('apiKey');
+    expect(body.cutoff).toBe(0.3);
+    expect(body.words).toEqual([
+      { word: 'customer', matches: [{ term: 'custom', via: 'exact', weight: 1 }] },
+      { word: 'review', matches: [{ term: 'review', via: 'exact', weight: 1 }] },
+      { word: 'containing', matches: [{ term: 'contain', via: 'exact', weight: 1 }] },
+      { word: 'swear', matches: [{ term: 'swear', via: 'exact', weight: 1 }, { term: 'curs', via: 'synonym', weight: 0.6 }] },
+      { word: 'words', matches: [{ term: 'word', via: 'exact', weight: 1 }] },
+    ]);
+    const byId = new Map<string, Record<string, unknown>>(body.relevant.map((j: Record<string, unknown>) => [j['content'], j]));
+    const chat = byId.get(JUDGMENTS[0]!.content) as { matched: unknown[] };
+    expect(chat).toMatchObject({ side: 'reject', counted: true });
+    expect(chat.matched).toContainEqual({ word: 'swear', term: 'curs', via: 'synonym' });
+    const swear = byId.get(JUDGMENTS[1]!.content)!;
+    expect(swear).toMatchObject({ decision: 'rejected', side: 'reject', counted: true });
+    expect(swear['matched']).toEqual(expect.arrayContaining([{ word: 'swear', term: 'swear', via: 'exact' }, { word: 'review', term: 'review', via: 'exact' }]));
+    expect(swear['relevance']).toBeGreaterThan(0);
+    expect(swear['coverage']).toBeGreaterThanOrEqual(0.3);
+    expect(byId.get(JUDGMENTS[2]!.content)).toMatchObject({ decision: 'comment', side: null, counted: false });
+    expect(body.relevant.filter((j: { counted: boolean }) => j.counted)).toHaveLength(2);
+    for (const near of body.near) expect(near.counted).toBe(false);
+  });
+
+  it('shows what came close when nothing counts', async () => {
+    const c = fresh();
+    c.service.memory.record(JUDGMENTS);
+    const body = (await explain(c, { query: 'comic book review for the quarterly newsletter' })).body;
+    expect(body.result).toEqual({ primary: null, conflict: null });
+    expect(body.scope).toBeNull();
+    expect(body.near.length).toBeGreaterThan(0);
+    expect(body.near[0]).toMatchObject({ counted: false });
+  });
+
+  it('walks the same scope ladder as suggest', async () => {
+    const c = fresh();
+    c.service.memory.record([...JUDGMENTS, judged('Clan chat with swear words', 'Profanity allowed in the 18+ forum', 'approved', 'u6', { organizationId: 'tailspin' })]);
+    const data = { query: 'players swearing in the gaming forum', organizationId: 'tailspin' };
+    const body = (await explain(c, data)).body;
+    expect(body.result).toEqual(await suggest(c, data));
+    expect(body.scope).toBe('organization');
+    expect(body.relevant.filter((j: { counted: boolean }) => j.counted).every((j: { organizationId?: string }) => j.organizationId === 'tailspin')).toBe(true);
+  });
+
+  it('refuses what suggest refuses, and bad bodies, leaving the state as it was', async () => {
+    const c = fresh();
+    c.service.memory.record(JUDGMENTS);
+    const before = fingerprint(c.service);
+    const missing = await explain(c, {});
+    expectError(missing, 400, 'INVALID_ARGUMENT', 'query is required');
+    expect(missing.body.error.details).toEqual({ issues: [{ code: 'invalid_type', path: ['query'], message: 'query is required' }] });
+    expectError(await explain(c, { query: '   ' }), 400, 'INVALID_ARGUMENT', 'query is required');
+    expectError(await explain(c, { query: 42 }), 400, 'INVALID_ARGUMENT', 'query is required');
+    const orphan = await explain(c, { query: 'swear words', documentId: 'doc-1' });
+    expectError(orphan, 400, 'INVALID_ARGUMENT', 'documentId requires organizationId.');
+    expect(orphan.body.error.details).toEqual({ issues: [{ code: 'custom', path: ['documentId'], message: 'documentId requires organizationId.' }] });
+    expectError(await explain(c, { query: 'swear words', organizationId: '' }), 400, 'INVALID_ARGUMENT', /^organizationId /);
+    expectError(await explain(c, ['swear words']), 400, 'INVALID_ARGUMENT', SHAPE);
+    expectError(await explain(c, ''), 400, 'INVALID_ARGUMENT', SHAPE);
+    expectError(await explain(c, '{"query":'), 400, 'INVALID_ARGUMENT', 'The body of POST /__mock/memory/explain is not valid JSON.');
+    expectError(await explain(c, { query: 'swear words', apiKey: 7 }), 400, 'INVALID_ARGUMENT', 'apiKey must be a string.');
+    expectError(await explain(c, { query: 'swear words', apiKey: 'nope' }), 404, 'NOT_FOUND', 'Unknown API key nope; GET /__mock/credentials shows the default key.');
+    expect(fingerprint(c.service)).toBe(before);
+  });
+
+  it('explains another API key’s judgments without creating anything for a key that has none', async () => {
+    const c = fresh();
+    const created = (await c.postWorkspace('/v2/workspace/apikey/create', { ownerEmail: 'owner@example.com', type: 'testing', createAuthToken: true })).body.result.data;
+    c.service.memory.record(JUDGMENTS, { apiKey: created.apiKey });
+    const theirs = (await explain(c, { query: 'swear words in a review', apiKey: created.apiKey })).body;
+    expect(theirs.result.primary).toMatchObject({ recommendation: 'reject' });
+    const before = fingerprint(c.service);
+    const ours = (await explain(c, { query: 'swear words in a review' })).body;
+    expect(ours).toMatchObject({ result: { primary: null, conflict: null }, relevant: [], near: [] });
+    expect(fingerprint(c.service)).toBe(before);
+  });
+});
+
+describe('service.memory.explain', () => {
+  it('answers as the control route does, and rejects bad requests with the same errors', async () => {
+    const service = createMockService();
+    service.memory.record(JUDGMENTS);
+    const explained = await service.memory.explain({ query: 'customer review containing swear words' });
+    expect(explained.result.primary).toMatchObject({ recommendation: 'reject', basedOn: 2 });
+    expect(explained.relevant.some((j) => j.counted && j.matched.some((m) => m.word === 'swear'))).toBe(true);
+    const error = await service.memory.explain({ query: ' ' }).then(() => undefined, (e: unknown) => e);
+    expect(error).toBeInstanceOf(ServiceError);
+    expect(error).toMatchObject({ status: 'INVALID_ARGUMENT', message: 'query is required' });
+    await expect(service.memory.explain({ query: 'x', documentId: 'd' })).rejects.toMatchObject({ message: 'documentId requires organizationId.' });
+    await expect(service.memory.explain({ query: 'x', apiKey: 'nope' })).rejects.toMatchObject({ status: 'NOT_FOUND' });
+  });
+});

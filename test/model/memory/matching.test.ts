@@ -1,0 +1,124 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { JudgmentRecord } from '../../../src/model/entities.js';
+import { judgmentIndex } from '../../../src/model/memory/index.js';
+import { analyseQuery, editDistance, type Vocabulary } from '../../../src/model/memory/query.js';
+import { loadSynonyms, NO_SYNONYMS, parseSynonyms } from '../../../src/model/memory/synonyms.js';
+import { NEGATION_TERM, terms, words } from '../../../src/model/memory/text.js';
+import { synonymTableSource } from '../../../scripts/memory-synonyms.js';
+
+const TABLE = new URL('../../../src/model/memory/synonyms-table.ts', import.meta.url);
+/** `npm run synonyms:memory` sets this to rewrite the committed table instead of comparing with it. */
+const WRITE = process.env['MEMORY_SYNONYMS_WRITE'] === '1';
+
+const judgment = (content: string, reasoning = ''): JudgmentRecord => ({
+  recordId: 'act_x', reasoning, decision: 'rejected', confidence: 1, judgeType: 'human', contentType: '',
+  actionUser: { userId: 'u1' }, createdAt: 0, agent: null, content,
+});
+
+/** A vocabulary over a few words, for query analysis. */
+function vocabulary(texts: string[]): Vocabulary {
+  const df = new Map<string, number>();
+  const surfaces = new Map<string, string | null>();
+  for (const text of texts) {
+    for (const term of new Set(terms(text))) df.set(term, (df.get(term) ?? 0) + 1);
+    for (const word of words(text)) surfaces.set(word.toLowerCase(), terms(word)[0] ?? null);
+  }
+  return { documentFrequency: (t) => df.get(t) ?? 0, surfaces: () => surfaces };
+}
+
+describe('decision-memory text analysis', () => {
+  it('stems with Porter2, so inflections meet', () => {
+    expect(terms('cures cured curing cure')).toEqual(['cure', 'cure', 'cure', 'cure']);
+    expect(terms('profane profanity')).toEqual(['profan', 'profan']);
+    expect(terms('captioned captioning captions')).toEqual(['caption', 'caption', 'caption']);
+  });
+
+  it('folds every way of saying "none" into one term, and British spellings into American ones', () => {
+    expect(terms("lacking without no missing doesn't never")).toEqual(Array(6).fill(NEGATION_TERM));
+    expect(terms('licence colour centre')).toEqual(terms('license color center'));
+    expect(words('an e-mail with an opt-out')).toEqual(['an', 'email', 'with', 'an', 'opt', 'out']);
+  });
+
+  it('counts edits with a swap of neighbours as one, and gives up past the limit', () => {
+    expect(editDistance('typefase', 'typeface', 1)).toBe(1);
+    expect(editDistance('politcal', 'political', 1)).toBe(1);
+    expect(editDistance('form', 'from', 1)).toBe(1);
+    expect(editDistance('health', 'wealthy', 1)).toBe(2);
+  });
+});
+
+describe('decision-memory query analysis', () => {
+  const vocab = vocabulary(['Forum reply full of profanity', 'Diet shake for weight loss', 'No unsubscribe link', 'Off-brand typeface']);
+
+  it('matches a word no judgment uses by one edit, by its parts, or as an abbreviation', () => {
+    const [typo, weight, loss, unsub] = analyseQuery('profanty weightloss unsub', vocab, NO_SYNONYMS);
+    expect(typo).toEqual({ word: 'profanty', term: 'profanti', forms: [{ term: 'profan', weight: 0.8, via: 'typo' }] });
+    expect([weight?.word, loss?.word]).toEqual(['weight', 'loss']);
+    expect(weight?.forms).toEqual([{ term: 'weight', weight: 0.8, via: 'compound' }]);
+    expect(unsub?.forms).toEqual([{ term: 'unsubscrib', weight: 0.6, via: 'prefix' }]);
+  });
+
+  it('leaves short unknown words alone: one edit between short words is usually another word', () => {
+    expect(analyseQuery('foul', vocabulary(['four']), NO_SYNONYMS)[0]?.forms).toEqual([]);
+  });
+
+  it('adds synonyms the judgments use, weighed below the word itself', () => {
+    const synonyms = parseSynonyms('font typefac');
+    expect(analyseQuery('wrong font', vocab, synonyms)).toEqual([
+      { word: 'wrong', term: 'wrong', forms: [] },
+      { word: 'font', term: 'font', forms: [{ term: 'typefac', weight: 0.6, via: 'synonym' }] },
+    ]);
+  });
+});
+
+describe('decision-memory index', () => {
+  it('finds paraphrases through synonyms and keeps unrelated queries out', async () => {
+    const index = judgmentIndex([judgment('Poster set in an off-brand typeface'), judgment('Quarterly tax filing')], await loadSynonyms());
+    expect(index.search('wrong font on the poster').map((h) => h.index)).toEqual([0]);
+    expect(index.search('vegan lunch menu')).toEqual([]);
+  });
+
+  it('reports the terms each judgment matched and the judgments that came close', async () => {
+    const list = [judgment('Forum reply full of profanity', 'Abusive language'), judgment('Forum rules page'), judgment('Reply to a survey')];
+    const report = judgmentIndex(list, await loadSynonyms()).report('profanty in a forum reply');
+    expect(report.hits.map((h) => [h.index, h.matched])).toEqual([
+      [0, [{ word: 'profanty', term: 'profan', via: 'typo' }, { word: 'forum', term: 'forum', via: 'exact' }, { word: 'reply', term: 'repli', via: 'exact' }]],
+    ]);
+    expect(report.near.map((h) => h.index)).toEqual([1, 2]);
+  });
+});
+
+describe('decision-memory second hop', () => {
+  it('admits a judgment the query touched when it closely resembles one the query clearly found', async () => {
+    const list = [
+      judgment('Supplement ad claiming the capsules cure anxiety', 'Disease cure claims are prohibited'),
+      judgment('Herbal tea label claiming it cures colds', 'Disease cure claims are prohibited'),
+      judgment('Poster with a bright yellow background', 'Colours match the brand'),
+      judgment('Quarterly tax filing reminder', 'Accurate dates'),
+    ];
+    const report = judgmentIndex(list, await loadSynonyms()).report('supplement marketed as a cure for anxiety disorders');
+    expect(report.hits.map((h) => [h.index, h.resembles])).toEqual([[0, undefined], [1, 0]]);
+    expect(report.hits[1]?.coverage).toBeLessThan(0.3);
+  });
+
+  it('needs a clearly found judgment to vouch: two weak matches stay out', async () => {
+    const list = [judgment('Herbal tea label claiming it cures colds', 'Disease cure claims are prohibited'), judgment('Cure claims on a vitamin page'), judgment('Quarterly tax filing reminder')];
+    expect(judgmentIndex(list, await loadSynonyms()).search('wooden garden furniture cure')).toEqual([]);
+  });
+});
+
+describe('the synonym table', () => {
+  it('is the generator output from WordNet, byte for byte', () => {
+    const source = synonymTableSource();
+    if (WRITE) writeFileSync(TABLE, source);
+    expect(readFileSync(TABLE, 'utf8')).toBe(source);
+  });
+
+  it('pairs first senses only: font/typeface and curse/swear, never new/young', async () => {
+    const synonyms = await loadSynonyms();
+    expect(synonyms.get('font')).toContain('typefac');
+    expect(synonyms.get('curs')).toContain('swear');
+    expect(synonyms.get('new') ?? []).not.toContain('young');
+  });
+});
