@@ -1,4 +1,5 @@
-// Builds dist/ when it is missing or older than src/ (used by `npm start` and `npm run bench`).
+// Builds dist/ when it is missing or older than src/ (used by `npm start`, `npm run bench`, and `prepare`, which
+// builds the package when npm installs it from a git repository).
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';

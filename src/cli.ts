@@ -1,21 +1,31 @@
 #!/usr/bin/env node
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { listen } from './adapters/node-server.js';
+import { tryLoadYjs } from './model/crdt/yjs.js';
 import { createScenarioService, createServiceFromState, SCENARIO_NAMES } from './scenarios/index.js';
 import type { MockService } from './service.js';
 
 const USAGE = `Usage: collab-service-mock [--port 4780] [--host 127.0.0.1] [--seed 1] [--clock system|virtual]
                            [--scenario empty|starter|team|large | --state file.json]
 
-Starts the Collaboration Service emulator on an in-memory state.
-  --port   port to listen on; 0 picks a free one (default 4780)
-  --host   interface to bind (default 127.0.0.1)
-  --seed   seed of every generated id and token, and of the scenario's data (default 1)
+Starts the Collaboration Service emulator on an in-memory state; GET / lists the control routes.
+  --port      port to listen on; 0 picks a free one (default 4780)
+  --host      interface to bind (default 127.0.0.1)
+  --seed      seed of every generated id and token, and of the scenario's data (default 1)
   --scenario  start from a named scenario; POST /__mock/reset returns to it (default empty)
-  --state  start from a state written by service.exportState(); its seed is taken from the file
-  --clock  'system' follows the host clock (default); 'virtual' starts at 2026-01-01 and moves only
-           through POST /__mock/clock/advance`;
+  --state     start from a state written by service.exportState(); its seed is taken from the file
+              (default none: the scenario is used)
+  --clock     'system' follows the host clock; 'virtual' starts at 2026-01-01 and moves only
+              through POST /__mock/clock/advance (default system)
+  -h, --help     print this help and exit
+  -v, --version  print the version and exit`;
+
+/** The version of the installed package (dist/cli.js and src/cli.ts both sit one level below package.json). */
+function version(): string {
+  return (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+}
 
 function fail(message: string): never {
   process.stderr.write(`collab-service-mock: ${message}\n\n${USAGE}\n`);
@@ -35,6 +45,8 @@ async function createService(values: { seed?: string | undefined; scenario?: str
   if (values.state !== undefined) {
     if (values.scenario !== undefined) fail('--state and --scenario both choose the starting state; pass one of them.');
     if (values.seed !== undefined) fail('--state carries its own seed; leave --seed out.');
+    // A state with shared editors opens Yjs documents while it loads.
+    await tryLoadYjs();
     const path = values.state;
     const text = await readFile(path, 'utf8').catch((error: NodeJS.ErrnoException) => fail(`cannot read --state ${path}: ${error.code ?? error.message}.`));
     try {
@@ -47,6 +59,15 @@ async function createService(values: { seed?: string | undefined; scenario?: str
   const named = SCENARIO_NAMES.find((name) => name === scenario);
   if (named === undefined) fail(`--scenario must be one of ${SCENARIO_NAMES.join(', ')}, got '${scenario}'.`);
   return createScenarioService({ seed: integer('seed', values.seed, 1, 0, 2 ** 32 - 1), scenario: named, ...clockOption });
+}
+
+/** A call that shows data of the loaded state: the users of its first organization with users, or adding one. */
+function example(service: MockService): { path: string; data: unknown } {
+  const ns = service.model.store.namespace(service.credentials.apiKey);
+  for (const org of ns.organizations.values()) {
+    if (!org.disabled && org.users.size > 0) return { path: '/v2/users/get', data: { organizationId: org.organizationId } };
+  }
+  return { path: '/v2/users/add', data: { organizationId: 'org-1', users: [{ userId: 'user-1', name: 'Ada Lovelace' }] } };
 }
 
 /** Parses the flags, starts the server, prints where it is and how to call it, stops on SIGINT/SIGTERM. */
@@ -63,6 +84,7 @@ async function main(argv: string[]): Promise<void> {
         state: { type: 'string' },
         clock: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
+        version: { type: 'boolean', short: 'v' },
       },
       strict: true,
     }));
@@ -73,6 +95,10 @@ async function main(argv: string[]): Promise<void> {
     process.stdout.write(`${USAGE}\n`);
     return;
   }
+  if (values.version) {
+    process.stdout.write(`${version()}\n`);
+    return;
+  }
   const clock = values.clock ?? 'system';
   if (clock !== 'system' && clock !== 'virtual') fail(`--clock must be 'system' or 'virtual', got '${clock}'.`);
   const service = await createService(values, clock);
@@ -80,6 +106,7 @@ async function main(argv: string[]): Promise<void> {
     (error: NodeJS.ErrnoException) => fail(error.code === 'EADDRINUSE' ? `port ${values.port ?? 4780} is in use; pick another with --port.` : error.message),
   );
   const c = service.credentials;
+  const call = example(service);
   process.stdout.write(
     [
       `listening on ${running.url}`,
@@ -88,8 +115,8 @@ async function main(argv: string[]): Promise<void> {
       `  workspace auth token:  ${c.workspaceAuthToken}`,
       `  api key:               ${c.apiKey}`,
       `  auth token:            ${c.authToken}`,
-      `try: curl -s -X POST ${running.url}/v2/users/get -H 'content-type: application/json' \\`,
-      `       -H 'x-service-api-key: ${c.apiKey}' -H 'x-service-auth-token: ${c.authToken}' -d '{"data":{"organizationId":"org-1"}}'`,
+      `try: curl -s -X POST ${running.url}${call.path} -H 'content-type: application/json' \\`,
+      `       -H 'x-service-api-key: ${c.apiKey}' -H 'x-service-auth-token: ${c.authToken}' -d '${JSON.stringify({ data: call.data })}'`,
       '',
     ].join('\n'),
   );

@@ -19,8 +19,10 @@ export type { ExplainedJudgment, ExplainedWord, Explanation } from './model/memo
 export type { CrdtAccess, CrdtDocRequest } from './harness/crdt.js';
 export { coverage } from './coverage.js';
 export type { Coverage, ServedPath } from './coverage.js';
+export { loadYjs } from './model/crdt/yjs.js';
 export { createBuilders, createScenarioService, createServiceFromState, loadScenario, SCENARIO_NAMES } from './scenarios/index.js';
 export type { CustomScenario, Scenario, ScenarioContext, ScenarioName, ScenarioServiceOptions } from './scenarios/index.js';
 export type * from './scenarios/builder-types.js';
 export { STATE_FORMAT, STATE_VERSION } from './model/serialise.js';
 export type { StateFile, StateIdentity } from './model/serialise.js';
+

@@ -14,6 +14,14 @@ export interface HandlerOptions {
  * @example const server = setupServer(...createHandlers(service)); server.listen();
  */
 export function createHandlers(service: MockService, options: HandlerOptions = {}): RequestHandler[] {
+  if (typeof (service as unknown as { then?: unknown } | null)?.then === 'function') {
+    throw new TypeError(
+      "createHandlers() got a Promise, not a service: createScenarioService() is async, so write `const service = await createScenarioService({ scenario: 'starter' })` and pass `service`.",
+    );
+  }
+  if (typeof (service as Partial<MockService> | null)?.dispatch !== 'function') {
+    throw new TypeError('createHandlers() needs a service from createMockService() or `await createScenarioService(...)`.');
+  }
   const bases = Array.isArray(options.baseUrl) ? options.baseUrl : [options.baseUrl ?? DEFAULT_BASE_URL];
   return bases.map((base) => {
     const root = base.replace(/\/+$/, '');

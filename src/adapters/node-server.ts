@@ -3,7 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { MAX_BODY_BYTES } from '../protocol/dispatch.js';
 import type { ApiReply } from '../protocol/call.js';
 import type { MockService } from '../service.js';
-import { createYjsSync, type YjsSync } from './yjs-sync.js';
+import type { YjsSync } from './yjs-sync.js';
+import { lazyYjsSync } from './yjs-sync-loader.js';
+import { serverIndex } from './server-index.js';
 
 /** Options of `listen`. */
 export interface ListenOptions {
@@ -30,12 +32,19 @@ export interface RunningServer {
  * @example const running = await listen(createMockService(), { port: 0 }); running.url;
  */
 export async function listen(service: MockService, options: ListenOptions = {}): Promise<RunningServer> {
+  if (typeof (service as unknown as { then?: unknown } | null)?.then === 'function') {
+    throw new TypeError("listen() got a Promise, not a service: write `await listen(await createScenarioService({ scenario: 'starter' }))`.");
+  }
   const host = options.host ?? '127.0.0.1';
+  let index: ApiReply | undefined;
   const server = createServer((req, res) => {
+    if ((req.method === 'GET' || req.method === 'HEAD') && (req.url === '/' || req.url?.startsWith('/?'))) {
+      return send(res, (index ??= serverIndex(urlOf(server, host))), false);
+    }
     handle(service, req, res);
   });
   server.keepAliveTimeout = 5000;
-  const sync = createYjsSync(service);
+  const sync = lazyYjsSync(service);
   server.on('upgrade', (req, socket, head: Buffer) => sync.handleUpgrade(req, socket, head));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -45,10 +54,9 @@ export async function listen(service: MockService, options: ListenOptions = {}):
     });
   });
   const port = (server.address() as AddressInfo).port;
-  const shownHost = host.includes(':') ? `[${host}]` : host;
   let closing: Promise<void> | undefined;
   return {
-    url: `http://${shownHost}:${port}`,
+    url: urlOf(server, host),
     port,
     host,
     server,
@@ -64,6 +72,11 @@ export async function listen(service: MockService, options: ListenOptions = {}):
       return closing;
     },
   };
+}
+
+/** `http://HOST:PORT` of a listening server. */
+function urlOf(server: Server, host: string): string {
+  return `http://${host.includes(':') ? `[${host}]` : host}:${(server.address() as AddressInfo).port}`;
 }
 
 function handle(service: MockService, req: IncomingMessage, res: ServerResponse): void {

@@ -7,13 +7,29 @@ import { listJudgments, recordJudgmentDrafts, type JudgmentDraft } from '../mode
 import { loadSynonyms } from '../model/memory/synonyms.js';
 import { emptyNamespace } from '../model/store.js';
 import type { judgmentInput } from '../operations/memory.js';
-import { judgmentList, suggestInput } from '../operations/memory.js';
+import { judgmentList, suggestInput, type JUDGMENT_DECISIONS } from '../operations/memory.js';
 import { ServiceError } from '../errors.js';
 import { assertKnownKey, knownNamespace } from '../model/keys.js';
 import { validate } from '../protocol/validate.js';
 
-/** A judgment as callers give it: `content`, `decision` and `actionUser.userId` required, the rest defaulted. */
-export type JudgmentInit = z.input<typeof judgmentInput>;
+/**
+ * A judgment as callers give it: `content`, `decision` and `actionUser.userId` required, the rest defaulted.
+ * Written out (a test holds it equal to the schema's input) so the published types carry no zod.
+ */
+export interface JudgmentInit {
+  recordId?: string | undefined;
+  content: string;
+  reasoning?: string | undefined;
+  decision: (typeof JUDGMENT_DECISIONS)[number];
+  confidence?: number | undefined;
+  judgeType?: 'human' | 'agent' | undefined;
+  contentType?: string | undefined;
+  actionUser: { userId: string; name?: string | undefined; email?: string | undefined };
+  createdAt?: number | undefined;
+  organizationId?: string | undefined;
+  documentId?: string | undefined;
+  agent?: Record<string, unknown> | null | undefined;
+}
 
 /** Which API key's judgments to touch; default: the service's seeded testing key. */
 export interface MemoryTarget {

@@ -1,6 +1,6 @@
-import * as Y from 'yjs';
 import { fromBase64, toBase64 } from '../support/base64.js';
 import type { Tables } from './store.js';
+import { loadedYjs, yjs } from './crdt/yjs.js';
 
 /** The `format` field every exported state carries. */
 export const STATE_FORMAT = 'collab-service-mock/state';
@@ -102,7 +102,8 @@ function encode(value: unknown): unknown {
   if (typeof value !== 'object' || value === null) return value;
   // guid and the seeded clientID travel with the content, as in cloneState: an imported document then
   // writes exactly as the original would have.
-  if (value instanceof Y.Doc) return { $ydoc: toBase64(Y.encodeStateAsUpdate(value)), guid: value.guid, clientID: value.clientID, gc: value.gc };
+  const Y = loadedYjs();
+  if (Y && value instanceof Y.Doc) return { $ydoc: toBase64(Y.encodeStateAsUpdate(value)), guid: value.guid, clientID: value.clientID, gc: value.gc };
   if (Array.isArray(value)) return value.map(encode);
   if (value instanceof Map) return { $map: [...value].map(([k, v]) => [encode(k), encode(v)]) };
   if (value instanceof Set) return { $set: [...value].map(encode) };
@@ -124,6 +125,7 @@ function decode(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(decode);
   const v = value as Record<string, unknown>;
   if ('$ydoc' in v) {
+    const Y = yjs();
     const doc = new Y.Doc({ gc: v['gc'] !== false, ...(typeof v['guid'] === 'string' ? { guid: v['guid'] } : {}) });
     Y.applyUpdate(doc, fromBase64(String(v['$ydoc'])));
     // After the update: Yjs draws a new client id when a remote update carries the document's own one.

@@ -1,6 +1,6 @@
-import * as Y from 'yjs';
 import type { ApiKeyRecord, Namespace, WorkspaceRecord } from './entities.js';
 import { releaseEditors } from './crdt/registry.js';
+import { loadedYjs } from './crdt/yjs.js';
 
 /** The tables of one service: plain data, Maps, Sets, byte arrays and Yjs documents (see `cloneState`). */
 export interface Tables {
@@ -72,7 +72,9 @@ export function cloneState<T>(value: T): T {
 
 function clone(value: unknown): unknown {
   if (typeof value !== 'object' || value === null) return value;
-  if (value instanceof Y.Doc) {
+  // No Yjs document can exist before yjs is loaded.
+  const Y = loadedYjs();
+  if (Y && value instanceof Y.Doc) {
     const copy = new Y.Doc({ gc: value.gc, guid: value.guid });
     Y.applyUpdate(copy, Y.encodeStateAsUpdate(value));
     // Keep the seeded client id: a restored document then writes exactly as the original would have. Set

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { CRDT_TYPES, toContent } from '../model/crdt/kinds.js';
 import { deleteEditors, editorSnapshot, findEditor, listEditors, writeEditor } from '../model/crdt/registry.js';
+import { loadYjs } from '../model/crdt/yjs.js';
 import type { CrdtType } from '../model/entities.js';
+import { invalid } from '../errors.js';
 import { defineOperation, namespaceOf } from '../protocol/operation.js';
 import { requiredString, verbatimString } from '../protocol/rules.js';
 
@@ -14,7 +16,7 @@ const TYPE_MESSAGE = `Type must be one of ${CRDT_TYPES.join(', ')}.`;
 
 /**
  * The fields of add and update in the documented check order (service-facts 3.37): ids, `type`, `data`
- * present, `contentKey`, then `data` against `type` (XML parsed here, once).
+ * present, `contentKey`; `data` against `type` comes last, in `run`, once yjs and the XML parser are loaded.
  */
 const writeSchema = z
   .object({
@@ -24,14 +26,9 @@ const writeSchema = z
     data: z.unknown().refine((value) => value !== undefined && value !== null, { params: { rule: 'required' } }),
     contentKey: z.string().refine((key) => key.trim() !== '', { error: 'contentKey must not be empty; omit it for the default key content.' }).optional(),
   })
-  .transform((input, ctx) => {
-    const checked = toContent(input.type, input.data);
-    if ('error' in checked) {
-      ctx.issues.push({ code: 'custom', message: checked.error, input: input.data, path: ['data'] });
-      return z.NEVER;
-    }
+  .transform((input) => {
     const address = { organizationId: input.organizationId, documentId: input.documentId, editorId: input.editorId };
-    return { address, contentKey: input.contentKey ?? 'content', content: checked.content };
+    return { address, contentKey: input.contentKey ?? 'content', type: input.type, data: input.data };
   });
 
 /** A write operation: `update` needs an existing entry, `add` refuses one. */
@@ -41,8 +38,12 @@ const writeOp = (mode: 'update' | 'add', summary: string, message: string) =>
     summary,
     message,
     schema: writeSchema,
-    run({ data, caller, model }) {
-      writeEditor(model, namespaceOf(caller), { ...data.address, contentKey: data.contentKey, content: data.content, mode: mode });
+    async run({ data, caller, model }) {
+      await loadYjs();
+      // The last check: the XML is parsed here, once, before anything is written.
+      const checked = toContent(data.type, data.data);
+      if ('error' in checked) throw invalid(checked.error);
+      writeEditor(model, namespaceOf(caller), { ...data.address, contentKey: data.contentKey, content: checked.content, mode });
       return {};
     },
   });
@@ -59,7 +60,8 @@ export const get = defineOperation({
   summary: 'Get shared-editor data',
   message: 'CRDT data retrieved successfully.',
   schema: z.object({ ...ids, editorId: verbatimString('Editor ID is required.').optional() }),
-  run({ data, caller, model }) {
+  async run({ data, caller, model }) {
+    await loadYjs();
     const ns = namespaceOf(caller);
     const records =
       data.editorId === undefined
@@ -75,7 +77,8 @@ export const remove = defineOperation({
   summary: 'Delete shared-editor data',
   message: 'CRDT data deleted successfully.',
   schema: z.object({ ...ids, editorIds: z.array(requiredString()).optional() }),
-  run({ data, caller, model }) {
+  async run({ data, caller, model }) {
+    await loadYjs();
     deleteEditors(model, namespaceOf(caller), { organizationId: data.organizationId, documentId: data.documentId, editorIds: data.editorIds });
     return {};
   },

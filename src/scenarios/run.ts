@@ -1,3 +1,4 @@
+import { tryLoadYjs } from '../model/crdt/yjs.js';
 import { markStartingState, type MockService } from '../service.js';
 import { buildersFor, type Builders } from './builders.js';
 import { emptyScenario } from './empty.js';
@@ -30,6 +31,8 @@ export async function runScenario(service: MockService, scenario: Scenario, seed
   if (typeof fill !== 'function') {
     throw new Error(`Unknown scenario ${JSON.stringify(scenario)}; use one of ${SCENARIO_NAMES.join(', ')}, or pass a function ({ build, model, namespace }) => { ... }.`);
   }
+  // A scenario of your own may write shared editors, which open Yjs documents synchronously.
+  if (typeof scenario === 'function') await tryLoadYjs();
   const faker = createSeededFaker(seed);
   const build = buildersFor(faker);
   const namespace = service.model.store.namespace(service.credentials.apiKey);

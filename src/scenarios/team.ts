@@ -2,6 +2,7 @@ import type { UserRecord } from '../model/entities.js';
 import { addGroups, addMembers } from '../model/groups.js';
 import { addDocument, ensureFolder, ensureOrganization, setOrganizationDisabled } from '../model/organizations.js';
 import { addUsers } from '../model/users/users.js';
+import { loadYjs } from '../model/crdt/yjs.js';
 import { fillTeamRecords } from './team-records.js';
 import type { CustomScenario, ScenarioContext } from './types.js';
 
@@ -43,7 +44,8 @@ function range(from: number, to: number): number[] {
  * records, comment annotations with comments, reactions and recordings, editors of every CRDT type, judgments,
  * a migration in progress and an activity config (see `fillTeamRecords`).
  */
-export const teamScenario: CustomScenario = (context) => {
+export const teamScenario: CustomScenario = async (context) => {
+  await loadYjs();
   const people = buildPeople(context, 25);
   for (const spec of TEAM_ORGANIZATIONS) fillOrganization(context, spec, people);
   fillTeamRecords(context, people);

@@ -1,11 +1,15 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { createScenarioService, createServiceFromState } from '../../src/scenarios/index.js';
 import { createMockService } from '../../src/service.js';
+import { loadYjs } from '../../src/model/crdt/yjs.js';
 import { addUsers } from '../../src/model/users/users.js';
 import { STATE_VERSION, type StateFile } from '../../src/model/serialise.js';
 import { fingerprint } from '../support/expect.js';
 import { namespaceOf } from '../support/store.js';
+
+// Yjs documents are opened synchronously here (service.crdt.doc, state files with editors).
+beforeAll(() => loadYjs());
 
 const editorText = (service: ReturnType<typeof createMockService>, editorId: string): string => {
   const ns = namespaceOf(service);

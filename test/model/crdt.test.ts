@@ -1,6 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createMockService } from '../../src/service.js';
+import { loadYjs } from '../../src/model/crdt/yjs.js';
 import { deleteEditors, findEditor, listEditors, moveEditors, writeEditor } from '../../src/model/crdt/registry.js';
+
+// Yjs documents are opened synchronously here (service.crdt.doc, state files with editors).
+beforeAll(() => loadYjs());
 
 const text = (value: string) => ({ type: 'text' as const, value });
 

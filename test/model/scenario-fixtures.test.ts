@@ -1,7 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createScenarioService, createServiceFromState, SCENARIO_NAMES } from '../../src/scenarios/index.js';
+import { loadYjs } from '../../src/model/crdt/yjs.js';
 import { fingerprint } from '../support/expect.js';
+
+// Yjs documents are opened synchronously here (service.crdt.doc, state files with editors).
+beforeAll(() => loadYjs());
 
 const fixture = (name: string): URL => new URL(`../../fixtures/scenarios/${name}.json`, import.meta.url);
 

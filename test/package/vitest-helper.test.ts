@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { http, HttpResponse } from 'msw';
-import { useMockService } from '../../src/adapters/vitest.js';
+import { useMockService } from '../../src/testing/vitest.js';
 import { addUsers } from '../../src/model/users/users.js';
 import { namespaceOf } from '../support/store.js';
 
@@ -15,7 +15,7 @@ const post = (path: string, data: unknown) =>
     body: JSON.stringify({ data }),
   }).then((r) => r.json() as Promise<{ result: { data: { userId: string }[] } }>);
 
-// A local server stands for "another host": the default lets such requests through.
+// A local server stands for "another host": the default lets such requests through with a warning.
 let otherHost = '';
 const other = createServer((_req, res) => res.end('other host'));
 beforeAll(async () => {
@@ -38,7 +38,7 @@ describe('useMockService', () => {
     expect(users.result.data.map((u) => u.userId)).toEqual(['user-1', 'user-2', 'user-3', 'user-4', 'user-5', 'user-6', 'user-7', 'user-8']);
   });
 
-  it('fails unhandled requests to the service host and lets other hosts through', async () => {
+  it('fails unhandled requests to the service host and lets other hosts through with a warning', async () => {
     await expect(fetch('https://api.example.test/somewhere-else', { method: 'POST' })).rejects.toThrow();
     expect(await (await fetch(otherHost)).text()).toBe('other host');
   });

@@ -1,6 +1,7 @@
-import * as Y from 'yjs';
+import type * as Y from 'yjs';
 import type { CrdtType } from '../entities.js';
 import { parseXmlFragment, serialiseXml, toYXml, type XmlNode } from './xml.js';
+import { yjs } from './yjs.js';
 
 /** The four shared types, in the order messages list them. */
 export const CRDT_TYPES: readonly CrdtType[] = ['text', 'map', 'array', 'xml'];
@@ -44,13 +45,12 @@ export function toContent(type: CrdtType, data: unknown): { content: CrdtContent
   }
 }
 
-/** The Yjs class behind each type. */
-const CONSTRUCTORS = {
-  text: Y.Text,
-  map: Y.Map,
-  array: Y.Array,
-  xml: Y.XmlFragment,
-} as const;
+/** The Yjs class behind a type. */
+function constructorOf(type: CrdtType): typeof Y.AbstractType {
+  const Y = yjs();
+  const classes = { text: Y.Text, map: Y.Map, array: Y.Array, xml: Y.XmlFragment } as const;
+  return classes[type] as unknown as typeof Y.AbstractType;
+}
 
 /**
  * The type a root shared type holds: from its class when something bound it, else from its content
@@ -59,6 +59,7 @@ const CONSTRUCTORS = {
  */
 export function sharedTypeOf(type: SharedType | undefined): CrdtType | undefined {
   if (!type) return undefined;
+  const Y = yjs();
   if (type instanceof Y.XmlFragment) return 'xml';
   if (type instanceof Y.Text) return 'text';
   if (type instanceof Y.Map) return 'map';
@@ -78,7 +79,7 @@ export function sharedTypeOf(type: SharedType | undefined): CrdtType | undefined
 
 /** The root shared type under `key`, bound to the class of `type`. @example rootOf(doc, 'content', 'text') */
 function rootOf(doc: Y.Doc, key: string, type: CrdtType): SharedType {
-  return doc.get(key, CONSTRUCTORS[type] as unknown as typeof Y.AbstractType) as SharedType;
+  return doc.get(key, constructorOf(type)) as SharedType;
 }
 
 /**
@@ -117,6 +118,7 @@ export function replaceContent(doc: Y.Doc, key: string, content: CrdtContent): v
 
 /** A JSON value as Yjs content: objects become `Y.Map`s, arrays `Y.Array`s, anything else stays as is. */
 function toShared(value: unknown): unknown {
+  const Y = yjs();
   if (Array.isArray(value)) {
     const array = new Y.Array<unknown>();
     array.push(value.map(toShared));

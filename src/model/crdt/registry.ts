@@ -1,9 +1,10 @@
-import * as Y from 'yjs';
+import type * as Y from 'yjs';
 import { ServiceError } from '../../errors.js';
 import type { ModelContext } from '../context.js';
 import type { CrdtType, EditorRecord, Namespace } from '../entities.js';
 import { ensureDocument, ensureOrganization } from '../organizations.js';
 import { replaceContent, sharedTypeOf, viewOf, type CrdtContent, type SharedType } from './kinds.js';
+import { yjs } from './yjs.js';
 
 /** Where one entry lives inside a namespace. */
 export interface EditorAddress {
@@ -96,7 +97,7 @@ export function openEditor(ctx: ModelContext, ns: Namespace, at: EditorAddress):
 }
 
 function newRecord(ctx: ModelContext, ns: Namespace, at: EditorAddress): EditorRecord {
-  const doc = new Y.Doc({ guid: [ns.apiKey, at.organizationId, at.documentId, at.editorId].join('/') });
+  const doc = new (yjs().Doc)({ guid: [ns.apiKey, at.organizationId, at.documentId, at.editorId].join('/') });
   // Seeded, so the same calls give the same document bytes; fresh per document, so a deleted entry's
   // history never shares a client id with its successor.
   doc.clientID = ctx.ids.rng.int(0x1_0000_0000);
@@ -231,9 +232,10 @@ function observe(ctx: ModelContext, ns: Namespace, at: EditorAddress, record: Ed
 
 function changedKey(doc: Y.Doc, transaction: Y.Transaction, preferred: string | null): string | undefined {
   const keys = new Set<string>();
+  const { AbstractType } = yjs();
   for (const type of transaction.changed.keys()) {
     let root: SharedType = type;
-    while (root._item !== null && root._item.parent instanceof Y.AbstractType) root = root._item.parent;
+    while (root._item !== null && root._item.parent instanceof AbstractType) root = root._item.parent;
     for (const [key, shared] of doc.share) if (shared === root) keys.add(key);
   }
   if (preferred !== null && keys.has(preferred)) return preferred;

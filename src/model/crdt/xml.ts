@@ -1,5 +1,5 @@
-import { SaxesParser } from 'saxes';
-import * as Y from 'yjs';
+import type * as Y from 'yjs';
+import { xmlParser, yjs } from './yjs.js';
 
 /** An element of a parsed XML fragment; a string child is a text node. */
 export interface XmlElementNode {
@@ -33,6 +33,7 @@ export function parseXmlFragment(xml: string): { nodes: XmlNode[] } | { problem:
     if (typeof last === 'string') children[children.length - 1] = last + text;
     else children.push(text);
   };
+  const SaxesParser = xmlParser();
   const parser = new SaxesParser({ fragment: true, position: true });
   parser.on('opentag', (tag) => {
     const element: XmlElementNode = { name: tag.name, attributes: { ...(tag.attributes as Record<string, string>) }, children: [] };
@@ -84,6 +85,7 @@ export function countXmlNodes(nodes: readonly XmlNode[]): number {
  * @example fragment.insert(0, toYXml(nodes));
  */
 export function toYXml(nodes: readonly XmlNode[]): Array<Y.XmlElement | Y.XmlText> {
+  const Y = yjs();
   return nodes.map((node) => {
     if (typeof node === 'string') return new Y.XmlText(node);
     const element = new Y.XmlElement(node.name);
@@ -100,6 +102,7 @@ export function toYXml(nodes: readonly XmlNode[]): Array<Y.XmlElement | Y.XmlTex
  * @example serialiseXml(doc.getXmlFragment('default')) // '<paragraph>Hi</paragraph>'
  */
 export function serialiseXml(fragment: Y.XmlFragment | Y.XmlElement): string {
+  const Y = yjs();
   let out = '';
   for (const child of fragment.toArray()) {
     if (child instanceof Y.XmlElement) {

@@ -1,8 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { createMockService, type MockService } from '../../../src/service.js';
+import { loadYjs } from '../../../src/model/crdt/yjs.js';
 import { serialiseXml } from '../../../src/model/crdt/xml.js';
 import type { CrdtType } from '../../../src/model/entities.js';
+
+// Yjs documents are opened synchronously here (service.crdt.doc, state files with editors).
+beforeAll(() => loadYjs());
 
 const at = { organizationId: 'org', documentId: 'doc', editorId: 'ed' };
 

@@ -1,33 +1,36 @@
 import { setupServer } from 'msw/node';
+import { tryLoadYjs } from '../model/crdt/yjs.js';
 import { createScenarioService } from '../scenarios/index.js';
 import type { ScenarioServiceOptions } from '../scenarios/types.js';
 import { createMockService, DEFAULT_BASE_URL, type MockService } from '../service.js';
-import { createHandlers } from './msw.js';
+import { createHandlers } from '../adapters/msw.js';
+import { guardHosts, hostNames, unhandledRequestOptions, type RefusedCall, type UnhandledRequestStrategy } from './guard.js';
+
+export type { UnhandledRequestPrint, UnhandledRequestStrategy } from './guard.js';
 
 /** The msw server `setupServer` returns (named through the function so msw 2 and 3 both fit). */
 export type MockServer = ReturnType<typeof setupServer>;
 
-/** What msw hands a custom unhandled-request callback. */
-export interface UnhandledRequestPrint {
-  warning(): void;
-  error(): void;
-}
-
-/** How requests to other hosts than the service are treated: msw's strategies or a callback. */
-export type UnhandledRequestStrategy = 'bypass' | 'warn' | 'error' | ((request: Request, print: UnhandledRequestPrint) => void);
-
 /** The lifecycle hooks of a test runner (vitest, Jest, node:test's `before`/`after` under these names). */
 export interface TestHooks {
-  beforeAll(fn: () => unknown): void;
-  beforeEach(fn: () => unknown): void;
-  afterAll(fn: () => unknown): void;
+  beforeAll(fn: () => void | Promise<void>): void;
+  beforeEach(fn: () => void | Promise<void>): void;
+  afterAll(fn: () => void | Promise<void>): void;
 }
 
 /** Options of `useMockService` / `installMockService`: the service's options, a scenario, and where it answers. */
 export interface UseMockServiceOptions extends ScenarioServiceOptions {
   /** Base URL(s) the handlers answer; point it at the real service's URL to intercept your client. Default `https://collab-service.test`. */
   baseUrl?: string | string[];
-  /** Unhandled requests to other hosts: default `bypass`. Unhandled requests to the service's hosts always fail. */
+  /**
+   * Hosts no test may reach, as URLs or host names (the real service's base URL, say): a call to them that no
+   * handler answers is refused with a network error and a message, and the file fails in `afterAll`.
+   */
+  forbiddenHosts?: string | string[];
+  /**
+   * Unhandled requests to other hosts: msw's `warn` (default), `error`, `bypass`, or a callback. Unhandled
+   * requests to the service's hosts are always refused.
+   */
   onUnhandledRequest?: UnhandledRequestStrategy;
 }
 
@@ -48,32 +51,23 @@ export interface MockServiceHandle {
  * @example const mock = installMockService({ beforeAll, beforeEach, afterAll }, { scenario: 'starter' });
  */
 export function installMockService(hooks: TestHooks, options: UseMockServiceOptions = {}): MockServiceHandle {
-  const { baseUrl, onUnhandledRequest, ...serviceOptions } = options;
+  refuseNonOptions(options);
+  const { baseUrl, forbiddenHosts, onUnhandledRequest, ...serviceOptions } = options;
   const bases = (Array.isArray(baseUrl) ? baseUrl : [baseUrl ?? DEFAULT_BASE_URL]).map((base) => base.replace(/\/+$/, ''));
-  const origins = new Set(bases.map((base) => new URL(base).origin));
+  const serviceHosts = hostNames(bases, 'baseUrl');
+  const forbidden = hostNames(forbiddenHosts === undefined ? [] : Array.isArray(forbiddenHosts) ? forbiddenHosts : [forbiddenHosts], 'forbiddenHosts');
+  const refused: RefusedCall[] = [];
   let service: MockService | undefined;
   let server: MockServer | undefined;
-  const strategy = (request: Request, print: UnhandledRequestPrint): void => {
-    if (origins.has(new URL(request.url).origin)) return print.error();
-    const other = onUnhandledRequest ?? 'bypass';
-    if (typeof other === 'function') other(request, print);
-    else if (other === 'error') print.error();
-    else if (other === 'warn') print.warning();
-  };
-  /** msw 3's form: HTTP frames carry the request; other frames (WebSocket) follow the non-function strategies. */
-  const frameStrategy = ({ frame, defaults }: { frame: { data: unknown }; defaults: { warn(): void; error(): void } }): void => {
-    const print = { warning: defaults.warn, error: defaults.error };
-    const request = (frame.data as { request?: unknown }).request;
-    if (request instanceof Request) return strategy(request, print);
-    if (onUnhandledRequest === 'error') print.error();
-    else if (onUnhandledRequest === 'warn') print.warning();
-  };
   hooks.beforeAll(async () => {
     const { scenario, ...plain } = serviceOptions;
     service = scenario === undefined ? createMockService(plain) : await createScenarioService(serviceOptions);
-    const created = setupServer(...createHandlers(service, { baseUrl: bases }));
-    // msw 2 calls onUnhandledRequest, msw 3 onUnhandledFrame; a non-literal object satisfies both typings.
-    const listenOptions = { onUnhandledRequest: strategy, onUnhandledFrame: frameStrategy };
+    // So that `mock.service.crdt.doc()` works in any test when yjs is installed.
+    await tryLoadYjs();
+    const guard = guardHosts({ serviceHosts, forbiddenHosts: forbidden, baseUrl: bases[0] ?? DEFAULT_BASE_URL, refused });
+    const created = setupServer(...createHandlers(service, { baseUrl: bases }), guard);
+    // A non-literal object satisfies both msw 2's and msw 3's typings.
+    const listenOptions = unhandledRequestOptions(onUnhandledRequest ?? 'warn');
     created.listen(listenOptions);
     server = created;
   });
@@ -84,6 +78,13 @@ export function installMockService(hooks: TestHooks, options: UseMockServiceOpti
   hooks.afterAll(() => {
     server?.close();
     server = undefined;
+    const reached = refused.filter((call) => forbidden.includes(new URL(call.url).hostname.toLowerCase()));
+    refused.length = 0;
+    if (reached.length > 0) {
+      throw new Error(
+        `${reached.length} call(s) went to a host in forbiddenHosts and were refused: ${reached.map((call) => `${call.method} ${call.url}`).join(', ')}. Point the client at the mock's base URL.`,
+      );
+    }
   });
   const early = (what: string): never => {
     throw new Error(`${what} is set up in beforeAll; read it inside a test or a hook, not while the file is being collected.`);
@@ -97,4 +98,16 @@ export function installMockService(hooks: TestHooks, options: UseMockServiceOpti
     },
     baseUrl: bases[0] ?? DEFAULT_BASE_URL,
   };
+}
+
+/** Options that are a Promise or a service were meant differently: say what to write instead. */
+function refuseNonOptions(options: unknown): void {
+  if (typeof (options as { then?: unknown } | null)?.then === 'function') {
+    throw new TypeError(
+      "The test helpers got a Promise, not options: pass the scenario as an option, `useMockService({ scenario: 'starter' })`, and they create the service (a missing `await` before createScenarioService(...)?).",
+    );
+  }
+  if (typeof (options as { dispatch?: unknown } | null)?.dispatch === 'function') {
+    throw new TypeError("The test helpers take options, not a service: pass `{ scenario: 'starter', seed: 7 }` and they create the service for the file.");
+  }
 }

@@ -1,7 +1,6 @@
-// The Jest recipe from the README, line for line; Jest's globals have the same names and meaning as these
-// vitest imports, so this file runs the recipe's code under vitest (Jest itself is not a dependency).
-import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest';
-import { installMockService } from '../../src/adapters/testing.js';
+// The README's Jest recipe, run by Jest 30 in ESM mode with ts-jest, in a project that installed the package.
+import { afterAll, beforeAll, beforeEach, expect, test } from '@jest/globals';
+import { installMockService } from 'collab-service-mock/testing';
 
 const mock = installMockService({ beforeAll, beforeEach, afterAll }, { scenario: 'starter' });
 
@@ -13,4 +12,9 @@ test('reads the starter users', async () => {
   });
   const body = await response.json();
   expect(body.result.data).toHaveLength(8);
+});
+
+test('starts each test from the scenario', async () => {
+  const users = mock.service.model.store.namespace(mock.service.credentials.apiKey).organizations.get('starter-org')?.users;
+  expect(users?.size).toBe(8);
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach } from 'vitest';
-import { installMockService, type MockServiceHandle, type UseMockServiceOptions } from './testing.js';
+import { installMockService, type MockServiceHandle, type UseMockServiceOptions } from './index.js';
 
-export type { MockServiceHandle, UnhandledRequestStrategy, UseMockServiceOptions } from './testing.js';
+export type { MockServiceHandle, UnhandledRequestStrategy, UseMockServiceOptions } from './index.js';
 
 /**
  * One call per test file: msw intercepts the service's base URL for the file, each test starts from the

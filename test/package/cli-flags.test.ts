@@ -1,0 +1,109 @@
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { listen } from '../../src/adapters/node-server.js';
+import { controlRoutes } from '../../src/control/routes.js';
+import { routes } from '../../src/routes.js';
+import { createMockService } from '../../src/service.js';
+import { bundle } from '../support/bundle.js';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+// Under node_modules so the bundle's bare imports resolve to the project's packages.
+const out = `${root}node_modules/.cache/collab-service-mock-cli-flags/`;
+const children: ChildProcess[] = [];
+
+beforeAll(async () => {
+  mkdirSync(out, { recursive: true });
+  writeFileSync(`${out}cli.mjs`, await bundle(`${root}src/cli.ts`, { platform: 'node', external: [/^[^./]/] }));
+}, 60_000);
+
+afterEach(() => {
+  for (const child of children.splice(0)) child.kill('SIGTERM');
+});
+
+/** Starts the CLI on a free port; resolves with its banner once it listens. */
+function start(args: string[]): Promise<string> {
+  const child = spawn(process.execPath, [`${out}cli.mjs`, '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  children.push(child);
+  let stdout = '';
+  let stderr = '';
+  return new Promise((resolve, reject) => {
+    child.stdout?.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+      if (/try: [\s\S]*'\n/.test(stdout)) resolve(stdout);
+    });
+    child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('exit', (code) => reject(new Error(`exit ${code}: ${stderr}`)));
+  });
+}
+
+/** Runs the banner's example call as curl would send it. */
+async function runExample(banner: string): Promise<{ status: number; body: { result: { status: string; data: unknown } } }> {
+  const match = /curl -s -X POST (\S+) -H 'content-type: application\/json' \\\n\s+-H 'x-service-api-key: (\S+)' -H 'x-service-auth-token: (\S+)' -d '(.*)'\n/.exec(banner);
+  if (!match) throw new Error(`no example call in:\n${banner}`);
+  const [, url = '', apiKey = '', authToken = '', body = ''] = match;
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-service-api-key': apiKey, 'x-service-auth-token': authToken },
+    body,
+  });
+  return { status: response.status, body: (await response.json()) as never };
+}
+
+describe('collab-service-mock CLI flags and banner', () => {
+  it('--help lists every flag with its default', async () => {
+    const { stdout } = await promisify(execFile)(process.execPath, [`${out}cli.mjs`, '--help'], { encoding: 'utf8' });
+    for (const [flag, fallback] of [
+      ['--port', '(default 4780)'],
+      ['--host', '(default 127.0.0.1)'],
+      ['--seed', '(default 1)'],
+      ['--scenario', '(default empty)'],
+      ['--state', '(default none: the scenario is used)'],
+      ['--clock', '(default system)'],
+    ] as const) {
+      const line = stdout.slice(stdout.indexOf(`\n  ${flag} `));
+      expect(line.slice(0, line.indexOf('\n  -', 3)), flag).toContain(fallback);
+    }
+    expect(stdout).toContain('-h, --help     print this help and exit');
+    expect(stdout).toContain('-v, --version  print the version and exit');
+  });
+
+  it("the banner's example call reads users the team scenario has", async () => {
+    const banner = await start(['--scenario', 'team']);
+    const reply = await runExample(banner);
+    expect(reply.status).toBe(200);
+    expect(banner).toContain(`"organizationId":"team-acme"`);
+    expect((reply.body.result.data as unknown[]).length).toBeGreaterThan(0);
+  }, 30_000);
+
+  it("the banner's example call on the empty state adds a user, and succeeds", async () => {
+    const banner = await start([]);
+    const reply = await runExample(banner);
+    expect(reply.status).toBe(200);
+    expect(reply.body.result.status).toBe('success');
+    expect(reply.body.result.data).toEqual({ 'user-1': expect.objectContaining({ success: true, message: 'User added.' }) });
+  }, 30_000);
+});
+
+describe('GET / of the standalone server', () => {
+  it('answers a JSON index of the API, every control route and the sync endpoint', async () => {
+    const running = await listen(createMockService(), { port: 0 });
+    try {
+      const response = await fetch(`${running.url}/`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      const index = (await response.json()) as { name: string; api: { served: number }; control: { method: string; path: string; url: string }[]; sync: string };
+      expect(index.name).toBe('collab-service-mock');
+      expect(index.api.served).toBe(Object.keys(routes).length);
+      expect(index.control.map((c) => `${c.method} ${c.path}`)).toEqual(Object.keys(controlRoutes));
+      expect(index.control[0]?.url).toBe(`${running.url}/__mock/health`);
+      expect(index.sync).toBe(`ws://127.0.0.1:${running.port}/__mock/yjs/<apiKey>/<organizationId>/<documentId>/<editorId>`);
+      // Every other path still goes to the API.
+      expect((await fetch(`${running.url}/nowhere`)).status).toBe(404);
+    } finally {
+      await running.close();
+    }
+  });
+});
