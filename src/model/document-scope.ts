@@ -2,6 +2,7 @@ import { deleteEditors, moveEditors } from './crdt/registry.js';
 import type { ModelContext } from './context.js';
 import type { Namespace, NotificationRecord, OrganizationRecord } from './entities.js';
 import { configKey } from './notifications/config.js';
+import { holds } from './notifications/notifications.js';
 import { documentOf, relocateRecord, retargetDocument, sameLocation, userIdOf, type DocumentMove, type LocationUpdate } from './record-fields.js';
 
 /** Where a kind's records of one organization live. */
@@ -57,8 +58,8 @@ function inThread(annotation: Record<string, unknown>, userId: string): boolean 
 }
 
 /** The user acted (action user) or holds the notification (a recipient). */
-function involved(notification: NotificationRecord, userId: string): boolean {
-  return userIdOf(notification.record['actionUser']) === userId || notification.recipients.some((r) => r.userId === userId);
+function involved(org: OrganizationRecord, notification: NotificationRecord, userId: string): boolean {
+  return userIdOf(notification.record['actionUser']) === userId || holds(org, notification, userId);
 }
 
 const notifications: DocumentScopedKind = {
@@ -87,7 +88,7 @@ const notifications: DocumentScopedKind = {
     }
     return count;
   },
-  userData: ({ org }, userId) => [...org.notifications.values()].filter((n) => involved(n, userId)),
+  userData: ({ org }, userId) => [...org.notifications.values()].filter((n) => involved(org, n, userId)),
 };
 
 const notificationConfigs: DocumentScopedKind = {

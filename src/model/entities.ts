@@ -95,6 +95,29 @@ export interface NotificationRecipient {
   emailHash?: string;
 }
 
+/**
+ * One change of an organization's organization-level users, as `notifyAll` notifications see them: the user
+ * joined or changed (with the md5 of the userId and of the email, computed once here) or `left`.
+ */
+export interface RosterChange {
+  userId: string;
+  userIdHash: string;
+  emailHash?: string;
+  left?: true;
+}
+
+/**
+ * The organization-level users a `notifyAll` notification went to: those at position `at` of the roster log,
+ * except the action user and those who have since removed it (`left`); `emails` gives a recipient without an
+ * email of its own the one the request named (userId, md5 of the email).
+ */
+export interface EveryoneRecipients {
+  at: number;
+  except: string;
+  emails?: [string, string][];
+  left?: string[];
+}
+
 /** A stored notification (service-facts 6.1). `documentId`, `locationId` and recipients index it. */
 export interface NotificationRecord {
   id: string;
@@ -102,8 +125,13 @@ export interface NotificationRecord {
   documentId: string;
   locationId?: string | number;
   timestamp: number;
-  /** People still holding the notification (a user-scoped delete removes one). */
+  /**
+   * People still holding the notification beyond `everyone` (a user-scoped delete removes one): with `notifyAll`,
+   * only those named in `notifyUsers` who are not organization-level users.
+   */
   recipients: NotificationRecipient[];
+  /** With `notifyAll`: the organization-level users at the time, kept as one position of the roster log. */
+  everyone?: EveryoneRecipients;
   /**
    * The fields as sent (personal data already dropped for resolver notifications). `id`, `timestamp`,
    * `metadata` ids and the recipient maps are rendered from the record on read.
@@ -167,6 +195,8 @@ export interface OrganizationRecord {
   notifications: Map<string, NotificationRecord>;
   notificationConfigs: Map<string, NotificationConfigRecord>;
   activities: Map<string, ActivityRecord>;
+  /** Changes of the organization-level users, logged once a `notifyAll` notification refers to them. */
+  roster?: RosterChange[];
   /** Fixture records of the user-data export (service-facts 6.3 to 6.6). */
   comments: Record<string, unknown>[];
   reactions: Record<string, unknown>[];

@@ -130,7 +130,7 @@ export const get = defineOperation({
     const offset = decodePageToken(data.pageToken);
     const { page, more } = takePage(queryNotifications(ns, data, data.order), offset, data.pageSize ?? 1000);
     return {
-      data: page.map((n) => renderNotification(ns.apiKey, n)),
+      data: page.map((n) => renderNotification(ns, n)),
       beside: { pageToken: more ? encodePageToken(offset + page.length) : '' },
     };
   },
