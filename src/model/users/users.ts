@@ -3,6 +3,7 @@ import type { ModelContext } from '../context.js';
 import { ensureDocument, ensureFolder, ensureOrganization } from '../organizations.js';
 import { cloneState } from '../store.js';
 import { noteRosterChange } from '../notifications/roster.js';
+import { noteUserRemoved, noteUserSet } from './order.js';
 
 /** Where users attach: the most specific container given (document, else folder, else organization). */
 export interface Level {
@@ -83,6 +84,7 @@ export function addUsers(ctx: ModelContext, ns: Namespace, input: UserWrite): Ma
   const outcomes = new Map<string, UserOutcome>();
   for (const user of users) {
     target.set(user.userId, stored(user, keepAccessRole, target.get(user.userId)));
+    noteUserSet(target, user.userId);
     if (target === org.users) noteRosterChange(org, user.userId);
     outcomes.set(user.userId, { success: true, message: 'User added.' });
     ctx.events.emit('user.add', ns.apiKey, { ...levelIds(level), userId: user.userId });
@@ -134,10 +136,11 @@ export function deleteUsers(ctx: ModelContext, ns: Namespace, input: UserRemoval
       continue;
     }
     target.delete(userId);
+    noteUserRemoved(target);
     if (orgLevel) {
       noteRosterChange(org, userId);
-      for (const folder of org.folders.values()) folder.users.delete(userId);
-      for (const doc of org.documents.values()) doc.users.delete(userId);
+      for (const folder of org.folders.values()) if (folder.users.delete(userId)) noteUserRemoved(folder.users);
+      for (const doc of org.documents.values()) if (doc.users.delete(userId)) noteUserRemoved(doc.users);
       for (const group of org.groups.values()) group.members.delete(userId);
     }
     outcomes.set(userId, { success: true, message: 'User removed.' });
