@@ -3,6 +3,7 @@ import type { ModelContext } from './context.js';
 import type { Namespace, NotificationRecord, OrganizationRecord } from './entities.js';
 import { configKey } from './notifications/config.js';
 import { holds } from './notifications/notifications.js';
+import { noteNotificationsChanged } from './notifications/timeline.js';
 import { documentOf, relocateRecord, retargetDocument, sameLocation, userIdOf, type DocumentMove, type LocationUpdate } from './record-fields.js';
 
 /** Where a kind's records of one organization live. */
@@ -66,8 +67,10 @@ const notifications: DocumentScopedKind = {
   name: 'notifications',
   drop({ org }, documentId) {
     for (const [id, n] of org.notifications) if (n.documentId === documentId) org.notifications.delete(id);
+    noteNotificationsChanged(org);
   },
   move({ org }, move) {
+    noteNotificationsChanged(org);
     for (const notification of org.notifications.values()) {
       if (notification.documentId === move.documentId) notification.documentId = move.newDocumentId;
       retargetDocument(notification.record, move);

@@ -4,6 +4,7 @@ import type { ModelContext } from '../context.js';
 import { ensureDocument, ensureOrganization } from '../organizations.js';
 import { headlineOf, stripPersonalData } from './content.js';
 import { recipientsOf } from './recipients.js';
+import { noteNotificationAdded, noteNotificationsChanged } from './timeline.js';
 import { fillRosterMaps, rosterAt, rosterMaps, type RecipientMaps, type RosterMember } from './roster.js';
 
 /** A person named in a notification request: a userId, an email, or both; other fields kept as given. */
@@ -119,8 +120,10 @@ export function addNotification(ctx: ModelContext, ns: Namespace, input: AddNoti
   if (everyone) record.everyone = everyone;
   const locationId = locationIdOf(input);
   if (locationId !== undefined) record.locationId = locationId;
-  org.notifications.delete(id);
+  const replaced = org.notifications.delete(id);
   org.notifications.set(id, record);
+  if (replaced) noteNotificationsChanged(org);
+  else noteNotificationAdded(org, record);
   ctx.events.emit('notification.add', ns.apiKey, { organizationId: input.organizationId, documentId: input.documentId, notificationId: id });
   return record;
 }
@@ -136,7 +139,7 @@ function* everyoneOf(org: OrganizationRecord | undefined, n: NotificationRecord)
 }
 
 /** Whether the organization-level users of a `notifyAll` notification include this user still. */
-function heldByEveryone(org: OrganizationRecord | undefined, n: NotificationRecord, userId: string): boolean {
+export function heldByEveryone(org: OrganizationRecord | undefined, n: NotificationRecord, userId: string): boolean {
   const everyone = n.everyone;
   if (!everyone || !org?.roster || userId === everyone.except || everyone.left?.includes(userId)) return false;
   return rosterAt(org.roster, everyone.at).members.has(userId);
@@ -164,7 +167,10 @@ function* selectNotifications(ns: Namespace, selector: NotificationSelector): Ge
   }
 }
 
-/** Matching notifications ordered by timestamp (`asc` or `desc`); ties keep insertion order, reversed for `desc`. */
+/**
+ * Matching notifications ordered by timestamp (`asc` or `desc`); ties keep insertion order, reversed for `desc`.
+ * Sorts every match: reads page through `pageNotifications` instead.
+ */
 export function queryNotifications(ns: Namespace, selector: NotificationSelector, order: 'asc' | 'desc' = 'desc'): NotificationRecord[] {
   const sorted = [...selectNotifications(ns, selector)].sort((a, b) => a.timestamp - b.timestamp);
   return order === 'asc' ? sorted : sorted.reverse();
@@ -183,6 +189,7 @@ export function deleteNotifications(ctx: ModelContext, ns: Namespace, selector: 
       n.recipients = n.recipients.filter((r) => r.userId !== userId);
       if (n.everyone && heldByEveryone(org, n, userId)) n.everyone.left = [...(n.everyone.left ?? []), userId];
     }
+    if (org) noteNotificationsChanged(org);
     if (userId === undefined || (n.recipients.length === 0 && everyoneOf(org, n).next().done === true)) {
       org?.notifications.delete(n.id);
       ctx.events.emit('notification.delete', ns.apiKey, { organizationId: n.organizationId, documentId: n.documentId, notificationId: n.id });
