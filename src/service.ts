@@ -119,6 +119,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     migrations: options.migrations ?? 'poll',
     migrationStepMs: options.migrationStepMs ?? 5000,
     issuer: options.issuer ?? DEFAULT_BASE_URL,
+    missingDocuments: options.missingDocuments ?? 'documented',
   };
   const seeded = createWorkspace(model, {
     ownerEmail: options.workspace?.ownerEmail ?? 'owner@collab-service.test',
