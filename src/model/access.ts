@@ -186,3 +186,18 @@ export function explainAccess(decision: AccessDecision): string {
   const via = decision.folderId === undefined ? '' : ` (${decision.folderId})`;
   return `${who}: ${EXPLANATIONS[decision.reason]}${via}${until} (access type ${decision.accessType}).`;
 }
+
+/**
+ * Access to a document the service does not hold yet (a sync client may open one before any content exists):
+ * only a token resource naming the document or its organization admits the user.
+ */
+export function unknownDocumentAccess(organizationId: string, documentId: string, query: AccessQuery): AccessDecision {
+  const seconds = query.now / 1000;
+  const live = (g: TokenGrant): boolean => g.expiresAt === undefined || g.expiresAt > seconds;
+  const grants = query.tokenGrants ?? [];
+  const own = grants.find((g) => g.type === 'document' && g.id === documentId && g.organizationId === organizationId && live(g));
+  if (own) return decided(own.accessRole ?? 'editor', DEFAULT_ACCESS_TYPE, 'document-grant', own.expiresAt === undefined ? undefined : { role: 'editor', expiresAt: own.expiresAt });
+  const org = grants.find((g) => g.type === 'organization' && g.id === organizationId && live(g));
+  if (org) return decided(org.accessRole ?? 'editor', DEFAULT_ACCESS_TYPE, 'organization-grant', org.expiresAt === undefined ? undefined : { role: 'editor', expiresAt: org.expiresAt });
+  return decided(null, DEFAULT_ACCESS_TYPE, 'not-in-organization');
+}
