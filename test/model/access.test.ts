@@ -121,3 +121,19 @@ describe('the access model', () => {
     );
   });
 });
+
+describe('service.access.explain', () => {
+  it('answers from the stored state, on the service clock', async () => {
+    const { createMockService } = await import('../../src/service.js');
+    const service = createMockService();
+    const post = (path: string, data: unknown) =>
+      service.dispatch({ method: 'POST', path, headers: { 'content-type': 'application/json', ...service.credentials.headers }, body: JSON.stringify({ data }) });
+    await post('/v2/organizations/documents/add', { organizationId: 'org', documents: [{ documentId: 'doc', accessType: 'restricted' }] });
+    await post('/v2/auth/permissions/add', { user: { userId: 'u' }, permissions: { resources: [{ type: 'document', id: 'doc', organizationId: 'org', accessRole: 'viewer', expiresAt: SECONDS + 10 }] } });
+    const ask = () => service.access.explain({ organizationId: 'org', documentId: 'doc', userId: 'u' });
+    expect(ask()).toMatchObject({ role: 'viewer', reason: 'document-grant', accessType: 'restricted', expiresAt: SECONDS + 10 });
+    service.clock.advance(10_000);
+    expect(ask().explanation).toBe('no access: the access type is restricted and the user holds no grant on it or its folders (access type restricted).');
+    expect(() => service.access.explain({ organizationId: 'org', documentId: '', userId: 'u' })).toThrow('documentId is required.');
+  });
+});
