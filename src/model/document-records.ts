@@ -11,11 +11,13 @@ export interface DocumentChange {
 
 /** The document record of get documents: `{ documentName?, disabled, accessType, id, ...custom }`. */
 export function documentView(org: OrganizationRecord, doc: DocumentRecord): Record<string, unknown> {
-  const view: Record<string, unknown> = { ...structuredClone(doc.extra) };
+  const view: Record<string, unknown> = {};
   if (doc.documentName !== undefined) view['documentName'] = doc.documentName;
   view['disabled'] = doc.disabled === true;
   view['accessType'] = documentAccessType(org, doc);
   view['id'] = doc.documentId;
+  // Custom fields follow the documented ones and never replace them.
+  for (const [key, value] of Object.entries(doc.extra)) if (!(key in view)) view[key] = structuredClone(value);
   return view;
 }
 

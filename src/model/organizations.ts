@@ -122,8 +122,10 @@ export function updateOrganization(ctx: ModelContext, ns: Namespace, input: Orga
 
 /** The organization record of get organizations: `{ id, organizationName?, disabled, ...metadata }`. */
 export function organizationView(org: OrganizationRecord): Record<string, unknown> {
-  const view: Record<string, unknown> = { ...structuredClone(org.extra ?? {}), id: org.organizationId };
+  const view: Record<string, unknown> = { id: org.organizationId };
   if (org.organizationName !== undefined) view['organizationName'] = org.organizationName;
   view['disabled'] = org.disabled;
+  // Metadata follows the documented fields and never replaces them.
+  for (const [key, value] of Object.entries(org.extra ?? {})) if (!(key in view)) view[key] = structuredClone(value);
   return view;
 }

@@ -20,7 +20,7 @@ forEachTransport('documents get, update, move, access', (fresh) => {
     const page1 = expectSuccess(await c.post('/v2/organizations/documents/get', { organizationId: 'org', pageSize: 2 }), 'Document(s) retrieved successfully.');
     expect(page1.data).toEqual([
       { documentName: 'A', disabled: false, accessType: 'restricted', id: 'a' },
-      { owner: 'x', disabled: false, accessType: 'public', id: 'b' },
+      { disabled: false, accessType: 'public', id: 'b', owner: 'x' },
     ]);
     expect(page1.pageToken).not.toBe('');
     expect(page1).not.toHaveProperty('nextPageToken');
@@ -39,7 +39,7 @@ forEachTransport('documents get, update, move, access', (fresh) => {
     const reply = await c.post('/v2/organizations/documents/get', { organizationId: 'org', documentIds: ['b', 'yourDocumentId2'] });
     expectError(reply, 500, 'INTERNAL', 'Error retrieving document(s).');
     expect(reply.body.error.details).toEqual([
-      { owner: 'x', disabled: false, accessType: 'public', id: 'b' },
+      { disabled: false, accessType: 'public', id: 'b', owner: 'x' },
       { id: 'yourDocumentId2', success: false, message: 'Document does not exist', code: 'not-found' },
     ]);
     const lenient = fresh({ missingDocuments: 'notFound' });

@@ -20,7 +20,8 @@ forEachTransport('organizations', (fresh) => {
     await c.post('/v2/organizations/add', { organizations: [{ organizationId: 'a', organizationName: 'A', tier: 1 }, { organizationId: 'b' }, { organizationId: 'c', organizationName: 'C' }] });
     await c.post('/v2/users/add', { organizationId: 'implicit', users: [{ userId: 'u' }] });
     const page1 = expectSuccess(await c.post('/v2/organizations/get', { pageSize: 2 }), 'Organization(s) retrieved successfully.');
-    expect(page1.data).toEqual([{ tier: 1, id: 'a', organizationName: 'A', disabled: false }, { id: 'b', disabled: false }]);
+    expect(page1.data).toEqual([{ id: 'a', organizationName: 'A', disabled: false, tier: 1 }, { id: 'b', disabled: false }]);
+    expect(Object.keys(page1.data[0])).toEqual(['id', 'organizationName', 'disabled', 'tier']);
     expect(page1.nextPageToken).toEqual(expect.any(String));
     expect(page1.nextPageToken).not.toBe('');
     const page2 = expectSuccess(await c.post('/v2/organizations/get', { pageSize: 2, pageToken: page1.nextPageToken }));
