@@ -11,9 +11,7 @@ export const CLOSE_NO_ACCESS = 4403;
 export const CLOSE_DISABLED = 4423;
 
 /** Who a sync client is: a server-side tool holding the API key's auth token, or an end user with a token. */
-export type SyncIdentity =
-  | { kind: 'server' }
-  | { kind: 'user'; userId: string; grants: TokenGrant[]; /** Unix seconds. */ expiresAt: number };
+export type SyncIdentity = { kind: 'server' } | { kind: 'user'; userId: string; grants: TokenGrant[] /** Unix seconds. */; expiresAt: number };
 
 /** Where a sync client is. */
 export interface SyncPlace {
@@ -32,7 +30,10 @@ const SECRET_BYTES = new WeakMap<ApiKeyRecord, Uint8Array>();
 
 function secretOf(key: ApiKeyRecord): Uint8Array {
   let bytes = SECRET_BYTES.get(key);
-  if (!bytes) SECRET_BYTES.set(key, (bytes = new Uint8Array(key.signingSecret.match(/../g)!.map((h) => parseInt(h, 16)))));
+  if (!bytes) {
+    bytes = new Uint8Array(key.signingSecret.match(/../g)!.map((h) => parseInt(h, 16)));
+    SECRET_BYTES.set(key, bytes);
+  }
   return bytes;
 }
 
@@ -80,7 +81,11 @@ export function syncVerdict(service: MockService, identity: SyncIdentity, place:
   if (service.model.clock.now() / 1000 >= identity.expiresAt) return { may: 'none', code: CLOSE_UNAUTHENTICATED, reason: 'The token has expired.' };
   const decision = syncDecision(service, identity, place);
   if (decision.reason === 'organization-disabled' || decision.reason === 'document-disabled') {
-    return { may: 'none', code: CLOSE_DISABLED, reason: decision.reason === 'organization-disabled' ? 'The organization is disabled.' : 'The document is disabled.' };
+    return {
+      may: 'none',
+      code: CLOSE_DISABLED,
+      reason: decision.reason === 'organization-disabled' ? 'The organization is disabled.' : 'The document is disabled.',
+    };
   }
   if (decision.role === null) return { may: 'none', code: CLOSE_NO_ACCESS, reason: `No access: ${explainAccess(decision)}` };
   return { may: decision.role === 'editor' ? 'write' : 'read' };

@@ -73,9 +73,7 @@ function grantIn(users: Map<string, UserRecord> | undefined, token: TokenGrant |
 }
 
 function tokenGrant(query: AccessQuery, org: OrganizationRecord, type: TokenGrant['type'], id: string): TokenGrant | undefined {
-  return query.tokenGrants?.find(
-    (g) => g.type === type && g.id === id && (type === 'organization' || g.organizationId === org.organizationId),
-  );
+  return query.tokenGrants?.find((g) => g.type === type && g.id === id && (type === 'organization' || g.organizationId === org.organizationId));
 }
 
 /**
@@ -196,8 +194,20 @@ export function unknownDocumentAccess(organizationId: string, documentId: string
   const live = (g: TokenGrant): boolean => g.expiresAt === undefined || g.expiresAt > seconds;
   const grants = query.tokenGrants ?? [];
   const own = grants.find((g) => g.type === 'document' && g.id === documentId && g.organizationId === organizationId && live(g));
-  if (own) return decided(own.accessRole ?? 'editor', DEFAULT_ACCESS_TYPE, 'document-grant', own.expiresAt === undefined ? undefined : { role: 'editor', expiresAt: own.expiresAt });
+  if (own)
+    return decided(
+      own.accessRole ?? 'editor',
+      DEFAULT_ACCESS_TYPE,
+      'document-grant',
+      own.expiresAt === undefined ? undefined : { role: 'editor', expiresAt: own.expiresAt },
+    );
   const org = grants.find((g) => g.type === 'organization' && g.id === organizationId && live(g));
-  if (org) return decided(org.accessRole ?? 'editor', DEFAULT_ACCESS_TYPE, 'organization-grant', org.expiresAt === undefined ? undefined : { role: 'editor', expiresAt: org.expiresAt });
+  if (org)
+    return decided(
+      org.accessRole ?? 'editor',
+      DEFAULT_ACCESS_TYPE,
+      'organization-grant',
+      org.expiresAt === undefined ? undefined : { role: 'editor', expiresAt: org.expiresAt },
+    );
   return decided(null, DEFAULT_ACCESS_TYPE, 'not-in-organization');
 }

@@ -17,7 +17,8 @@ export interface NewFolder {
 /** A per-item outcome of a folder write: a message for the caller when it failed. */
 export type FolderOutcome = { ok: true } | { ok: false; message: string };
 
-const parentOf = (parentFolderId: string | undefined): string | undefined => (parentFolderId === undefined || parentFolderId === ROOT ? undefined : parentFolderId);
+const parentOf = (parentFolderId: string | undefined): string | undefined =>
+  parentFolderId === undefined || parentFolderId === ROOT ? undefined : parentFolderId;
 
 /**
  * Adds one folder under its parent (top level without one). Without an `accessType` a nested folder inherits
@@ -93,9 +94,9 @@ export function childrenIndex(org: OrganizationRecord): Map<string, string[]> {
   const children = new Map<string, string[]>();
   for (const folder of org.folders.values()) {
     const parent = folder.parentFolderId ?? ROOT;
-    let list = children.get(parent);
-    if (!list) children.set(parent, (list = []));
-    list.push(folder.folderId);
+    const list = children.get(parent);
+    if (list) list.push(folder.folderId);
+    else children.set(parent, [folder.folderId]);
   }
   return children;
 }
@@ -141,7 +142,13 @@ export function folderView(ns: Namespace, org: OrganizationRecord, folder: Folde
 }
 
 /** A folder with `subFolders` down to `depth` levels; the deepest level has no `subFolders` key. */
-export function folderTree(ns: Namespace, org: OrganizationRecord, folder: FolderRecord, depth: number, children: Map<string, string[]>): Record<string, unknown> {
+export function folderTree(
+  ns: Namespace,
+  org: OrganizationRecord,
+  folder: FolderRecord,
+  depth: number,
+  children: Map<string, string[]>,
+): Record<string, unknown> {
   const view = folderView(ns, org, folder);
   if (depth <= 0) return view;
   const below = (children.get(folder.folderId) ?? []).map((id) => org.folders.get(id)).filter((f): f is FolderRecord => f !== undefined);

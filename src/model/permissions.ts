@@ -17,7 +17,8 @@ export interface PermissionResource {
 function locate(ns: Namespace, resource: PermissionResource): { org: OrganizationRecord; users: Map<string, UserRecord> } | undefined {
   const org = ns.organizations.get(resource.type === 'organization' ? resource.id : (resource.organizationId ?? ''));
   if (!org) return undefined;
-  const users = resource.type === 'organization' ? org.users : resource.type === 'folder' ? org.folders.get(resource.id)?.users : org.documents.get(resource.id)?.users;
+  const users =
+    resource.type === 'organization' ? org.users : resource.type === 'folder' ? org.folders.get(resource.id)?.users : org.documents.get(resource.id)?.users;
   return users ? { org, users } : undefined;
 }
 
@@ -100,7 +101,9 @@ export function reportPermissions(
   const data = Object.create(null) as Record<string, UserPermissions>;
   for (const userId of input.userIds) {
     const query = { userId, now, signedIn: true };
-    const result: UserPermissions = { organization: { [input.organizationId]: org ? entry(organizationAccess(org, query), 'organization') : missing('Organization') } };
+    const result: UserPermissions = {
+      organization: { [input.organizationId]: org ? entry(organizationAccess(org, query), 'organization') : missing('Organization') },
+    };
     if (input.folderIds && input.folderIds.length > 0) {
       const folders = Object.create(null) as Record<string, PermissionEntry>;
       for (const folderId of input.folderIds) {

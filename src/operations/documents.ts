@@ -174,7 +174,9 @@ export const updateAccess = defineOperation({
       const found = org !== undefined && setDocumentAccess(model, ns, org, documentId, data.accessType);
       return [
         documentId,
-        found ? { success: true, accessType: data.accessType, message: 'Document access type updated.' } : { success: false, accessType: null, message: NOT_EXIST },
+        found
+          ? { success: true, accessType: data.accessType, message: 'Document access type updated.' }
+          : { success: false, accessType: null, message: NOT_EXIST },
       ] as const;
     });
     return { data: perItem(items) };
@@ -194,7 +196,9 @@ export const updateDisableState = defineOperation({
       const found = org !== undefined && setDocumentDisabled(model, ns, org, documentId, data.disabled);
       return [
         documentId,
-        found ? { success: true, disabled: data.disabled, message: 'Document disabled state updated.' } : { success: false, disabled: data.disabled, message: NOT_EXIST },
+        found
+          ? { success: true, disabled: data.disabled, message: 'Document disabled state updated.' }
+          : { success: false, disabled: data.disabled, message: NOT_EXIST },
       ] as const;
     });
     return { data: perItem(items) };

@@ -20,7 +20,14 @@ export const add = defineOperation({
     organizationId: requiredString(),
     createOrganization: z.boolean().optional(),
     folders: z
-      .array(z.object({ folderId: requiredString(), folderName: z.string().optional(), parentFolderId: requiredString().optional(), accessType: accessType.optional() }))
+      .array(
+        z.object({
+          folderId: requiredString(),
+          folderName: z.string().optional(),
+          parentFolderId: requiredString().optional(),
+          accessType: accessType.optional(),
+        }),
+      )
       .min(1),
   }),
   run({ data, caller, model }) {
@@ -99,7 +106,12 @@ export const updateAccess = defineOperation({
   summary: 'Update folder access',
   message: 'Updated access for folders successfully.',
   schema: z
-    .object({ organizationId: requiredString(), folderIds: z.array(requiredString()).min(1), accessType: accessType.optional(), inheritFromParent: z.boolean().optional() })
+    .object({
+      organizationId: requiredString(),
+      folderIds: z.array(requiredString()).min(1),
+      accessType: accessType.optional(),
+      inheritFromParent: z.boolean().optional(),
+    })
     .refine((d) => d.accessType !== undefined || d.inheritFromParent === true, { error: 'accessType or inheritFromParent is required.' }),
   run({ data, caller, model }) {
     const ns = namespaceOf(caller);

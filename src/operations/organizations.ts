@@ -43,7 +43,10 @@ export const update = defineOperation({
     const items = data.organizations.map((org) => {
       const found = updateOrganization(model, ns, org) !== undefined;
       const id = md5Hex(org.organizationId);
-      return [org.organizationId, found ? { success: true, id, message: 'Updated Successfully' } : { success: false, id, message: 'Organization does not exist' }] as const;
+      return [
+        org.organizationId,
+        found ? { success: true, id, message: 'Updated Successfully' } : { success: false, id, message: 'Organization does not exist' },
+      ] as const;
     });
     return { data: perItem(items) };
   },
@@ -60,7 +63,10 @@ export const remove = defineOperation({
     const items = data.organizationIds.map((organizationId) => {
       const found = deleteOrganization(model, ns, organizationId);
       const id = md5Hex(organizationId);
-      return [organizationId, found ? { success: true, id, message: 'Deleted Successfully' } : { success: false, id, message: 'Organization does not exist' }] as const;
+      return [
+        organizationId,
+        found ? { success: true, id, message: 'Deleted Successfully' } : { success: false, id, message: 'Organization does not exist' },
+      ] as const;
     });
     return { data: perItem(items) };
   },

@@ -27,7 +27,11 @@ const removal = z
   .superRefine((list, ctx) => {
     list.forEach((r, i) => {
       if (r.type !== 'organization' && r.organizationId === undefined) {
-        ctx.addIssue({ code: 'custom', path: [i, 'organizationId'], message: `permissions.resources[${i}].organizationId is required for a ${r.type} resource.` });
+        ctx.addIssue({
+          code: 'custom',
+          path: [i, 'organizationId'],
+          message: `permissions.resources[${i}].organizationId is required for a ${r.type} resource.`,
+        });
       }
     });
   });
@@ -61,14 +65,23 @@ export const get = defineOperation({
 });
 
 const decision = z
-  .object({ userId: requiredString(), resourceId: requiredString(), type: resourceType, hasAccess: z.boolean(), accessRole: accessRole.optional(), expiresAt: z.number().optional() })
+  .object({
+    userId: requiredString(),
+    resourceId: requiredString(),
+    type: resourceType,
+    hasAccess: z.boolean(),
+    accessRole: accessRole.optional(),
+    expiresAt: z.number().optional(),
+  })
   .refine((p) => p.accessRole === undefined || p.type === 'document', { error: 'accessRole is only allowed for document resources.' });
 
 /** JSON with keys sorted at every level and no spaces: the bytes a signature covers. */
 export function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
   if (value !== null && typeof value === 'object') {
-    const entries = Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`);
+    const entries = Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`);
     return `{${entries.join(',')}}`;
   }
   return JSON.stringify(value);
