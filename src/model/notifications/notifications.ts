@@ -115,7 +115,7 @@ export function addNotification(ctx: ModelContext, ns: Namespace, input: AddNoti
     recipients: [],
     record: storedFields(input),
   };
-  const { recipients, everyone } = recipientsOf(org, doc, input);
+  const { recipients, everyone } = recipientsOf(org, doc, input, ctx.clock.now());
   record.recipients = recipients;
   if (everyone) record.everyone = everyone;
   const locationId = locationIdOf(input);

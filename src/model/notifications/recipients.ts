@@ -1,4 +1,5 @@
 import { md5Hex } from '../../support/ids.js';
+import { documentAccess } from '../access.js';
 import type { DocumentRecord, EveryoneRecipients, NotificationRecipient, OrganizationRecord, UserRecord } from '../entities.js';
 import { rosterLog } from './roster.js';
 
@@ -33,11 +34,13 @@ function userIdByEmail(org: OrganizationRecord, email: string | undefined): stri
   return undefined;
 }
 
-/** Whether a user may open the document: document level, its folder, or organization level unless `restricted`. */
-export function canAccess(org: OrganizationRecord, doc: DocumentRecord, userId: string): boolean {
-  if (doc.users.has(userId)) return true;
-  if (doc.folderId !== undefined && org.folders.get(doc.folderId)?.users.has(userId)) return true;
-  return doc.accessType !== 'restricted' && org.users.has(userId);
+/**
+ * Whether a user may open the document, by the access model (`model/access.ts`): a grant on the document or its
+ * folders, else the organization under its access type; disabled organizations and documents admit no one.
+ * `now` (service clock, ms) lets grants with an `expiresAt` lapse; without it they count as live.
+ */
+export function canAccess(org: OrganizationRecord, doc: DocumentRecord, userId: string, now = 0): boolean {
+  return documentAccess(org, doc, { userId, now }).role !== null;
 }
 
 /** Who a new notification goes to: the organization-level users as a roster position, and everyone else named. */
@@ -51,14 +54,14 @@ export interface Recipients {
  * organization-level user except the action user, plus `notifyUsers`; with `verifyUserPermissions`, only
  * those with access to the document. One entry per person (same userId, or same email ignoring case).
  * The organization-level users are kept as a roster position, so this costs O(notifyUsers), not O(users);
- * only `verifyUserPermissions` on a restricted document lists them one by one.
+ * with `verifyUserPermissions` the access model decides per user, so they are listed one by one.
  * @example recipientsOf(org, doc, { actionUser: { userId: 'a' }, notifyUsers: [{ userId: 'b' }] })
  */
-export function recipientsOf(org: OrganizationRecord, doc: DocumentRecord, request: RecipientRequest): Recipients {
+export function recipientsOf(org: OrganizationRecord, doc: DocumentRecord, request: RecipientRequest, now = 0): Recipients {
   const everyone = request.notifyAll !== false;
   const verify = request.verifyUserPermissions === true;
-  // Only a restricted document with verification can drop organization-level users; list them then.
-  const listed = everyone && verify && doc.accessType === 'restricted';
+  // Verification asks the access model about each organization-level user; list them then.
+  const listed = everyone && verify;
   const except = request.actionUser.userId;
   const people: Person[] = [];
   const byUserId = new Map<string, Person>();
@@ -95,7 +98,7 @@ export function recipientsOf(org: OrganizationRecord, doc: DocumentRecord, reque
     for (const user of org.users.values()) if (user.userId !== except) add({ userId: user.userId, email: user.email });
   }
   for (const entry of request.notifyUsers) add({ userId: entry.userId ?? userIdByEmail(org, entry.email), email: entry.email });
-  const kept = verify ? people.filter((p) => p.userId !== undefined && canAccess(org, doc, p.userId)) : people;
+  const kept = verify ? people.filter((p) => p.userId !== undefined && canAccess(org, doc, p.userId, now)) : people;
   const out: Recipients = { recipients: kept.map(recipientOf) };
   if (everyone && !listed) {
     const log = rosterLog(org);
