@@ -5,6 +5,7 @@ import { addNotification, deleteNotifications, queryNotifications, renderNotific
 import { canAccess } from '../../src/model/notifications/recipients.js';
 import { ensureDocument, ensureOrganization } from '../../src/model/organizations.js';
 import { addUsers, deleteUsers, updateUsers } from '../../src/model/users/users.js';
+import { grantPermissions } from '../../src/model/permissions.js';
 import { userDataPage } from '../../src/model/users/data.js';
 import { md5Hex } from '../../src/support/ids.js';
 import { namespaceOf } from '../support/store.js';
@@ -148,5 +149,17 @@ describe('notifyAll notifications keep the organization as it was when they were
     expect(n.recipients).toEqual([{ userId: 'outsider' }]);
     expect(n.everyone).toEqual({ at: 500, except: 'u0' });
     expect(Object.keys(renderNotification(ns, n)['notifyUsersByUserId'] as object)).toHaveLength(500);
+  });
+
+  it('counts an organization-level user granted by permissions in later notifyAll notifications only', () => {
+    const service = createMockService({ seed: 1 });
+    const ns = namespaceOf(service);
+    addUsers(service.model, ns, { organizationId: 'org', users: [{ userId: 'a' }, { userId: 'b' }], keepAccessRole: true });
+    const base = { organizationId: 'org', documentId: 'doc', actionUser: { userId: 'a' }, notifyUsers: [] };
+    const before = addNotification(service.model, ns, { ...base, notificationId: 'before' });
+    grantPermissions(service.model, ns, 'c', [{ type: 'organization', id: 'org' }]);
+    const after = addNotification(service.model, ns, { ...base, notificationId: 'after' });
+    expect(Object.keys(renderNotification(ns, before)['notifyUsersByUserId'] as object)).toEqual([md5Hex('b')]);
+    expect(Object.keys(renderNotification(ns, after)['notifyUsersByUserId'] as object)).toEqual([md5Hex('b'), md5Hex('c')]);
   });
 });
