@@ -48,7 +48,10 @@ export async function benchNotifications(count = 200): Promise<Record<string, nu
   const addMs = await timeIt(add, 200, 20);
   const getBody = JSON.stringify({ data: { organizationId: LARGE_ORGANIZATION, userId: 'user-00002', pageSize: 10 } });
   const get = () => service.dispatch({ method: 'POST', path: '/v2/notifications/get', headers, body: getBody });
+  const coldStart = performance.now();
   const reply = JSON.parse((await get()).body) as unknown;
+  // The first read renders each roster once; later reads of the same page share those maps.
+  const coldMs = performance.now() - coldStart;
   const getMs = await timeIt(get, 15, 3);
   const stringifyMs = await timeIt(() => JSON.stringify(reply), 15, 3);
   return {
@@ -57,5 +60,6 @@ export async function benchNotifications(count = 200): Promise<Record<string, nu
     'notifications: 10-item get on large, ms': getMs,
     'notifications: JSON.stringify of that reply, ms': stringifyMs,
     'notifications: 10-item get / stringify (budget <= 2)': getMs / stringifyMs,
+    'notifications: first 10-item get (renders the rosters) / stringify': coldMs / stringifyMs,
   };
 }
