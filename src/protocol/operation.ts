@@ -54,6 +54,8 @@ export interface OperationContext<D> {
 export interface OperationOutput {
   data?: unknown;
   beside?: Record<string, unknown>;
+  /** This reply's success message, where the reference words it differently per call (grouped form, v1 path). */
+  message?: string;
 }
 
 /** One operation of the API, declared once: enough for the pipeline, the coverage table and an API description. */

@@ -206,6 +206,32 @@ describe('pipeline failures (in-process)', () => {
   });
 });
 
+describe('per-reply success messages', () => {
+  const service = createMockService();
+  const worded = defineOperation({
+    auth: 'none',
+    summary: 'Worded',
+    message: 'Declared message.',
+    schema: z.object({ grouped: z.boolean().optional() }),
+    run: ({ data }) => (data.grouped ? { data: {}, message: 'Reply message.' } : { data: [] }),
+  });
+  const deps: DispatchDeps = {
+    routes: { '/worded': { operation: worded, version: 'v2' } },
+    unimplemented: new Set(),
+    model: service.model,
+    settings: service.settings,
+    control: () => Promise.reject(new Error('no control plane here')),
+    hooks: createHooks(),
+    onInternalError: () => undefined,
+  };
+  const call = (data: unknown) => ({ method: 'POST', path: '/worded', headers: { 'content-type': JSON_TYPE }, body: JSON.stringify({ data }) });
+
+  it('uses the message a run returns for that reply, and the declared one otherwise', async () => {
+    expect(JSON.parse((await dispatch(deps, call({ grouped: true }))).body)).toEqual({ result: { status: 'success', message: 'Reply message.', data: {} } });
+    expect(JSON.parse((await dispatch(deps, call({}))).body)).toEqual({ result: { status: 'success', message: 'Declared message.', data: [] } });
+  });
+});
+
 describe('validation messages (2.6)', () => {
   const messageOf = (schema: z.ZodType, data: unknown): string => {
     try {
