@@ -130,7 +130,7 @@ export function outcomes(requested: readonly string[] | undefined, done: readonl
   return keys.map((id) => [id, hit.has(id) ? { success: true, id, message } : { success: false, id, message: 'Annotation not found.' }]);
 }
 
-/** Where a document without an organization is looked up: the only organization holding it, or the one with no id. */
+/** Where a document is looked up when the organization is not named: the one organization of the key holding it. */
 export function findDocument(ns: Namespace, documentId: string, organizationId?: string): { org: OrganizationRecord; doc: DocumentRecord } | undefined {
   if (organizationId !== undefined) {
     const org = ns.organizations.get(organizationId);
@@ -139,7 +139,7 @@ export function findDocument(ns: Namespace, documentId: string, organizationId?:
   }
   const holders = [...ns.organizations.values()].filter((o) => o.documents.has(documentId));
   if (holders.length === 0) return undefined;
-  const chosen = holders.length === 1 ? holders[0] : holders.find((o) => o.organizationId === '');
+  const chosen = holders.length === 1 ? holders[0] : undefined;
   if (!chosen) throw new ServiceError('INVALID_ARGUMENT', 'organizationId is required for this document.');
   const doc = chosen.documents.get(documentId);
   return doc ? { org: chosen, doc } : undefined;
