@@ -54,7 +54,7 @@ export function addComments(ctx: ModelContext, ns: Namespace, input: ThreadRef &
     ids.push(comment.commentId);
     thread.lastUpdated = ctx.clock.now();
     const joined = ((comment['taggedUserContacts'] as { userId: string }[]) ?? []).filter((t) => subscribe(thread, t.userId));
-    emitThreadEvent(ctx, ns, 'comment.add', thread, { comment });
+    emitThreadEvent(ctx, ns, 'comment.add', thread, { comment, triggerNotification: input_.triggerNotification });
     if (joined.length > 0) emitThreadEvent(ctx, ns, 'comment_annotation.subscribe', thread, { actionUser: comment.from });
     afterComment(ctx, { ns, org, doc }, thread, comment, { first: false, triggerNotification: input_.triggerNotification, triggerActivities: input_.triggerActivities });
   }

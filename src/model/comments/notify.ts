@@ -19,7 +19,7 @@ export function emitThreadEvent(
   ns: Namespace,
   type: CommentEvent,
   thread: ThreadRecord,
-  extra: { actionUser?: ThreadUser | undefined; comment?: CommentRecord | undefined } = {},
+  extra: { actionUser?: ThreadUser | undefined; comment?: CommentRecord | undefined; triggerNotification?: boolean | undefined } = {},
 ): void {
   const metadata = thread.metadata;
   const fields: CommentEventFields = {
@@ -36,6 +36,7 @@ export function emitThreadEvent(
   if (actor) fields.actionUser = structuredClone(actor);
   const visibility = thread['visibilityConfig'] as { type?: string } | undefined;
   if (visibility && visibility.type !== 'public') fields.visibility = structuredClone(visibility);
+  if (extra.triggerNotification === true) fields.triggerNotification = true;
   ctx.events.emit(type, ns.apiKey, fields);
 }
 

@@ -65,10 +65,10 @@ function writeThread(scope: WriteScope, input: NewThread, author: ThreadUser, so
   const annotationNumber = previous?.annotationNumber ?? store.next++;
   const thread = buildThread(scope, { annotationId, annotationNumber, sourceType }, input, author);
   store.threads.set(annotationId, thread);
-  emitThreadEvent(ctx, ns, 'comment_annotation.add', thread, { actionUser: thread.from, comment: thread.comments[0] });
+  emitThreadEvent(ctx, ns, 'comment_annotation.add', thread, { actionUser: thread.from, comment: thread.comments[0], triggerNotification: input.comments[0]?.triggerNotification });
   thread.comments.forEach((comment, i) => {
-    if (i > 0) emitThreadEvent(ctx, ns, 'comment.add', thread, { comment });
     const asked = input.comments[i];
+    if (i > 0) emitThreadEvent(ctx, ns, 'comment.add', thread, { comment, triggerNotification: asked?.triggerNotification });
     afterComment(ctx, { ns, org, doc }, thread, comment, { first: i === 0, triggerNotification: asked?.triggerNotification, triggerActivities: asked?.triggerActivities });
   });
   return thread;

@@ -98,7 +98,9 @@ export const get = defineOperation({
     for (const thread of page) {
       if (!thread) continue;
       const documentId = String(thread.metadata['documentId']);
-      (grouped[documentId] ??= []).push(renderOrNull(thread) as Record<string, unknown>);
+      const list = grouped[documentId] ?? [];
+      list.push(renderOrNull(thread) as Record<string, unknown>);
+      grouped[documentId] = list;
     }
     return { data: grouped, beside, message: 'Annotations fetched successfully.' };
   },
@@ -184,7 +186,7 @@ export const remove = defineOperation({
   run({ data, caller, model, version }) {
     const { organizationId, documentId, agentId, agentSuggestions, agentUrls, ...selectors } = data;
     const agentFilters = version === 'v2' ? { agentId, agentSuggestions, agentUrls } : {};
-    if (agentFilters.agentUrls && agentFilters.agentUrls.every((url) => pageKey(url) === undefined)) {
+    if (agentFilters.agentUrls?.every((url) => pageKey(url) === undefined)) {
       throw new ServiceError('INVALID_ARGUMENT', 'agentUrls must contain at least one valid page URL.');
     }
     const entries = deleteThreads(model, namespaceOf(caller), { organizationId, documentId, filter: { ...selectors, ...agentFilters } });

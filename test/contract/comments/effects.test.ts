@@ -33,12 +33,17 @@ forEachTransport('comment side effects', (fresh) => {
     expect((first!['notificationSourceData'] as { annotationId: string }).annotationId).toBe('a');
     expect(await notificationsOf(c, 'u3')).toHaveLength(1);
     expect(await notificationsOf(c, 'u1')).toEqual([]);
+    const flagged: unknown[] = [];
+    c.service.model.events.on('comment.add', (e) => flagged.push(e.triggerNotification));
     // A reply by u2 reaches the subscribers u1 (author) and u2's mention target, the assignee, not u2.
     expectSuccess(await c.post(REPLY, { ...AT, annotationId: 'a', commentData: [says('u2', 'see {{u4}}', { taggedUserContacts: [{ ...tag('u4'), text: '@u4', contact: { userId: 'u4', name: 'U4', email: 'u4@x.test' } }], triggerNotification: true })] }));
     expect((await notificationsOf(c, 'u1')).map((n) => n['actionType'])).toEqual(['added']);
     expect(await notificationsOf(c, 'u4')).toHaveLength(1);
     expect(await notificationsOf(c, 'u3')).toHaveLength(2);
     expect(await notificationsOf(c, 'u2')).toHaveLength(1);
+    expectSuccess(await c.post(REPLY, { ...AT, annotationId: 'a', commentData: [says('u2', 'quiet')] }));
+    // The event says whether the write asked for notifications, so webhooks stay silent by default too.
+    expect(flagged).toEqual([true, undefined]);
   });
 
   it('notifies about private threads only those who can see them', async () => {
