@@ -2,7 +2,8 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import type * as Y from 'yjs';
-import { ServiceError } from '../errors.js';
+import { openLiveEditor } from '../model/crdt/registry.js';
+import { knownNamespace } from '../model/keys.js';
 import type { MockService } from '../service.js';
 import { SyncRoom, type SyncPeer } from './yjs-room.js';
 
@@ -13,6 +14,8 @@ export const YJS_SYNC_PATH = '/__mock/yjs';
 export const CLOSE_BAD_ROOM = 4400;
 /** Close code for an unknown API key in the room name. */
 export const CLOSE_UNKNOWN_KEY = 4403;
+/** Close code for a room whose entry does not exist, for a client that may not create it. */
+export const CLOSE_NO_ENTRY = 4404;
 /** Close code sent to every client when the server shuts down. */
 export const CLOSE_SHUTDOWN = 1001;
 
@@ -59,16 +62,20 @@ export function createYjsSync(service: MockService): YjsSync {
       ws.close(CLOSE_UNKNOWN_KEY, reason(`Invalid API key ${apiKey}.`));
       return;
     }
-    let doc: Y.Doc;
-    try {
-      doc = service.crdt.doc({ apiKey, organizationId, documentId, editorId });
-    } catch (error) {
-      ws.close(CLOSE_BAD_ROOM, reason(error instanceof ServiceError ? error.message : 'The room could not be opened.'));
+    // Every client the endpoint admits may write today (the API key in the room name is its credential), so a room
+    // may open on a name that is not an entry yet; the entry it opens is dropped when the room closes unwritten.
+    const live = openLiveEditor(service.model, knownNamespace(service.model, apiKey), { organizationId, documentId, editorId }, { create: true });
+    if (!live) {
+      ws.close(CLOSE_NO_ENTRY, reason('No CRDT data found for this editor ID.'));
       return;
     }
+    const { doc } = live.record;
     let room = rooms.get(doc);
     if (!room) {
-      room = new SyncRoom(doc, () => rooms.delete(doc));
+      room = new SyncRoom(doc, () => {
+        rooms.delete(doc);
+        live.release();
+      });
       rooms.set(doc, room);
     }
     const joined = room;

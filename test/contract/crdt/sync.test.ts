@@ -124,6 +124,33 @@ describe('live sync through a y-websocket client', () => {
     expect((await stored('fresh')).data).toBe('typed');
   });
 
+  it('keeps nothing of rooms on names that never became entries once they close', async () => {
+    // Each room draws its document's client id from the seeded source, so only the random position may move.
+    const withoutRng = (text: string): unknown => ({ ...JSON.parse(text), rng: undefined });
+    const baseline = withoutRng(service.exportState());
+    for (let i = 0; i < 200; i++) {
+      await new Promise<void>((resolve, reject) => {
+        const ws = new WebSocket(`${endpoint()}/${roomOf(`probe-${i}`)}`);
+        ws.once('message', () => ws.close());
+        ws.once('close', () => resolve());
+        ws.once('error', reject);
+      });
+    }
+    await until(() => running.sync.connections === 0, 'every probe to close');
+    await until(() => service.model.store.namespace(service.credentials.apiKey).editors.size === 0, 'the probes to be dropped');
+    expect(withoutRng(service.exportState())).toEqual(baseline);
+  });
+
+  it('keeps an entry a client wrote after its room closes', async () => {
+    const a = client({ room: roomOf('written') });
+    await until(() => a.provider.synced, 'initial sync');
+    a.doc.getText('content').insert(0, 'stays');
+    await until(() => service.crdt.doc({ ...at, editorId: 'written' }).getText('content').length === 5, 'the server copy');
+    a.provider.destroy();
+    await until(() => running.sync.connections === 0, 'the room to close');
+    expect((await stored('written')).data).toBe('stays');
+  });
+
   it('relays awareness between clients', async () => {
     const a = client();
     const b = client();
