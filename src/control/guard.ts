@@ -21,7 +21,10 @@ export function guardControl(call: ApiCall, method: string, path: string): void 
     }
     const origin = header(call, 'origin');
     if (!originAllowed(origin, policy)) {
-      throw new ServiceError('PERMISSION_DENIED', `The control plane refuses calls from the page at ${origin}: only pages on loopback origins, ${policy.host} or an allowed host may use it.`);
+      throw new ServiceError(
+        'PERMISSION_DENIED',
+        `The control plane refuses calls from the page at ${origin}: only pages on loopback origins, ${policy.host} or an allowed host may use it.`,
+      );
     }
     if (policy.controlToken !== undefined && !sameSecret(header(call, CONTROL_TOKEN_HEADER), policy.controlToken)) {
       throw new ServiceError(
@@ -33,7 +36,12 @@ export function guardControl(call: ApiCall, method: string, path: string): void 
   if (method !== 'GET' && method !== 'HEAD' && call.body.trim() !== '') {
     const raw = header(call, 'content-type');
     if ((raw ?? '').split(';')[0]?.trim().toLowerCase() !== 'application/json') {
-      throw new ServiceError('INVALID_ARGUMENT', `The body of ${method} ${path} must be sent as application/json, not ${raw ?? 'without a content type'}.`, undefined, 415);
+      throw new ServiceError(
+        'INVALID_ARGUMENT',
+        `The body of ${method} ${path} must be sent as application/json, not ${raw ?? 'without a content type'}.`,
+        undefined,
+        415,
+      );
     }
   }
 }

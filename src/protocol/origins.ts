@@ -22,7 +22,11 @@ const IPV4 = /^(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(?:\.(?:25[0-5]|2[0-4]\d|1\d\d
 
 /** A host name as compared: lower case, no brackets around IPv6, no trailing dot. */
 function canonical(name: string): string {
-  return name.trim().toLowerCase().replace(/^\[(.*)\]$/, '$1').replace(/\.$/, '');
+  return name
+    .trim()
+    .toLowerCase()
+    .replace(/^\[(.*)\]$/, '$1')
+    .replace(/\.$/, '');
 }
 
 /** Whether a name is an IP address literal (v4, or v6 with a colon). */

@@ -19,8 +19,13 @@ beforeAll(async () => {
 
 afterAll(() => running.close());
 
+/** What these calls answer: per-user results of users/add, a user list of users/get. */
+interface Answer {
+  result?: { data?: unknown };
+}
+
 /** One POST over a client's own keep-alive connection; resolves with status and parsed body. */
-function post(agent: Agent, path: string, data: unknown): Promise<{ status: number; body: any }> {
+function post(agent: Agent, path: string, data: unknown): Promise<{ status: number; body: Answer }> {
   const body = JSON.stringify({ data });
   return new Promise((resolve, reject) => {
     const req = request(
@@ -36,7 +41,7 @@ function post(agent: Agent, path: string, data: unknown): Promise<{ status: numb
         let text = '';
         res.setEncoding('utf8');
         res.on('data', (chunk: string) => (text += chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) }));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) as Answer }));
       },
     );
     req.on('error', reject);
@@ -57,7 +62,7 @@ describe(`${CLIENTS} clients writing at once on the standalone server`, () => {
           // Half the writes go to the organization, half to one of a few documents that every client races to create.
           const where = w % 2 === 0 ? { organizationId: 'shared' } : { organizationId: 'shared', documentId: `doc-${(c + w) % DOCUMENTS}` };
           const reply = await post(agent, '/v2/users/add', { ...where, users: [{ userId, name: `User ${userId}` }] });
-          if (reply.status === 200 && reply.body.result?.data?.[userId]?.success === true) replies.ok++;
+          if (reply.status === 200 && (reply.body.result?.data as Record<string, { success?: boolean }> | undefined)?.[userId]?.success === true) replies.ok++;
           else replies.failed.push(`${userId}: ${reply.status} ${JSON.stringify(reply.body)}`);
           if (w % 8 === 4) {
             const read = await post(agent, '/v2/users/get', { organizationId: 'shared', pageSize: 10 });
@@ -89,7 +94,7 @@ describe(`${CLIENTS} clients writing at once on the standalone server`, () => {
     // Through the wire too: every organization-level user, exactly once, in one page.
     const agent = new Agent({ keepAlive: false });
     const listed = await post(agent, '/v2/users/get', { organizationId: 'shared', pageSize: total });
-    const ids = (listed.body.result.data as { userId: string }[]).map((u) => u.userId);
+    const ids = ((listed.body.result?.data ?? []) as { userId: string }[]).map((u) => u.userId);
     expect(ids).toHaveLength(total / 2);
     expect(new Set(ids).size).toBe(total / 2);
   }, 60_000);

@@ -9,7 +9,11 @@ describe('API CORS: a frontend on another port', () => {
     const reply = await service.dispatch({
       method: 'OPTIONS',
       path: '/v2/users/get',
-      headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type, x-service-api-key, x-trace-id' },
+      headers: {
+        origin: 'http://localhost:5173',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type, x-service-api-key, x-trace-id',
+      },
       body: '',
     });
     expect(reply).toEqual({
@@ -27,15 +31,25 @@ describe('API CORS: a frontend on another port', () => {
   });
 
   it('does not echo a header list that is not a list of names', async () => {
-    const reply = await service.dispatch({ method: 'OPTIONS', path: '/v2/users/get', headers: { 'access-control-request-headers': 'x-a\r\nset-cookie: b' }, body: '' });
-    expect(reply.headers['access-control-allow-headers']).toBe('content-type, x-service-api-key, x-service-auth-token, x-service-workspace-id, x-service-workspace-auth-token');
+    const reply = await service.dispatch({
+      method: 'OPTIONS',
+      path: '/v2/users/get',
+      headers: { 'access-control-request-headers': 'x-a\r\nset-cookie: b' },
+      body: '',
+    });
+    expect(reply.headers['access-control-allow-headers']).toBe(
+      'content-type, x-service-api-key, x-service-auth-token, x-service-workspace-id, x-service-workspace-auth-token',
+    );
     expect(reply.headers['access-control-allow-origin']).toBe('*');
     expect(reply.headers['access-control-allow-credentials']).toBeUndefined();
   });
 
   it('gives an API reply the origin it came from, with credentials, and * without an origin', async () => {
     const call = { method: 'POST', path: '/v2/workspace/get', body: '{"data":{}}' };
-    const from = await service.dispatch({ ...call, headers: { 'content-type': 'application/json', ...service.credentials.workspaceHeaders, origin: 'https://app.example' } });
+    const from = await service.dispatch({
+      ...call,
+      headers: { 'content-type': 'application/json', ...service.credentials.workspaceHeaders, origin: 'https://app.example' },
+    });
     expect(from.status).toBe(200);
     expect(from.headers).toMatchObject({ 'access-control-allow-origin': 'https://app.example', 'access-control-allow-credentials': 'true', vary: 'Origin' });
     const bare = await service.dispatch({ ...call, headers: { 'content-type': 'application/json', ...service.credentials.workspaceHeaders } });
@@ -44,7 +58,12 @@ describe('API CORS: a frontend on another port', () => {
   });
 
   it('refuses a text/plain control body in process too, and never sends control CORS to a foreign page', async () => {
-    const reply = await service.dispatch({ method: 'POST', path: '/__mock/clock/advance', headers: { 'content-type': 'text/plain', origin: 'https://attacker.example' }, body: '{"ms":1}' });
+    const reply = await service.dispatch({
+      method: 'POST',
+      path: '/__mock/clock/advance',
+      headers: { 'content-type': 'text/plain', origin: 'https://attacker.example' },
+      body: '{"ms":1}',
+    });
     expect(reply.status).toBe(415);
     expect(reply.headers['access-control-allow-origin']).toBeUndefined();
     expect(service.clock.now()).toBe(Date.UTC(2026, 0, 1));
@@ -53,7 +72,8 @@ describe('API CORS: a frontend on another port', () => {
 
 describe('origin and host names', () => {
   it('knows loopback names', () => {
-    for (const name of ['localhost', 'LOCALHOST.', 'app.localhost', '127.0.0.1', '127.8.9.10', '::1', '[::1]', '::ffff:127.0.0.1']) expect(isLoopbackName(name), name).toBe(true);
+    for (const name of ['localhost', 'LOCALHOST.', 'app.localhost', '127.0.0.1', '127.8.9.10', '::1', '[::1]', '::ffff:127.0.0.1'])
+      expect(isLoopbackName(name), name).toBe(true);
     for (const name of ['0.0.0.0', '::', '10.0.0.1', 'localhost.example', '128.0.0.1', 'example.com']) expect(isLoopbackName(name), name).toBe(false);
   });
 
@@ -69,7 +89,9 @@ describe('origin and host names', () => {
   it('allows origins on loopback, the bound host and allowed hosts only', () => {
     const policy = { host: '192.168.1.5', allowedHosts: ['mock'] };
     expect(originAllowed(undefined, policy)).toBe(true);
-    for (const origin of ['http://localhost:3000', 'https://127.0.0.1', 'http://192.168.1.5:5173', 'http://mock:8080']) expect(originAllowed(origin, policy), origin).toBe(true);
-    for (const origin of ['null', 'http://192.168.1.6', 'https://localhost.attacker.example', 'chrome-extension://abc', 'not a url']) expect(originAllowed(origin, policy), origin).toBe(false);
+    for (const origin of ['http://localhost:3000', 'https://127.0.0.1', 'http://192.168.1.5:5173', 'http://mock:8080'])
+      expect(originAllowed(origin, policy), origin).toBe(true);
+    for (const origin of ['null', 'http://192.168.1.6', 'https://localhost.attacker.example', 'chrome-extension://abc', 'not a url'])
+      expect(originAllowed(origin, policy), origin).toBe(false);
   });
 });

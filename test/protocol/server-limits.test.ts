@@ -45,7 +45,11 @@ describe('standalone server limits', () => {
     for (const mib of [2.5, 8, 20]) {
       for (let attempt = 0; attempt < 2; attempt++) {
         const body = `{"data":{"x":"${'a'.repeat(mib * 1024 * 1024)}"}}`;
-        const response = await fetch(`${server.url}/v2/users/add`, { method: 'POST', headers: { 'content-type': 'application/json', ...service.credentials.headers }, body });
+        const response = await fetch(`${server.url}/v2/users/add`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...service.credentials.headers },
+          body,
+        });
         expect(response.status, `${mib} MiB`).toBe(413);
         expect(await response.json()).toEqual({ error: { status: 'INVALID_ARGUMENT', message: 'Request body is larger than 1048576 bytes (1 MiB).' } });
       }
@@ -79,7 +83,10 @@ describe('standalone server limits', () => {
     const malformed = envelopeOf((await raw(port, 'BREW /v2/users/get HTTP/1.1\r\nHost: x\r\nContent-Length: nope\r\n\r\n')).text);
     expect(malformed).toEqual({ status: 400, body: { error: { status: 'INVALID_ARGUMENT', message: 'Bad Request' } } });
     const huge = envelopeOf((await raw(port, `POST /v2/users/get HTTP/1.1\r\nHost: x\r\nX-Big: ${'b'.repeat(20_000)}\r\n\r\n`)).text);
-    expect(huge).toEqual({ status: 431, body: { error: { status: 'INVALID_ARGUMENT', message: 'The request headers are larger than the server accepts (16 KiB in all).' } } });
+    expect(huge).toEqual({
+      status: 431,
+      body: { error: { status: 'INVALID_ARGUMENT', message: 'The request headers are larger than the server accepts (16 KiB in all).' } },
+    });
   });
 
   it('bounds how long a slow client may take over its headers and its body', async () => {
@@ -88,7 +95,10 @@ describe('standalone server limits', () => {
     const slowHeaders = await raw(port, 'POST /v2/users/get HTTP/1.1\r\nHost: x\r\n');
     expect(envelopeOf(slowHeaders.text)).toEqual({ status: 408, body: { error: { status: 'DEADLINE_EXCEEDED', message } } });
     expect(slowHeaders.ms).toBeLessThan(2000);
-    const slowBody = await raw(port, 'POST /v2/users/get HTTP/1.1\r\nHost: x\r\ncontent-type: application/json\r\nContent-Length: 100\r\n\r\n{"data":', { after: 100, text: '{' });
+    const slowBody = await raw(port, 'POST /v2/users/get HTTP/1.1\r\nHost: x\r\ncontent-type: application/json\r\nContent-Length: 100\r\n\r\n{"data":', {
+      after: 100,
+      text: '{',
+    });
     expect(envelopeOf(slowBody.text)).toEqual({ status: 408, body: { error: { status: 'DEADLINE_EXCEEDED', message } } });
     expect(slowBody.ms).toBeLessThan(2000);
   });
