@@ -56,6 +56,9 @@ export async function listen(service: MockService, options: ListenOptions = {}):
     throw new TypeError("listen() got a Promise, not a service: write `await listen(await createScenarioService({ scenario: 'starter' }))`.");
   }
   const host = options.host ?? '127.0.0.1';
+  if (options.controlToken !== undefined && !/^[\x21-\x7e]{16,}$/.test(options.controlToken)) {
+    throw new TypeError('listen(): controlToken must be at least 16 printable characters without spaces.');
+  }
   const controlToken = options.controlToken ?? (bindsLoopbackOnly(host) ? undefined : unpredictableToken());
   const policy: ListenerPolicy = Object.freeze({ host, allowedHosts: Object.freeze([...(options.allowedHosts ?? [])]), controlToken });
   const requestMs = options.requestTimeoutMs ?? 30_000;

@@ -182,6 +182,14 @@ describe('control plane on a server bound beyond loopback', () => {
     expect((await send('GET', '/__mock/health', { 'x-mock-control-token': token })).status).toBe(200);
   });
 
+  it('refuses a guessable token', async () => {
+    for (const controlToken of ['', 'short', 'has spaces in the token']) {
+      await expect(listen(createMockService(), { port: 0, controlToken })).rejects.toThrow(
+        'listen(): controlToken must be at least 16 printable characters without spaces.',
+      );
+    }
+  });
+
   it('a fresh server draws a fresh token: the seed does not give it away', async () => {
     const first = (await start({ host: '0.0.0.0' })).controlToken;
     await running!.close();
