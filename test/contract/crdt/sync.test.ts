@@ -48,14 +48,14 @@ const endpoint = (): string => `ws://127.0.0.1:${running.port}/__mock/yjs`;
 const roomOf = (editorId = at.editorId, apiKey = service.credentials.apiKey): string => `${apiKey}/${at.organizationId}/${at.documentId}/${editorId}`;
 
 /** A stock y-websocket client, as an editor in a browser would create it. */
-function client(options: { room?: string; userId?: string } = {}): { provider: WebsocketProvider; doc: Y.Doc; closes: Array<{ code: number; reason: string }> } {
+function client(options: { room?: string; userId?: string; token?: string } = {}): { provider: WebsocketProvider; doc: Y.Doc; closes: Array<{ code: number; reason: string }> } {
   const doc = new Y.Doc();
   const provider = new WebsocketProvider(endpoint(), options.room ?? roomOf(), doc, {
     WebSocketPolyfill: WebSocket as unknown as typeof globalThis.WebSocket,
     // Same-process providers would otherwise sync through a local channel and bypass the server.
     disableBc: true,
     maxBackoffTime: 50,
-    params: options.userId ? { userId: options.userId } : {},
+    params: { token: options.token ?? service.credentials.authToken, ...(options.userId ? { userId: options.userId } : {}) },
   });
   const closes: Array<{ code: number; reason: string }> = [];
   provider.on('connection-close', (event) => {
@@ -128,17 +128,36 @@ describe('live sync through a y-websocket client', () => {
     // Each room draws its document's client id from the seeded source, so only the random position may move.
     const withoutRng = (text: string): unknown => ({ ...JSON.parse(text), rng: undefined });
     const baseline = withoutRng(service.exportState());
+    let opened = 0;
     for (let i = 0; i < 200; i++) {
       await new Promise<void>((resolve, reject) => {
-        const ws = new WebSocket(`${endpoint()}/${roomOf(`probe-${i}`)}`);
-        ws.once('message', () => ws.close());
+        const ws = new WebSocket(`${endpoint()}/${roomOf(`probe-${i}`)}?token=${service.credentials.authToken}`);
+        ws.once('message', () => {
+          opened++;
+          ws.close();
+        });
         ws.once('close', () => resolve());
         ws.once('error', reject);
       });
     }
+    expect(opened).toBe(200);
     await until(() => running.sync.connections === 0, 'every probe to close');
     await until(() => service.model.store.namespace(service.credentials.apiKey).editors.size === 0, 'the probes to be dropped');
     expect(withoutRng(service.exportState())).toEqual(baseline);
+  });
+
+  it('opens no room on a name that is not an entry for a client that may only read', async () => {
+    await rest('/v2/organizations/add', { organizations: [{ organizationId: at.organizationId }] });
+    await rest('/v2/organizations/documents/add', { organizationId: at.organizationId, documents: [{ documentId: at.documentId }] });
+    await rest('/v2/auth/permissions/add', {
+      user: { userId: 'reader' },
+      permissions: { resources: [{ type: 'document', id: at.documentId, organizationId: at.organizationId, accessRole: 'viewer' }] },
+    });
+    const token = (await rest('/v2/auth/generate_token', { userId: 'reader', userProperties: { name: 'Reader', email: 'reader@example.test' }, permissions: { resources: [] } })).result.data.token;
+    const a = client({ room: roomOf('absent'), token });
+    await until(() => a.closes.length > 0, 'the refusal');
+    expect(a.closes[0]).toEqual({ code: 4404, reason: 'No CRDT data found for this editor ID.' });
+    expect(service.model.store.namespace(service.credentials.apiKey).editors.get(at.organizationId)?.get(at.documentId)?.has('absent') ?? false).toBe(false);
   });
 
   it('keeps an entry a client wrote after its room closes', async () => {
