@@ -7,7 +7,7 @@ export interface ThreadScope {
   ns: Namespace;
   org: OrganizationRecord;
   doc: DocumentRecord | undefined;
-  /** Service clock (ms), so permissions with an `expiresAt` lapse in the document check. */
+  /** The service time (ms) that time-limited permissions are checked against. */
   now?: number | undefined;
 }
 
