@@ -6,7 +6,7 @@ import {
   createAdvancedWebhookEndpoint,
   listAdvancedWebhookEndpoints,
   updateAdvancedWebhookConfig,
-} from '../model/webhooks.js';
+} from '../model/webhooks/config.js';
 import type { ModelContext } from '../model/context.js';
 import type { Namespace } from '../model/entities.js';
 import { ServiceError } from '../errors.js';

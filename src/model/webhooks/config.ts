@@ -1,7 +1,7 @@
-import { toBase64 } from '../support/base64.js';
-import { ServiceError } from '../errors.js';
-import type { AdvancedWebhookEndpoint, ApiKeyRecord, KeyConfigs, Namespace } from './entities.js';
-import type { ModelContext } from './context.js';
+import { toBase64 } from '../../support/base64.js';
+import { ServiceError } from '../../errors.js';
+import type { AdvancedWebhookEndpoint, ApiKeyRecord, KeyConfigs, Namespace } from '../entities.js';
+import type { ModelContext } from '../context.js';
 
 /** A key's advanced-webhook delivery settings (service-facts 3.9). */
 export type AdvancedWebhookConfig = NonNullable<KeyConfigs['advancedWebhook']>;
