@@ -6,6 +6,7 @@ import type { MockService } from '../service.js';
 import type { YjsSync } from './yjs-sync.js';
 import { lazyYjsSync } from './yjs-sync-loader.js';
 import { serverIndex } from './server-index.js';
+import { httpSender } from './webhook-sender.js';
 
 /** Options of `listen`. */
 export interface ListenOptions {
@@ -13,6 +14,11 @@ export interface ListenOptions {
   port?: number;
   /** Interface to bind. Default 127.0.0.1. */
   host?: string;
+  /**
+   * `send` (default): a service that only records webhooks starts sending them as real HTTP POSTs; `keep`: leave
+   * the service's delivery mode as it is.
+   */
+  webhooks?: 'send' | 'keep';
 }
 
 /** A running standalone server. */
@@ -36,6 +42,8 @@ export async function listen(service: MockService, options: ListenOptions = {}):
     throw new TypeError("listen() got a Promise, not a service: write `await listen(await createScenarioService({ scenario: 'starter' }))`.");
   }
   const host = options.host ?? '127.0.0.1';
+  // The standalone server is where customers point real webhook handlers, so recording becomes sending.
+  if (options.webhooks !== 'keep' && service.webhooks?.mode === 'record') service.webhooks.deliverWith(httpSender);
   let index: ApiReply | undefined;
   const server = createServer((req, res) => {
     if ((req.method === 'GET' || req.method === 'HEAD') && (req.url === '/' || req.url?.startsWith('/?'))) {
