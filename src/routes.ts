@@ -67,6 +67,9 @@ export const routes: Readonly<Record<string, Route>> = {
   '/v2/workspace/advancedwebhookconfig/update': v2(webhooks.updateConfig),
   '/v2/workspace/advancedwebhook/endpoints/get': v2(webhooks.getEndpoints),
   '/v2/workspace/advancedwebhook/endpoints/create': v2(webhooks.createEndpoint),
+  '/v2/workspace/advancedwebhook/endpoints/update': v2(webhooks.updateEndpoint),
+  '/v2/workspace/advancedwebhook/endpoints/delete': v2(webhooks.deleteEndpoint),
+  '/v2/workspace/advancedwebhook/endpoints/secret/get': v2(webhooks.getEndpointSecret),
   '/v2/activities/update': v2(activities.update),
   '/v2/memory/suggest': v2(memory.suggest),
 };

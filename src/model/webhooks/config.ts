@@ -122,7 +122,8 @@ export function listAdvancedWebhookEndpoints(ns: Namespace, offset: number, limi
   return { endpoints: all.slice(offset, offset + limit).map(endpointView), total: all.length };
 }
 
-function endpointView(endpoint: AdvancedWebhookEndpoint): AdvancedWebhookEndpointView {
+/** An endpoint as the service returns it, without its secret and metadata. */
+export function endpointView(endpoint: AdvancedWebhookEndpoint): AdvancedWebhookEndpointView {
   const { secret: _secret, metadata: _metadata, ...view } = endpoint;
   return structuredClone(view);
 }
