@@ -28,7 +28,10 @@ export interface WebhooksApi {
   deliverWith(mode: WebhookDeliveryMode): void;
   /** Deliveries in creation order, with their attempts, status codes and next attempt. */
   deliveries(filter?: WebhookDeliveryFilter): WebhookDeliveryView[];
-  /** Runs every attempt due at the current service time (a no-op when recording); resolves with the deliveries it tried. */
+  /**
+   * Runs every attempt due at the current service time and resolves with the deliveries it tried; while recording it
+   * sends nothing and only seals encrypted bodies.
+   */
   flush(): Promise<WebhookDeliveryView[]>;
   /**
    * Moves a virtual clock forward by `ms`, stopping at each instant an attempt or a debounced change falls due
@@ -101,11 +104,24 @@ export function createWebhooksApi(model: ModelContext, initial: WebhookDeliveryM
     if (current?.webhookOutbox?.deliveries[delivery.seq] === delivery) recordAttempt(model, current, delivery.seq, at, outcome);
   };
 
+  // While recording nothing is sent, but the outbox still shows encrypted bodies exactly as they would go out.
+  const sealRecorded = async (): Promise<void> => {
+    for (const ns of model.store.tables.namespaces.values()) {
+      for (const seq of ns.webhookOutbox?.pending ?? []) {
+        const delivery = ns.webhookOutbox?.deliveries[seq];
+        if (delivery?.body === null) await sealDelivery(delivery).then((body) => keepSealedBody(delivery, body), () => undefined);
+      }
+    }
+  };
+
   const runDue = (): Promise<WebhookDeliveryView[]> =>
     serial(async () => {
       settleEditorChanges(model);
       const send = sender;
-      if (!send) return [];
+      if (!send) {
+        await sealRecorded();
+        return [];
+      }
       const tried: { ns: Namespace; delivery: WebhookDeliveryRecord }[] = [];
       for (const due of dueDeliveries(model)) {
         await attempt(due.ns, due.delivery, send);
