@@ -128,8 +128,22 @@ export function createWebhooksApi(model: ModelContext, initial: WebhookDeliveryM
         tried.push(due);
         notify();
       }
+      armTimer();
       return tried.map(({ ns, delivery }) => deliveryView(ns, delivery));
     });
+
+  // On the system clock, time passes by itself: the next due attempt gets a real timer (unref'd, so it never keeps a
+  // process alive). A virtual clock moves only through advance(), which runs what falls due.
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const armTimer = (): void => {
+    if (model.clock.kind !== 'system' || !sender) return;
+    const next = nextDueAt(model);
+    if (timer !== undefined) clearTimeout(timer);
+    timer = undefined;
+    if (next === null) return;
+    timer = setTimeout(() => void runDue(), Math.max(0, next - model.clock.now()));
+    (timer as { unref?: () => void }).unref?.();
+  };
 
   model.events.on('*', () => {
     notify();
