@@ -16,6 +16,11 @@ export interface CommentEventFields {
   targetComment?: Record<string, unknown>;
   /** Present for private threads: `{ type, userIds?, organizationIds?, organizationId? }`. */
   visibility?: Record<string, unknown>;
+  /**
+   * Whether the change sends webhooks. REST writes send them only when asked (`triggerNotification: true` on add;
+   * update and delete have no flag), so they set this; absent means the change sends them, as the SDK's do.
+   */
+  triggerNotification?: boolean;
 }
 
 /**

@@ -9,8 +9,8 @@ function isCommentEvent(event: DomainEvent): event is DomainEvent & CommentEvent
 }
 
 /**
- * Turns one domain event into webhook deliveries: comment events into advanced messages for every endpoint that
- * receives them and the basic delivery when its trigger is on; shared-editor changes into a debounced
+ * Turns one domain event into webhook deliveries: comment events (unless marked `triggerNotification: false`) into
+ * advanced messages for every endpoint that receives them and the basic delivery when its trigger is on; shared-editor changes into a debounced
  * `crdt.update_data`.
  * @example ctx.events.on('*', (event) => queueWebhooks(ctx, event));
  */
@@ -19,6 +19,7 @@ export function queueWebhooks(ctx: ModelContext, event: DomainEvent): void {
   const ns = ctx.store.tables.namespaces.get(event.apiKey);
   if (!ns) return;
   if (isCommentEvent(event)) {
+    if (event.triggerNotification === false) return;
     enqueueAdvanced(ctx, ns, event.type, () => advancedCommentPayload(ctx, ns, event.type, event));
     enqueueBasic(ctx, ns, event.type, () => basicCommentPayload(ctx, ns, event.type, event));
   } else if (event.type === 'crdt.update_data') {

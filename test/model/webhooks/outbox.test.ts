@@ -108,6 +108,14 @@ describe('the webhook outbox', () => {
     expect(service.webhooks.deliveries()[0]!.payload).toMatchObject({ actionType: 'add', data: { visibility: { type: 'restricted', userIds: ['u1'] } } });
   });
 
+  it('sends nothing for a change marked triggerNotification: false (a REST write that did not ask)', () => {
+    const { service } = withEndpoint();
+    emitComment(service, 'comment.add', commentEvent({ triggerNotification: false }));
+    expect(service.webhooks.deliveries()).toEqual([]);
+    emitComment(service, 'comment.add', commentEvent({ triggerNotification: true }));
+    expect(service.webhooks.deliveries()).toHaveLength(1);
+  });
+
   it('honours filterTypes, disabled endpoints and disabled delivery', () => {
     const { service, ns } = withEndpoint({}, { filterTypes: ['comment_annotation.status_change'] });
     emitComment(service, 'comment.add');
