@@ -109,7 +109,11 @@ export function createWebhooksApi(model: ModelContext, initial: WebhookDeliveryM
     for (const ns of model.store.tables.namespaces.values()) {
       for (const seq of ns.webhookOutbox?.pending ?? []) {
         const delivery = ns.webhookOutbox?.deliveries[seq];
-        if (delivery?.body === null) await sealDelivery(delivery).then((body) => keepSealedBody(delivery, body), () => undefined);
+        if (delivery?.body === null)
+          await sealDelivery(delivery).then(
+            (body) => keepSealedBody(delivery, body),
+            () => undefined,
+          );
       }
     }
   };

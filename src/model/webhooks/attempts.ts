@@ -12,7 +12,8 @@ export interface AttemptOutcome {
 
 /** Namespaces that hold an outbox (keys that never had a delivery are skipped). */
 function* withOutbox(ctx: ModelContext): Generator<Namespace & { webhookOutbox: NonNullable<Namespace['webhookOutbox']> }> {
-  for (const ns of ctx.store.tables.namespaces.values()) if (ns.webhookOutbox) yield ns as Namespace & { webhookOutbox: NonNullable<Namespace['webhookOutbox']> };
+  for (const ns of ctx.store.tables.namespaces.values())
+    if (ns.webhookOutbox) yield ns as Namespace & { webhookOutbox: NonNullable<Namespace['webhookOutbox']> };
 }
 
 /**
@@ -82,7 +83,7 @@ function settle(ns: Namespace, delivery: WebhookDeliveryRecord, status: WebhookD
  */
 export function recordAttempt(ctx: ModelContext, ns: Namespace, seq: number, at: number, outcome: AttemptOutcome): void {
   const delivery = ns.webhookOutbox?.deliveries[seq];
-  if (!delivery || delivery.status !== 'pending') return;
+  if (delivery?.status !== 'pending') return;
   delivery.attempts.push({ at, statusCode: outcome.statusCode, error: outcome.error ?? null });
   const outbox = outboxOf(ns);
   if (isSuccess(outcome.statusCode)) {
@@ -98,7 +99,8 @@ export function recordAttempt(ctx: ModelContext, ns: Namespace, seq: number, at:
     delivery.nextAttemptAt = next;
   }
   if (delivery.endpointId !== null) {
-    const since = (outbox.failingSince[delivery.endpointId] ??= at);
+    const since = outbox.failingSince[delivery.endpointId] ?? at;
+    outbox.failingSince[delivery.endpointId] = since;
     if (at - since >= ENDPOINT_DISABLE_AFTER_MS) disableEndpoint(ctx, ns, delivery.endpointId);
   }
 }

@@ -22,7 +22,12 @@ function findEndpoint(ns: Namespace, endpointId: string): AdvancedWebhookEndpoin
  * Changes the given fields of an endpoint and stamps `updatedAt`; disabling it stops its pending attempts.
  * @example updateAdvancedWebhookEndpoint(ctx, ns, 'ep_...', { disabled: true })
  */
-export function updateAdvancedWebhookEndpoint(ctx: ModelContext, ns: Namespace, endpointId: string, update: AdvancedWebhookEndpointUpdate): AdvancedWebhookEndpointView {
+export function updateAdvancedWebhookEndpoint(
+  ctx: ModelContext,
+  ns: Namespace,
+  endpointId: string,
+  update: AdvancedWebhookEndpointUpdate,
+): AdvancedWebhookEndpointView {
   const endpoint = findEndpoint(ns, endpointId);
   if (update.url !== undefined && update.url !== null) endpoint.url = update.url;
   if (update.description !== undefined) endpoint.description = update.description;

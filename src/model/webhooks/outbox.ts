@@ -10,7 +10,8 @@ export const EXHAUSTED_EVENT = 'message.attempt.exhausted';
 
 /** The outbox of a key, created empty on first use. @example outboxOf(ns).deliveries.length */
 export function outboxOf(ns: Namespace): WebhookOutbox {
-  return (ns.webhookOutbox ??= { deliveries: [], pending: [], failingSince: {}, debounced: {} });
+  if (!ns.webhookOutbox) ns.webhookOutbox = { deliveries: [], pending: [], failingSince: {}, debounced: {} };
+  return ns.webhookOutbox;
 }
 
 /** Endpoints of a key that receive `event`: enabled delivery, endpoint not disabled, `filterTypes` absent or naming it. */
@@ -27,12 +28,21 @@ interface BodyOptions {
 }
 
 /** The written body and encryption material for a payload; an encrypted body is sealed later (it needs WebCrypto). */
-function bodyOf(ctx: ModelContext, payload: Record<string, unknown>, options: BodyOptions): Pick<WebhookDeliveryRecord, 'encoding' | 'body' | 'cipher' | 'headers'> {
+function bodyOf(
+  ctx: ModelContext,
+  payload: Record<string, unknown>,
+  options: BodyOptions,
+): Pick<WebhookDeliveryRecord, 'encoding' | 'body' | 'cipher' | 'headers'> {
   const json = JSON.stringify(payload);
   const text = options.encodeData === true ? toBase64(encoder.encode(json)) : json;
   if (options.encryptData === true) {
     // Key and IV come from the seeded source, so the sealed data is reproducible; RSA-OAEP adds its own randomness.
-    const cipher = { key: toBase64(ctx.ids.bytes(32)), iv: toBase64(ctx.ids.bytes(16)), publicKey: typeof options.publicKey === 'string' ? options.publicKey : '', encoded: options.encodeData === true };
+    const cipher = {
+      key: toBase64(ctx.ids.bytes(32)),
+      iv: toBase64(ctx.ids.bytes(16)),
+      publicKey: typeof options.publicKey === 'string' ? options.publicKey : '',
+      encoded: options.encodeData === true,
+    };
     return { encoding: 'encrypted', body: null, cipher, headers: { 'content-type': 'application/json' } };
   }
   const encoding: WebhookBodyEncoding = options.encodeData === true ? 'base64' : 'json';
@@ -53,7 +63,13 @@ function append(ns: Namespace, delivery: Omit<WebhookDeliveryRecord, 'seq' | 'st
  * them, the payload built only when someone receives it. Returns the deliveries made.
  * @example enqueueAdvanced(ctx, ns, 'comment.add', () => payload)
  */
-export function enqueueAdvanced(ctx: ModelContext, ns: Namespace, event: string, build: () => Record<string, unknown> | undefined, at = ctx.clock.now()): WebhookDeliveryRecord[] {
+export function enqueueAdvanced(
+  ctx: ModelContext,
+  ns: Namespace,
+  event: string,
+  build: () => Record<string, unknown> | undefined,
+  at = ctx.clock.now(),
+): WebhookDeliveryRecord[] {
   const endpoints = endpointsFor(ns, event);
   if (endpoints.length === 0) return [];
   const payload = build();
@@ -80,7 +96,12 @@ export function enqueueAdvanced(ctx: ModelContext, ns: Namespace, event: string,
  * is `true`: the payload to `rawNotificationUrl` with `Authorization: Basic <authToken>` (service-facts 7.6).
  * @example enqueueBasic(ctx, ns, 'comment.add', () => payload)
  */
-export function enqueueBasic(ctx: ModelContext, ns: Namespace, event: string, build: () => Record<string, unknown> | undefined): WebhookDeliveryRecord | undefined {
+export function enqueueBasic(
+  ctx: ModelContext,
+  ns: Namespace,
+  event: string,
+  build: () => Record<string, unknown> | undefined,
+): WebhookDeliveryRecord | undefined {
   const stored = ns.configs.webhook;
   if (!stored?.useWebhookService) return undefined;
   const config = stored.webhookServiceConfig;

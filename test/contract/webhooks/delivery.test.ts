@@ -1,3 +1,4 @@
+// biome-ignore-all lint/suspicious/noExplicitAny: replies are read as untyped JSON
 import { afterEach, describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
 import { coverage } from '../../../src/coverage.js';

@@ -11,7 +11,8 @@ const SECRET = '/v2/workspace/advancedwebhook/endpoints/secret/get';
 
 const NOT_CONFIGURED =
   'Advanced webhooks are not configured for this workspace. Enable them first via POST /v2/workspace/advancedwebhookconfig/update with { "isEnabled": true }.';
-const DISABLED = 'Advanced webhooks are disabled for this workspace. Enable them via POST /v2/workspace/advancedwebhookconfig/update with { "isEnabled": true }.';
+const DISABLED =
+  'Advanced webhooks are disabled for this workspace. Enable them via POST /v2/workspace/advancedwebhookconfig/update with { "isEnabled": true }.';
 const AT_LEAST_ONE = 'At least one endpoint field besides endpointId must be provided.';
 
 async function withEndpoint(c: Client): Promise<string> {
@@ -24,8 +25,19 @@ forEachTransport('advanced webhook endpoint update, delete and secret', (fresh) 
     const c = fresh();
     const id = await withEndpoint(c);
     c.service.clock.advance(60_000);
-    const updated = expectSuccess(await c.post(UPDATE, { endpointId: id, url: 'https://example.com/other', filterTypes: null, disabled: true }), 'Advanced webhook endpoint updated successfully.').data;
-    expect(updated).toMatchObject({ id, url: 'https://example.com/other', description: 'Primary', filterTypes: null, disabled: true, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:01:00.000Z' });
+    const updated = expectSuccess(
+      await c.post(UPDATE, { endpointId: id, url: 'https://example.com/other', filterTypes: null, disabled: true }),
+      'Advanced webhook endpoint updated successfully.',
+    ).data;
+    expect(updated).toMatchObject({
+      id,
+      url: 'https://example.com/other',
+      description: 'Primary',
+      filterTypes: null,
+      disabled: true,
+      createdAt: '2026-01-01T00:00:00.000Z',
+      updatedAt: '2026-01-01T00:01:00.000Z',
+    });
     expect(updated).not.toHaveProperty('secret');
     expect(expectSuccess(await c.post(LIST, {})).data.endpoints).toEqual([updated]);
   });

@@ -16,7 +16,12 @@ it('runs the README example: a handler verifies the crdt.update_data delivery an
     webhooks: { deliver: async ({ url, headers, body }) => ({ statusCode: (await handler(new Request(url, { method: 'POST', headers, body }))).status }) },
   });
   const call = async (path: string, data: unknown) => {
-    const reply = await service.dispatch({ method: 'POST', path, headers: { 'content-type': 'application/json', ...service.credentials.headers }, body: JSON.stringify({ data }) });
+    const reply = await service.dispatch({
+      method: 'POST',
+      path,
+      headers: { 'content-type': 'application/json', ...service.credentials.headers },
+      body: JSON.stringify({ data }),
+    });
     return JSON.parse(reply.body).result.data;
   };
   await call('/v2/workspace/advancedwebhookconfig/update', { isEnabled: true });
@@ -35,7 +40,7 @@ it('a handler that refuses a forged signature makes the attempt fail and schedul
       deliver: async ({ headers, body }) => {
         const forged = { ...headers, 'webhook-signature': 'v1,AAAA' };
         try {
-          new Webhook('whsec_' + btoa('x'.repeat(24))).verify(body, forged);
+          new Webhook(`whsec_${btoa('x'.repeat(24))}`).verify(body, forged);
           return { statusCode: 204 };
         } catch {
           return { statusCode: 401 };

@@ -37,7 +37,10 @@ describe('basic webhooks (service-facts 7.6)', () => {
   it('POST the flat payload to rawNotificationUrl with Authorization: Basic <authToken>', async () => {
     const { service, seen } = capturing();
     const ns = service.model.store.namespace(service.credentials.apiKey);
-    updateWebhookConfig(ns, { useWebhookService: true, webhookServiceConfig: { authToken: 'tok-123', rawNotificationUrl: 'https://hooks.test/raw', processedNotificationUrl: '' } });
+    updateWebhookConfig(ns, {
+      useWebhookService: true,
+      webhookServiceConfig: { authToken: 'tok-123', rawNotificationUrl: 'https://hooks.test/raw', processedNotificationUrl: '' },
+    });
     emit(service);
     const delivery = await service.webhooks.waitFor('comment.add');
     expect(delivery).toMatchObject({ kind: 'basic', target: 'raw', status: 'delivered', endpointId: null });
@@ -102,7 +105,10 @@ describe('encoding and encryption (service-facts 7.7)', () => {
 
   it('encryptData seals the payload: a receiver with the private key decrypts it', async () => {
     const subtle = globalThis.crypto.subtle;
-    const pair = await subtle.generateKey({ name: 'RSA-OAEP', modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]), hash: 'SHA-256' }, true, ['encrypt', 'decrypt']);
+    const pair = await subtle.generateKey({ name: 'RSA-OAEP', modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]), hash: 'SHA-256' }, true, [
+      'encrypt',
+      'decrypt',
+    ]);
     const publicKey = toBase64(new Uint8Array(await subtle.exportKey('spki', pair.publicKey)));
     const { service, seen } = advanced({ encryptData: true, encodeData: true, publicKey });
     emit(service);
@@ -112,7 +118,11 @@ describe('encoding and encryption (service-facts 7.7)', () => {
     const rawKey = await subtle.decrypt({ name: 'RSA-OAEP' }, pair.privateKey, fromBase64(sealed.encryptedKey) as Uint8Array<ArrayBuffer>);
     expect(rawKey.byteLength).toBe(32);
     const aes = await subtle.importKey('raw', rawKey, { name: 'AES-CBC' }, false, ['decrypt']);
-    const plain = await subtle.decrypt({ name: 'AES-CBC', iv: fromBase64(sealed.iv) as Uint8Array<ArrayBuffer> }, aes, fromBase64(sealed.encryptedData) as Uint8Array<ArrayBuffer>);
+    const plain = await subtle.decrypt(
+      { name: 'AES-CBC', iv: fromBase64(sealed.iv) as Uint8Array<ArrayBuffer> },
+      aes,
+      fromBase64(sealed.encryptedData) as Uint8Array<ArrayBuffer>,
+    );
     // Encoded first, then encrypted: the plaintext is the base64 of the JSON payload.
     const json = new TextDecoder().decode(fromBase64(new TextDecoder().decode(plain)));
     expect(JSON.parse(json)).toMatchObject({ event: 'comment.add', data: { targetComment: { commentText: 'Héllo ✓' } } });
@@ -130,10 +140,17 @@ describe('encoding and encryption (service-facts 7.7)', () => {
 
   it('while recording, flush seals encrypted bodies without sending', async () => {
     const subtle = globalThis.crypto.subtle;
-    const pair = await subtle.generateKey({ name: 'RSA-OAEP', modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]), hash: 'SHA-256' }, true, ['encrypt', 'decrypt']);
+    const pair = await subtle.generateKey({ name: 'RSA-OAEP', modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]), hash: 'SHA-256' }, true, [
+      'encrypt',
+      'decrypt',
+    ]);
     const service = createMockService();
     const ns = service.model.store.namespace(service.credentials.apiKey);
-    updateAdvancedWebhookConfig(ns, { isEnabled: true, encryptData: true, publicKey: toBase64(new Uint8Array(await subtle.exportKey('spki', pair.publicKey))) });
+    updateAdvancedWebhookConfig(ns, {
+      isEnabled: true,
+      encryptData: true,
+      publicKey: toBase64(new Uint8Array(await subtle.exportKey('spki', pair.publicKey))),
+    });
     createAdvancedWebhookEndpoint(service.model, ns, { url: 'https://hooks.test/adv' });
     emit(service);
     expect(service.webhooks.deliveries()[0]!.request.body).toBeNull();

@@ -39,8 +39,11 @@ function withEndpoint(options: MockServiceOptions = {}, endpoint: { filterTypes?
   return { service, ns, endpointId: view.id, secret };
 }
 
-const emitComment = (service: MockService, type: 'comment.add' | 'comment_annotation.add' | 'comment_annotation.status_change' = 'comment.add', fields = commentEvent()) =>
-  service.model.events.emit(type, service.credentials.apiKey, fields);
+const emitComment = (
+  service: MockService,
+  type: 'comment.add' | 'comment_annotation.add' | 'comment_annotation.status_change' = 'comment.add',
+  fields = commentEvent(),
+) => service.model.events.emit(type, service.credentials.apiKey, fields);
 
 describe('webhook signatures (service-facts 7.3)', () => {
   it('reproduce the test vector', () => {
@@ -48,7 +51,11 @@ describe('webhook signatures (service-facts 7.3)', () => {
   });
 
   it('verify with the standardwebhooks package, and a changed byte fails', () => {
-    const headers = { 'webhook-id': VECTOR.id, 'webhook-timestamp': String(VECTOR.timestamp), 'webhook-signature': signWebhook(VECTOR.secret, VECTOR.id, VECTOR.timestamp, VECTOR.body) };
+    const headers = {
+      'webhook-id': VECTOR.id,
+      'webhook-timestamp': String(VECTOR.timestamp),
+      'webhook-signature': signWebhook(VECTOR.secret, VECTOR.id, VECTOR.timestamp, VECTOR.body),
+    };
     const verifier = new Webhook(VECTOR.secret);
     // The verifier checks the timestamp against its own wall clock, so the vector is checked at its own instant.
     const now = Date.now;
@@ -80,7 +87,12 @@ describe('the webhook outbox', () => {
       data: {
         actionUser: { userId: 'u1', name: 'Ada' },
         targetComment: { commentId: 1, commentText: 'Hi' },
-        metadata: { apiKey: service.credentials.apiKey, document: { documentId: 'doc' }, organization: { organizationId: 'org' }, pageInfo: { url: 'https://app.test/doc' } },
+        metadata: {
+          apiKey: service.credentials.apiKey,
+          document: { documentId: 'doc' },
+          organization: { organizationId: 'org' },
+          pageInfo: { url: 'https://app.test/doc' },
+        },
       },
       usersOrganizationNotificationsConfig: { u1: { inbox: 'ALL', email: 'ALL' } },
     });
@@ -189,14 +201,20 @@ describe('attempts and retries (service-facts 7.4)', () => {
     const [message, exhausted] = service.webhooks.deliveries();
     const expected: number[] = [];
     let at = start;
-    for (const delay of RETRY_DELAYS_MS) expected.push((at += delay));
+    for (const delay of RETRY_DELAYS_MS) {
+      at += delay;
+      expected.push(at);
+    }
     expect(message!.attempts.map((a) => a.at)).toEqual(expected);
     expect(message!.attempts.map((a) => a.statusCode)).toEqual([500, 302, null, null, null, null, null, null]);
     expect(message).toMatchObject({ status: 'failed', nextAttemptAt: null });
     // Every attempt of one message carries the same webhook-id; the timestamp is the attempt's own.
     expect(new Set(seen.slice(0, 8).map((r) => r.headers['webhook-id']))).toEqual(new Set([message!.messageId]));
     expect(seen.slice(0, 8).map((r) => Number(r.headers['webhook-timestamp']) * 1000)).toEqual(expected);
-    expect(exhausted).toMatchObject({ event: 'message.attempt.exhausted', payload: { type: 'message.attempt.exhausted', data: { msgId: message!.messageId, endpointId: message!.endpointId } } });
+    expect(exhausted).toMatchObject({
+      event: 'message.attempt.exhausted',
+      payload: { type: 'message.attempt.exhausted', data: { msgId: message!.messageId, endpointId: message!.endpointId } },
+    });
   });
 
   it('disables an endpoint that keeps failing for 5 days and stops its attempts', async () => {
