@@ -8,6 +8,8 @@ import { lazyYjsSync } from './yjs-sync-loader.js';
 import { serverIndex } from './server-index.js';
 import { httpSender } from './webhook-sender.js';
 
+export { httpSender } from './webhook-sender.js';
+
 /** Options of `listen`. */
 export interface ListenOptions {
   /** Port; 0 picks a free one. Default 4780. */
