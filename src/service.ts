@@ -172,7 +172,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   // Clock-driven migrations complete (and move their data) as soon as any call could observe them.
   hooks.settle.push((m, caller) => settleMigrations(m, caller.ns, migrationPolicy(settings)));
   // Debounced shared-editor changes become crdt.update_data messages once any call could observe them.
-  hooks.settle.push((m) => settleEditorChanges(m));
+  hooks.settle.push((m, caller) => settleEditorChanges(m, caller.ns));
   const control: ControlDeps = { model, settings, webhooks, credentials: () => credentials, reset, exportState, importState };
   const deps: DispatchDeps = {
     routes,

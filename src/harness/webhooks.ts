@@ -118,16 +118,17 @@ export function createWebhooksApi(model: ModelContext, initial: WebhookDeliveryM
     }
   };
 
-  const runDue = (): Promise<WebhookDeliveryView[]> =>
+  /** Runs what is due: everywhere, or in one key's namespace when an event there was the trigger. */
+  const runDue = (only?: Namespace): Promise<WebhookDeliveryView[]> =>
     serial(async () => {
-      settleEditorChanges(model);
+      settleEditorChanges(model, only);
       const send = sender;
       if (!send) {
         await sealRecorded();
         return [];
       }
       const tried: { ns: Namespace; delivery: WebhookDeliveryRecord }[] = [];
-      for (const due of dueDeliveries(model)) {
+      for (const due of dueDeliveries(model, only)) {
         await attempt(due.ns, due.delivery, send);
         tried.push(due);
         notify();
@@ -149,9 +150,10 @@ export function createWebhooksApi(model: ModelContext, initial: WebhookDeliveryM
     (timer as { unref?: () => void }).unref?.();
   };
 
-  model.events.on('*', () => {
+  model.events.on('*', (event) => {
     notify();
-    if (sender) void runDue();
+    const ns = model.store.tables.namespaces.get(event.apiKey);
+    if (sender && ns) void runDue(ns);
   });
 
   const deliveries = (filter: WebhookDeliveryFilter = {}): WebhookDeliveryView[] => {
@@ -173,7 +175,7 @@ export function createWebhooksApi(model: ModelContext, initial: WebhookDeliveryM
     },
     deliverWith,
     deliveries,
-    flush: runDue,
+    flush: () => runDue(),
     async advance(ms) {
       const clock = model.clock;
       if (clock.kind !== 'virtual') throw new Error('advance() needs a virtual clock; this service runs on the system clock.');

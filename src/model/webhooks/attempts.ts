@@ -10,19 +10,22 @@ export interface AttemptOutcome {
   error?: string | null | undefined;
 }
 
-/** Namespaces that hold an outbox (keys that never had a delivery are skipped). */
-function* withOutbox(ctx: ModelContext): Generator<Namespace & { webhookOutbox: NonNullable<Namespace['webhookOutbox']> }> {
-  for (const ns of ctx.store.tables.namespaces.values())
-    if (ns.webhookOutbox) yield ns as Namespace & { webhookOutbox: NonNullable<Namespace['webhookOutbox']> };
+type WithOutbox = Namespace & { webhookOutbox: NonNullable<Namespace['webhookOutbox']> };
+
+/** Namespaces that hold an outbox (keys that never had a delivery are skipped); only `only` when given. */
+function* withOutbox(ctx: ModelContext, only?: Namespace): Generator<WithOutbox> {
+  const scope = only ? [only] : ctx.store.tables.namespaces.values();
+  for (const ns of scope) if (ns.webhookOutbox) yield ns as WithOutbox;
 }
 
 /**
  * Turns shared-editor changes whose quiet time has passed into `crdt.update_data` messages, each created at the
- * instant its wait ended.
- * @example settleEditorChanges(ctx);
+ * instant its wait ended; only in `only` when given.
+ * @example settleEditorChanges(ctx, caller.ns);
  */
-export function settleEditorChanges(ctx: ModelContext, now = ctx.clock.now()): void {
-  for (const ns of withOutbox(ctx)) {
+export function settleEditorChanges(ctx: ModelContext, only?: Namespace): void {
+  const now = ctx.clock.now();
+  for (const ns of withOutbox(ctx, only)) {
     const debounced = ns.webhookOutbox.debounced;
     const due = Object.entries(debounced)
       .filter(([, change]) => change.dueAt <= now)
@@ -52,12 +55,14 @@ export function nextDueAt(ctx: ModelContext, options: { attempts?: boolean } = {
 }
 
 /**
- * Pending deliveries whose next attempt is due at `now`, oldest first, with the namespace each belongs to.
+ * Pending deliveries whose next attempt is due now, oldest first, with the namespace each belongs to (only those of
+ * `only` when given).
  * @example for (const { ns, delivery } of dueDeliveries(ctx)) send(delivery);
  */
-export function dueDeliveries(ctx: ModelContext, now = ctx.clock.now()): { ns: Namespace; delivery: WebhookDeliveryRecord }[] {
+export function dueDeliveries(ctx: ModelContext, only?: Namespace): { ns: Namespace; delivery: WebhookDeliveryRecord }[] {
+  const now = ctx.clock.now();
   const due: { ns: Namespace; delivery: WebhookDeliveryRecord }[] = [];
-  for (const ns of withOutbox(ctx)) {
+  for (const ns of withOutbox(ctx, only)) {
     for (const seq of ns.webhookOutbox.pending) {
       const delivery = ns.webhookOutbox.deliveries[seq];
       if (delivery && delivery.nextAttemptAt !== null && delivery.nextAttemptAt <= now) due.push({ ns, delivery });
