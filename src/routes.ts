@@ -1,13 +1,16 @@
 import * as activities from './operations/activities.js';
 import * as auth from './operations/auth.js';
+import * as comments from './operations/comments/index.js';
 import * as crdt from './operations/crdt.js';
 import * as documents from './operations/documents.js';
+import * as folders from './operations/folders.js';
 import * as groups from './operations/groups.js';
 import * as locations from './operations/locations.js';
 import * as memory from './operations/memory.js';
 import * as migrations from './operations/migrations.js';
 import * as notifications from './operations/notifications.js';
 import * as organizations from './operations/organizations.js';
+import * as permissions from './operations/permissions.js';
 import * as users from './operations/users.js';
 import * as webhooks from './operations/webhooks.js';
 import * as workspaceConfig from './operations/workspace-config.js';
@@ -72,4 +75,54 @@ export const routes: Readonly<Record<string, Route>> = {
   '/v2/workspace/advancedwebhook/endpoints/secret/get': v2(webhooks.getEndpointSecret),
   '/v2/activities/update': v2(activities.update),
   '/v2/memory/suggest': v2(memory.suggest),
+  '/v1/organizations/access/disablestate/update': v1(organizations.updateDisableState),
+  '/v2/organizations/add': v2(organizations.add),
+  '/v1/organizations/add': v1(organizations.add),
+  '/v2/organizations/get': v2(organizations.get),
+  '/v1/organizations/get': v1(organizations.get),
+  '/v2/organizations/update': v2(organizations.update),
+  '/v1/organizations/update': v1(organizations.update),
+  '/v2/organizations/delete': v2(organizations.remove),
+  '/v1/organizations/delete': v1(organizations.remove),
+  '/v2/organizations/folders/add': v2(folders.add),
+  '/v1/organizations/folders/add': v1(folders.add),
+  '/v2/organizations/folders/get': v2(folders.get),
+  '/v1/organizations/folders/get': v1(folders.get),
+  '/v2/organizations/folders/update': v2(folders.update),
+  '/v1/organizations/folders/update': v1(folders.update),
+  '/v2/organizations/folders/delete': v2(folders.remove),
+  '/v2/organizations/folders/access/update': v2(folders.updateAccess),
+  '/v1/organizations/folders/access/update': v1(folders.updateAccess),
+  '/v2/organizations/documents/get': v2(documents.get),
+  '/v1/organizations/documents/get': v1(documents.get),
+  '/v2/organizations/documents/update': v2(documents.update),
+  '/v1/organizations/documents/update': v1(documents.update),
+  '/v2/organizations/documents/move': v2(documents.move),
+  '/v1/organizations/documents/move': v1(documents.move),
+  '/v2/organizations/documents/access/update': v2(documents.updateAccess),
+  '/v1/organizations/documents/access/update': v1(documents.updateAccess),
+  '/v2/organizations/documents/access/disablestate/update': v2(documents.updateDisableState),
+  '/v1/organizations/documents/access/disablestate/update': v1(documents.updateDisableState),
+  '/v2/auth/permissions/add': v2(permissions.add),
+  '/v2/auth/permissions/get': v2(permissions.get),
+  '/v2/auth/permissions/remove': v2(permissions.remove),
+  '/v2/auth/generate_signature': v2(permissions.generateSignature),
+  '/v2/commentannotations/add': v2(comments.add),
+  '/v1/commentannotations/add': v1(comments.add),
+  '/v2/commentannotations/get': v2(comments.get),
+  '/v1/commentannotations/get': v1(comments.getV1),
+  '/v2/commentannotations/update': v2(comments.update),
+  '/v1/commentannotations/update': v1(comments.update),
+  '/v2/commentannotations/delete': v2(comments.remove),
+  '/v1/commentannotations/delete': v1(comments.remove),
+  '/v2/commentannotations/count/get': v2(comments.count),
+  '/v1/commentannotations/count/get': v1(comments.count),
+  '/v2/commentannotations/comments/add': v2(comments.replies.add),
+  '/v1/commentannotations/comments/add': v1(comments.replies.add),
+  '/v2/commentannotations/comments/get': v2(comments.replies.get),
+  '/v1/commentannotations/comments/get': v1(comments.replies.get),
+  '/v2/commentannotations/comments/update': v2(comments.replies.update),
+  '/v1/commentannotations/comments/update': v1(comments.replies.update),
+  '/v2/commentannotations/comments/delete': v2(comments.replies.remove),
+  '/v1/commentannotations/comments/delete': v1(comments.replies.remove),
 };

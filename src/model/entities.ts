@@ -58,14 +58,30 @@ export interface UserRecord {
   email?: string | undefined;
   initial?: string | undefined;
   accessRole?: 'viewer' | 'editor' | undefined;
+  /** Unix seconds when a permission granted through the API ends; absent = no end. */
+  expiresAt?: number | undefined;
   [field: string]: unknown;
 }
 
+/** Who may open a container: anyone signed in, users of the same organization, or only users granted it. */
+export type AccessType = 'public' | 'organizationPrivate' | 'restricted';
+
+/**
+ * A folder. Optional fields are absent on folders created implicitly (users add, documents add with a
+ * folderId): such a folder sits at the top level and takes the workspace default access.
+ */
 export interface FolderRecord {
   folderId: string;
   folderName?: string;
+  /** The parent folder's id; absent = top level (`"root"` on the wire). */
+  parentFolderId?: string;
+  /** The folder's own access type; ignored while `inheritAccessFromParent` is true. */
+  accessType?: AccessType;
+  inheritAccessFromParent?: boolean;
   users: Map<string, UserRecord>;
   createdAt: number;
+  /** Milliseconds; absent = never changed since `createdAt`. */
+  lastUpdated?: number;
 }
 
 export interface DocumentRecord {
@@ -74,7 +90,8 @@ export interface DocumentRecord {
   id: string;
   documentName?: string;
   folderId?: string;
-  accessType?: 'public' | 'restricted';
+  /** The document's own access type; absent = the folder's (or the workspace default). */
+  accessType?: AccessType;
   disabled?: boolean;
   /** Custom fields sent with the document, stored as given. */
   extra: Record<string, unknown>;
@@ -158,6 +175,9 @@ export interface OrganizationRecord {
   organizationId: string;
   /** md5 of the client organization id (per-item `id`). */
   id: string;
+  organizationName?: string;
+  /** Custom metadata sent with add or update organizations, stored as given. */
+  extra?: Record<string, unknown>;
   disabled: boolean;
   createdAt: number;
   users: Map<string, UserRecord>;
@@ -167,10 +187,37 @@ export interface OrganizationRecord {
   notifications: Map<string, NotificationRecord>;
   notificationConfigs: Map<string, NotificationConfigRecord>;
   activities: Map<string, ActivityRecord>;
-  /** Fixture records of the user-data export (service-facts 6.3 to 6.6). */
-  comments: Record<string, unknown>[];
+  /** Comment threads per client document id (beyond-spec 1.0, service-facts 6.3, 6.4). */
+  comments: Map<string, DocumentThreads>;
+  /** Fixture records of the user-data export (service-facts 6.5, 6.6). */
   reactions: Record<string, unknown>[];
   recordings: Record<string, unknown>[];
+}
+
+/** A user as embedded in thread records: `userId` plus whatever the stored user or the request gave. */
+export interface ThreadUser {
+  userId: string;
+  [field: string]: unknown;
+}
+
+/** A comment annotation in its stored (and read) shape; fields in the documented order. */
+export type ThreadRecord = Record<string, unknown> & {
+  annotationId: string;
+  annotationNumber: number;
+  createdAt: number;
+  lastUpdated: number;
+  from: ThreadUser;
+  comments: CommentRecord[];
+  metadata: Record<string, unknown>;
+};
+
+/** A comment in its stored shape; `lastUpdated` is an ISO string, `createdAt` milliseconds. */
+export type CommentRecord = Record<string, unknown> & { commentId: number; from: ThreadUser };
+
+/** The threads of one document, in storage order, and the next `annotationNumber` to hand out. */
+export interface DocumentThreads {
+  next: number;
+  threads: Map<string, ThreadRecord>;
 }
 
 export type MigrationStatus = 'pending' | 'in_progress' | 'completed' | 'failed';

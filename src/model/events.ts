@@ -16,10 +16,7 @@ export interface CommentEventFields {
   targetComment?: Record<string, unknown>;
   /** Present for private threads: `{ type, userIds?, organizationIds?, organizationId? }`. */
   visibility?: Record<string, unknown>;
-  /**
-   * Whether the change sends webhooks. REST writes send them only when asked (`triggerNotification: true` on add;
-   * update and delete have no flag), so they set this; absent means the change sends them, as the SDK's do.
-   */
+  /** `true` when the write asked for notifications (`triggerNotification`); REST writes are silent otherwise, webhooks included. */
   triggerNotification?: boolean;
 }
 
@@ -30,6 +27,19 @@ export interface CommentEventFields {
  */
 export interface DomainEventMap {
   'organization.disable_state': { organizationId: string; disabled: boolean };
+  'organization.add': { organizationId: string };
+  'organization.update': { organizationId: string };
+  'organization.delete': { organizationId: string };
+  'folder.add': { organizationId: string; folderId: string };
+  'folder.update': { organizationId: string; folderId: string };
+  'folder.delete': { organizationId: string; folderId: string };
+  'folder.access_update': { organizationId: string; folderId: string };
+  'document.update': { organizationId: string; documentId: string };
+  'document.move': { organizationId: string; documentId: string; folderId: string };
+  'document.access_update': { organizationId: string; documentId: string };
+  'document.disable_state': { organizationId: string; documentId: string; disabled: boolean };
+  'permission.add': { organizationId: string; userId: string; documentId?: string; folderId?: string };
+  'permission.remove': { organizationId: string; userId: string; documentId?: string; folderId?: string };
   'document.add': { organizationId: string; documentId: string };
   'document.delete': { organizationId: string; documentId: string };
   'document.migrate': { organizationId: string; documentId: string; newDocumentId: string };

@@ -35,7 +35,15 @@ export interface Settings {
   migrationStepMs: number;
   /** The `iss` claim of end-user tokens. */
   issuer: string;
+  /**
+   * How documents get/update v2 answer requested documents that do not exist: `documented` = 500 `INTERNAL`
+   * with the per-item results in `details`, as the reference shows; `notFound` = the same body as 404 `NOT_FOUND`.
+   */
+  missingDocuments: MissingDocuments;
 }
+
+/** See `Settings.missingDocuments`. */
+export type MissingDocuments = 'documented' | 'notFound';
 
 /** The API version a route serves; v1 and v2 twins share an operation and differ where the reference says. */
 export type ApiVersion = 'v1' | 'v2';
@@ -54,6 +62,8 @@ export interface OperationContext<D> {
 export interface OperationOutput {
   data?: unknown;
   beside?: Record<string, unknown>;
+  /** This reply's success message, where the reference words it differently per call (one folder, grouped form, v1 path). */
+  message?: string;
 }
 
 /** One operation of the API, declared once: enough for the pipeline, the coverage table and an API description. */

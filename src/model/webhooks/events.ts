@@ -9,7 +9,7 @@ function isCommentEvent(event: DomainEvent): event is DomainEvent & CommentEvent
 }
 
 /**
- * Turns one domain event into webhook deliveries: comment events (unless marked `triggerNotification: false`) into
+ * Turns one domain event into webhook deliveries: comment events that asked for them (`triggerNotification: true`) into
  * advanced messages for every endpoint that receives them and the basic delivery when its trigger is on; shared-editor changes into a debounced
  * `crdt.update_data`.
  * @example ctx.events.on('*', (event) => queueWebhooks(ctx, event));
@@ -19,7 +19,8 @@ export function queueWebhooks(ctx: ModelContext, event: DomainEvent): void {
   const ns = ctx.store.tables.namespaces.get(event.apiKey);
   if (!ns) return;
   if (isCommentEvent(event)) {
-    if (event.triggerNotification === false) return;
+    // REST writes fire webhooks only when they asked for the SDK's side effects (beyond-spec 1.0).
+    if (event.triggerNotification !== true) return;
     enqueueAdvanced(ctx, ns, event.type, () => advancedCommentPayload(ctx, ns, event.type, event));
     enqueueBasic(ctx, ns, event.type, () => basicCommentPayload(ctx, ns, event.type, event));
   } else if (event.type === 'crdt.update_data') {

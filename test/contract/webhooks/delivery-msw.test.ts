@@ -29,6 +29,7 @@ it("deliver: 'fetch' is answered by a test's msw handler: a 503, then the 5 s re
     documentId: 'doc',
     annotationId: 'a1',
     commentAnnotation: { annotationId: 'a1', comments: [] },
+    triggerNotification: true,
   });
   await service.webhooks.waitFor('comment.add');
   await service.webhooks.advance(5000);

@@ -56,6 +56,7 @@ const emitComment = (service: MockService, type: 'comment.add' | 'comment_annota
     actionUser: { userId: 'u1' },
     commentAnnotation: { annotationId: 'ann-1', comments: [{ commentId: 1, commentText: 'Hello' }] },
     targetComment: { commentId: 1, commentText: 'Hello' },
+    triggerNotification: true,
   });
 
 describe('webhook delivery over HTTP', () => {

@@ -14,6 +14,7 @@ const fields = {
   actionUser: { userId: 'u1' },
   commentAnnotation: { annotationId: 'ann-1', comments: [{ commentId: 1, commentText: 'Héllo ✓' }] },
   targetComment: { commentId: 1, commentText: 'Héllo ✓' },
+  triggerNotification: true,
 };
 
 const emit = (service: MockService, type: 'comment.add' | 'comment_annotation.suggestion_accept' = 'comment.add') =>

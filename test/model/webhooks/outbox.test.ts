@@ -25,6 +25,7 @@ function commentEvent(overrides: Partial<CommentEventFields> = {}): CommentEvent
     actionUser: { userId: 'u1', name: 'Ada' },
     commentAnnotation: { annotationId: 'ann-1', comments: [{ commentId: 1, commentText: 'Hi' }], pageInfo: { url: 'https://app.test/doc' } },
     targetComment: { commentId: 1, commentText: 'Hi' },
+    triggerNotification: true,
     ...overrides,
   };
 }
@@ -120,8 +121,10 @@ describe('the webhook outbox', () => {
     expect(service.webhooks.deliveries()[0]!.payload).toMatchObject({ actionType: 'add', data: { visibility: { type: 'restricted', userIds: ['u1'] } } });
   });
 
-  it('sends nothing for a change marked triggerNotification: false (a REST write that did not ask)', () => {
+  it('sends nothing for a change that did not ask for notifications (triggerNotification absent or false)', () => {
     const { service } = withEndpoint();
+    const { triggerNotification: _asked, ...silent } = commentEvent();
+    emitComment(service, 'comment.add', silent);
     emitComment(service, 'comment.add', commentEvent({ triggerNotification: false }));
     expect(service.webhooks.deliveries()).toEqual([]);
     emitComment(service, 'comment.add', commentEvent({ triggerNotification: true }));
