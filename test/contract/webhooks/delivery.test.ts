@@ -153,7 +153,17 @@ describe('webhook delivery over HTTP', () => {
     expect(added.status).toBe(200);
     await receiver.until(1);
     const payload = new Webhook(secret).verify(receiver.received[0]!.body, plainHeaders(receiver.received[0]!.headers)) as Record<string, any>;
-    expect(['comment_annotation.add', 'comment.add']).toContain(payload['event']);
+    expect(payload).toMatchObject({ event: 'comment_annotation.add', actionType: 'add', data: { metadata: { organization: { organizationId: 'org' } } } });
     expect(JSON.stringify(payload['data'])).toContain('Ship it');
+    // Without triggerNotification a REST write sends nothing.
+    const silent = await post(service, '/v2/commentannotations/add', {
+      organizationId: 'org',
+      documentId: 'doc',
+      commentAnnotations: [{ commentData: [{ commentText: 'Quietly', from: { userId: 'u1' } }] }],
+    });
+    expect(silent.status).toBe(200);
+    await control('POST', '/__mock/webhooks/flush');
+    expect(receiver.received).toHaveLength(1);
+    expect((await control('GET', '/__mock/webhooks/deliveries')).deliveries).toHaveLength(1);
   });
 });
