@@ -3,9 +3,12 @@ import { runControl } from './control/runner.js';
 import type { ControlDeps } from './control/context.js';
 import { createCrdtAccess, type CrdtAccess } from './harness/crdt.js';
 import { createMemoryApi, type MemoryApi } from './harness/memory.js';
+import { createWebhooksApi, type WebhooksApi } from './harness/webhooks.js';
 import type { ModelContext } from './model/context.js';
 import { createEvents } from './model/events.js';
 import { settleMigrations } from './model/migrations.js';
+import { settleEditorChanges } from './model/webhooks/attempts.js';
+import { attachWebhookOutbox } from './model/webhooks/events.js';
 import { decodeState, encodeState, readStateHeader, stateToText, type StateFile } from './model/serialise.js';
 import { createStore, type Tables } from './model/store.js';
 import { createWorkspace } from './model/workspaces.js';
@@ -49,6 +52,8 @@ export interface MockService {
   readonly memory: MemoryApi;
   /** Shared-editor documents: `crdt.doc({ organizationId, documentId, editorId })` is the live `Y.Doc`. */
   readonly crdt: CrdtAccess;
+  /** Webhook deliveries: list them, run due attempts, move the clock through retries, wait for one. */
+  readonly webhooks: WebhooksApi;
   /** The access model: `access.explain({ organizationId, documentId, userId })` says who may read or write and why. */
   readonly access: AccessApi;
   /** Back to the state the service started with (same seed, same ids from then on). */
@@ -116,6 +121,9 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   const ids = createIds(seed);
   const store = createStore();
   const model: ModelContext = { store, clock, ids, events: createEvents() };
+  // The outbox subscribes first, so the delivery harness sees each event's deliveries already queued.
+  attachWebhookOutbox(model);
+  const webhooks = createWebhooksApi(model, options.webhooks?.deliver ?? 'record');
   const settings: Settings = {
     workspaceReadLimit: options.workspaceReadLimit ?? 100,
     disposableEmailDomains: [...(options.disposableEmailDomains ?? [])],
@@ -167,7 +175,9 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   const hooks = createHooks();
   // Clock-driven migrations complete (and move their data) as soon as any call could observe them.
   hooks.settle.push((m, caller) => settleMigrations(m, caller.ns, migrationPolicy(settings)));
-  const control: ControlDeps = { model, settings, credentials: () => credentials, reset, exportState, importState };
+  // Debounced shared-editor changes become crdt.update_data messages once any call could observe them.
+  hooks.settle.push((m, caller) => settleEditorChanges(m, caller.ns));
+  const control: ControlDeps = { model, settings, webhooks, credentials: () => credentials, reset, exportState, importState };
   const deps: DispatchDeps = {
     routes,
     unimplemented: unimplementedPaths,
@@ -187,6 +197,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     model,
     memory: createMemoryApi(model, () => credentials.apiKey),
     crdt: createCrdtAccess(model, () => credentials.apiKey),
+    webhooks,
     access: createAccessApi(model, () => credentials.apiKey),
     reset,
     snapshot,
