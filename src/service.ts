@@ -6,7 +6,7 @@ import type { ModelContext } from './model/context.js';
 import { createEvents } from './model/events.js';
 import { settleMigrations } from './model/migrations.js';
 import { decodeState, encodeState, readStateHeader, stateToText, type StateFile } from './model/serialise.js';
-import { createStore, type Tables } from './model/store.js';
+import { createStore, type StateHandle } from './model/store.js';
 import { createWorkspace } from './model/workspaces.js';
 import { migrationPolicy } from './operations/migrations.js';
 import { DEFAULT_BASE_URL, type Credentials, type MockServiceOptions } from './options.js';
@@ -22,9 +22,9 @@ import { unimplementedPaths } from './unimplemented.js';
 export { DEFAULT_BASE_URL } from './options.js';
 export type { Credentials, MockServiceOptions } from './options.js';
 
-/** A point-in-time copy of a service's whole state. */
+/** A saved point of a service's whole state; taking one is O(1), restoring it costs what changed since. */
 export interface ServiceSnapshot {
-  readonly tables: Tables;
+  readonly state: StateHandle;
   readonly rng: [number, number, number, number];
   readonly now: number;
 }
@@ -139,12 +139,14 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     }) as Record<string, string>,
   });
 
-  const snapshot = (): ServiceSnapshot => ({ tables: store.snapshot(), rng: ids.rng.state(), now: clock.now() });
+  const snapshot = (): ServiceSnapshot => ({ state: store.snapshot(), rng: ids.rng.state(), now: clock.now() });
   const restore = (s: ServiceSnapshot): void => {
-    store.restore(s.tables);
+    store.restore(s.state);
     ids.rng.restore(s.rng);
     if (clock.kind === 'virtual') clock.set(s.now);
   };
+  // What the service was built with is where its history begins.
+  store.rebase();
   let initial = snapshot();
   const reset = (): void => restore(initial);
   const identity = { seed, workspaceId: credentials.workspaceId, apiKey: credentials.apiKey };
@@ -156,7 +158,9 @@ export function createMockService(options: MockServiceOptions = {}): MockService
         `This state was exported from a service created with seed ${decoded.identity.seed} (API key ${decoded.identity.apiKey}); this service has seed ${identity.seed} (API key ${identity.apiKey}). Create it with createMockService({ seed: ${decoded.identity.seed} }) or use createServiceFromState().`,
       );
     }
-    restore({ tables: decoded.tables, rng: decoded.rng, now: decoded.now });
+    store.replace(decoded.tables);
+    ids.rng.restore(decoded.rng);
+    if (clock.kind === 'virtual') clock.set(decoded.now);
     initial = snapshot();
   };
 
@@ -192,6 +196,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   internals.set(service, {
     hooks,
     markStartingState: () => {
+      store.rebase();
       initial = snapshot();
     },
   });

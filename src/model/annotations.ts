@@ -82,7 +82,7 @@ export function addCommentAnnotation(ctx: ModelContext, ns: Namespace, input: Co
       ...rest,
     };
   });
-  org.comments.push(record);
+  ctx.store.journal.push(org.comments, record);
   return record;
 }
 
@@ -93,7 +93,7 @@ export function addCommentAnnotation(ctx: ModelContext, ns: Namespace, input: Co
 export function addReaction(ctx: ModelContext, ns: Namespace, input: AnnotationInput): StoredRecord {
   const org = organizationFor(ctx, ns, input);
   const record = base(ctx, ns, input, 'reaction');
-  org.reactions.push(record);
+  ctx.store.journal.push(org.reactions, record);
   return record;
 }
 
@@ -104,6 +104,6 @@ export function addReaction(ctx: ModelContext, ns: Namespace, input: AnnotationI
 export function addRecording(ctx: ModelContext, ns: Namespace, input: AnnotationInput): StoredRecord {
   const org = organizationFor(ctx, ns, input);
   const record = base(ctx, ns, input, 'recorder');
-  org.recordings.push(record);
+  ctx.store.journal.push(org.recordings, record);
   return record;
 }

@@ -20,7 +20,7 @@ export function deleteDocument(ctx: ModelContext, ns: Namespace, ref: DocumentRe
   const org = ns.organizations.get(ref.organizationId);
   const doc = org?.documents.get(ref.documentId);
   if (!org || !doc) return undefined;
-  org.documents.delete(ref.documentId);
+  ctx.store.journal.delete(org.documents, ref.documentId);
   for (const kind of DOCUMENT_SCOPE) kind.drop({ ctx, ns, org }, ref.documentId);
   ctx.events.emit('document.delete', ns.apiKey, { organizationId: ref.organizationId, documentId: ref.documentId });
   return doc.id;
@@ -38,7 +38,7 @@ export function moveDocumentData(ctx: ModelContext, ns: Namespace, move: Documen
   if (!org || move.documentId === move.newDocumentId) return;
   const source = org.documents.get(move.documentId);
   const target = org.documents.get(move.newDocumentId) ?? createTarget(ctx, org, source, move.newDocumentId);
-  moveUsers(source, target);
+  moveUsers(ctx, source, target);
   for (const kind of DOCUMENT_SCOPE) kind.move({ ctx, ns, org }, move);
   ctx.events.emit('document.migrate', ns.apiKey, { ...move });
 }
@@ -53,8 +53,9 @@ function createTarget(ctx: ModelContext, org: OrganizationRecord, source: Docume
 }
 
 /** A user attached to both documents takes the moved attachment (the migrated data is the newer truth). */
-function moveUsers(source: DocumentRecord | undefined, target: DocumentRecord): void {
+function moveUsers(ctx: ModelContext, source: DocumentRecord | undefined, target: DocumentRecord): void {
   if (!source) return;
-  for (const [userId, user] of source.users) target.users.set(userId, user);
-  source.users.clear();
+  const { journal } = ctx.store;
+  for (const [userId, user] of source.users) journal.set(target.users, userId, user);
+  journal.clear(source.users);
 }

@@ -22,7 +22,7 @@ export function ensureOrganization(ctx: ModelContext, ns: Namespace, organizatio
       reactions: [],
       recordings: [],
     };
-    ns.organizations.set(organizationId, org);
+    ctx.store.journal.set(ns.organizations, organizationId, org);
   }
   return org;
 }
@@ -31,7 +31,7 @@ export function ensureOrganization(ctx: ModelContext, ns: Namespace, organizatio
 export function setOrganizationDisabled(ctx: ModelContext, ns: Namespace, input: { organizationId: string; disabled: boolean }): boolean {
   const org = ns.organizations.get(input.organizationId);
   if (!org) return false;
-  org.disabled = input.disabled;
+  ctx.store.journal.assign(org, 'disabled', input.disabled);
   ctx.events.emit('organization.disable_state', ns.apiKey, { ...input });
   return true;
 }
@@ -41,7 +41,7 @@ export function ensureFolder(ctx: ModelContext, org: OrganizationRecord, folderI
   let folder = org.folders.get(folderId);
   if (!folder) {
     folder = { folderId, users: new Map(), createdAt: ctx.clock.now() };
-    org.folders.set(folderId, folder);
+    ctx.store.journal.set(org.folders, folderId, folder);
   }
   return folder;
 }
@@ -64,7 +64,7 @@ export function ensureDocument(ctx: ModelContext, org: OrganizationRecord, docum
       ensureFolder(ctx, org, folderId);
       doc.folderId = folderId;
     }
-    org.documents.set(documentId, doc);
+    ctx.store.journal.set(org.documents, documentId, doc);
   }
   return doc;
 }

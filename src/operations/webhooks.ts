@@ -56,7 +56,7 @@ export const updateConfig = defineOperation({
     }),
   run({ data, caller, model }) {
     const ns = availableKey(caller, model);
-    return { data: updateAdvancedWebhookConfig(ns, data) };
+    return { data: updateAdvancedWebhookConfig(model, ns, data) };
   },
 });
 

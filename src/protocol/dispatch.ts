@@ -82,10 +82,39 @@ async function handle(deps: DispatchDeps, call: ApiCall, info: CallInfo): Promis
   const data = gate(call, info);
   const caller = authenticate(call, operation.auth, deps.model);
   info.caller = caller;
-  if (caller.level === 'apiKey') for (const settle of deps.hooks.settle) settle(deps.model, caller);
-  const input = validate(operation.schema, data, operation.issueDetails);
-  const output = await operation.run({ data: input, caller, model: deps.model, settings: deps.settings, version: route.version });
+  const output = await exclusive(deps.model, () => atomically(deps.model, async () => {
+    if (caller.level === 'apiKey') for (const settle of deps.hooks.settle) settle(deps.model, caller);
+    const input = validate(operation.schema, data, operation.issueDetails);
+    return operation.run({ data: input, caller, model: deps.model, settings: deps.settings, version: route.version });
+  }));
   return operation.message === null ? bareResult(output.data) : success(operation.message, output.data, output.beside);
+}
+
+/** The operation running on each service; the next one waits for it, so an undo never takes another's writes. */
+const running = new WeakMap<ModelContext, Promise<unknown>>();
+
+async function exclusive<T>(model: ModelContext, work: () => Promise<T>): Promise<T> {
+  for (let busy = running.get(model); busy; busy = running.get(model)) await busy.catch(() => undefined);
+  const done = work();
+  running.set(model, done);
+  try {
+    return await done;
+  } finally {
+    if (running.get(model) === done) running.delete(model);
+  }
+}
+
+/** Runs an operation all-or-nothing: whatever it throws, every write it made (and every id it drew) is undone. */
+async function atomically<T>(model: ModelContext, work: () => Promise<T>): Promise<T> {
+  const mark = model.store.journal.mark();
+  const rng = model.ids.rng.state();
+  try {
+    return await work();
+  } catch (error) {
+    model.store.rollback(mark);
+    model.ids.rng.restore(rng);
+    throw error;
+  }
 }
 
 function find(deps: DispatchDeps, path: string, info: CallInfo): Route {

@@ -68,11 +68,14 @@ interface Built {
   docTerms: string[][];
   /** Each judgment's summed term IDF at the current size (see `docWeights`). */
   weights?: Float64Array;
+  /** The judgment indexed last, to notice an array whose tail was replaced. */
+  last?: JudgmentRecord | undefined;
 }
 
 /**
- * Built indexes by the judgments array they cover. A snapshot restore gives a namespace a new array, so
- * its index is rebuilt; appends are added to the existing index on the next search, never per request.
+ * Built indexes by the judgments array they cover. Appends are added to the existing index on the next
+ * search, never per request; an array that shrank or whose last indexed judgment is another object (an undo
+ * puts back copies) is indexed again.
  */
 const built = new WeakMap<readonly JudgmentRecord[], Built>();
 
@@ -83,11 +86,12 @@ const built = new WeakMap<readonly JudgmentRecord[], Built>();
  */
 export function judgmentIndex(judgments: readonly JudgmentRecord[], synonyms: Synonyms = NO_SYNONYMS): JudgmentIndex {
   let entry = built.get(judgments);
-  if (!entry || entry.size > judgments.length) {
+  if (!entry || entry.size > judgments.length || (entry.size > 0 && judgments[entry.size - 1] !== entry.last)) {
     entry = { size: 0, postings: new Map(), lengths: [], totalLength: 0, surfaces: new Map(), docTerms: [] };
     built.set(judgments, entry);
   }
   if (entry.size < judgments.length) append(entry, judgments);
+  entry.last = judgments[entry.size - 1];
   const current = entry;
   return {
     search: (query) => run(current, query, synonyms, 0).hits.map(({ index, relevance }) => ({ index, relevance })),

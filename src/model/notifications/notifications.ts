@@ -115,8 +115,8 @@ export function addNotification(ctx: ModelContext, ns: Namespace, input: AddNoti
   };
   const locationId = locationIdOf(input);
   if (locationId !== undefined) record.locationId = locationId;
-  org.notifications.delete(id);
-  org.notifications.set(id, record);
+  ctx.store.journal.delete(org.notifications, id);
+  ctx.store.journal.set(org.notifications, id, record);
   ctx.events.emit('notification.add', ns.apiKey, { organizationId: input.organizationId, documentId: input.documentId, notificationId: id });
   return record;
 }
@@ -154,9 +154,9 @@ export function deleteNotifications(ctx: ModelContext, ns: Namespace, selector: 
   const org = ns.organizations.get(selector.organizationId);
   const matched = [...selectNotifications(ns, selector)];
   for (const n of matched) {
-    if (selector.userId !== undefined) n.recipients = n.recipients.filter((r) => r.userId !== selector.userId);
-    if (selector.userId === undefined || n.recipients.length === 0) {
-      org?.notifications.delete(n.id);
+    if (selector.userId !== undefined) ctx.store.journal.assign(n, 'recipients', n.recipients.filter((r) => r.userId !== selector.userId));
+    if (org && (selector.userId === undefined || n.recipients.length === 0)) {
+      ctx.store.journal.delete(org.notifications, n.id);
       ctx.events.emit('notification.delete', ns.apiKey, { organizationId: n.organizationId, documentId: n.documentId, notificationId: n.id });
     }
   }

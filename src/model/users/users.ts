@@ -81,7 +81,7 @@ export function addUsers(ctx: ModelContext, ns: Namespace, input: UserWrite): Ma
         : org.users;
   const outcomes = new Map<string, UserOutcome>();
   for (const user of users) {
-    target.set(user.userId, stored(user, keepAccessRole, target.get(user.userId)));
+    ctx.store.journal.set(target, user.userId, stored(user, keepAccessRole, target.get(user.userId)));
     outcomes.set(user.userId, { success: true, message: 'User added.' });
     ctx.events.emit('user.add', ns.apiKey, { ...levelIds(level), userId: user.userId });
   }
@@ -107,7 +107,7 @@ export function updateUsers(ctx: ModelContext, ns: Namespace, input: UserWrite):
       if (initial !== undefined) next.initial = initial;
       else delete next.initial;
     }
-    target.set(user.userId, next);
+    ctx.store.journal.set(target, user.userId, next);
     outcomes.set(user.userId, { success: true, message: 'User updated.' });
     ctx.events.emit('user.update', ns.apiKey, { ...levelIds(level), userId: user.userId });
   }
@@ -129,11 +129,12 @@ export function deleteUsers(ctx: ModelContext, ns: Namespace, input: UserRemoval
       outcomes.set(userId, { success: false, message: 'User does not exist.' });
       continue;
     }
-    target.delete(userId);
+    const { journal } = ctx.store;
+    journal.delete(target, userId);
     if (orgLevel) {
-      for (const folder of org.folders.values()) folder.users.delete(userId);
-      for (const doc of org.documents.values()) doc.users.delete(userId);
-      for (const group of org.groups.values()) group.members.delete(userId);
+      for (const folder of org.folders.values()) journal.delete(folder.users, userId);
+      for (const doc of org.documents.values()) journal.delete(doc.users, userId);
+      for (const group of org.groups.values()) journal.remove(group.members, userId);
     }
     outcomes.set(userId, { success: true, message: 'User removed.' });
     ctx.events.emit('user.delete', ns.apiKey, { ...levelIds(level), userId });
