@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { MAX_BODY_BYTES } from '../protocol/dispatch.js';
+import { bodyLimitFor } from '../protocol/limits.js';
 import type { ApiReply } from '../protocol/call.js';
 import type { MockService } from '../service.js';
 import type { YjsSync } from './yjs-sync.js';
@@ -90,10 +90,11 @@ function handle(service: MockService, req: IncomingMessage, res: ServerResponse)
     }
     return out;
   };
+  const limit = bodyLimitFor(req.method ?? 'GET', req.url ?? '/');
   req.on('data', (chunk: Buffer) => {
     if (refused) return;
     size += chunk.length;
-    if (size > MAX_BODY_BYTES) {
+    if (size > limit) {
       // Stop buffering; the core answers 413 through its hooks like any other reply.
       refused = true;
       chunks.length = 0;

@@ -15,6 +15,11 @@ export const advance: ControlHandler = (deps, { body }) => {
   if (deps.model.clock.kind !== 'virtual') {
     throw new ServiceError('FAILED_PRECONDITION', 'This service runs on the system clock; start it with a virtual clock to move time.');
   }
-  deps.model.clock.advance(ms);
+  try {
+    deps.model.clock.advance(ms);
+  } catch (error) {
+    if (error instanceof RangeError) throw new ServiceError('INVALID_ARGUMENT', error.message);
+    throw error;
+  }
   return { now: deps.model.clock.now() };
 };

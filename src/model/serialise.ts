@@ -1,6 +1,8 @@
 import { fromBase64, toBase64 } from '../support/base64.js';
 import type { Tables } from './store.js';
 import { loadedYjs, yjs } from './crdt/yjs.js';
+import { setOwn } from './clone.js';
+import { isInstant } from '../support/clock.js';
 
 /** The `format` field every exported state carries. */
 export const STATE_FORMAT = 'collab-service-mock/state';
@@ -75,7 +77,7 @@ export function readStateHeader(input: string | StateFile): { file: StateFile; i
   if (!identity || typeof identity.seed !== 'number' || typeof identity.apiKey !== 'string' || typeof identity.workspaceId !== 'string') {
     throw new Error('This state has no valid "identity" {seed, workspaceId, apiKey}; export it again with service.exportState().');
   }
-  if (!Array.isArray(f.rng) || f.rng.length !== 4 || typeof f.now !== 'number') {
+  if (!Array.isArray(f.rng) || f.rng.length !== 4 || !f.rng.every((n) => Number.isInteger(n)) || typeof f.now !== 'number' || !isInstant(f.now)) {
     throw new Error('This state has no valid "rng" (four numbers) or "now" (milliseconds); export it again with service.exportState().');
   }
   return { file: f as StateFile, identity: { ...identity } };
@@ -137,6 +139,6 @@ function decode(value: unknown): unknown {
   if ('$bytes' in v) return fromBase64(String(v['$bytes']));
   const source = '$object' in v ? (v['$object'] as Record<string, unknown>) : v;
   const out: Record<string, unknown> = {};
-  for (const key of Object.keys(source)) out[key] = decode(source[key]);
+  for (const key of Object.keys(source)) setOwn(out, key, decode(source[key]));
   return out;
 }

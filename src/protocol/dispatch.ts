@@ -7,9 +7,9 @@ import type { CallInfo, DispatchHooks } from './hooks.js';
 import type { Route, Settings } from './operation.js';
 import { nearestPath, normalisePath } from './paths.js';
 import { validate } from './validate.js';
+import { bodyLimitFor, checkLimits } from './limits.js';
 
-/** Request bodies above this many bytes are refused with 413 by every transport. */
-export const MAX_BODY_BYTES = 1024 * 1024;
+export { MAX_BODY_BYTES } from './limits.js';
 
 /** What the pipeline needs: the route tables, the state, the settings, the control plane and the seams. */
 export interface DispatchDeps {
@@ -26,8 +26,9 @@ export interface DispatchDeps {
 }
 
 /** The payload-too-large reply. */
-function tooLarge(): ApiReply {
-  return failure(new ServiceError('INVALID_ARGUMENT', `Request body is larger than ${MAX_BODY_BYTES} bytes (1 MiB).`, undefined, 413));
+function tooLarge(limit: number): ApiReply {
+  const size = limit >= 1024 * 1024 ? `${limit / (1024 * 1024)} MiB` : `${limit} bytes`;
+  return failure(new ServiceError('INVALID_ARGUMENT', `Request body is larger than ${limit} bytes (${size}).`, undefined, 413));
 }
 
 /**
@@ -67,9 +68,10 @@ async function handle(deps: DispatchDeps, call: ApiCall, info: CallInfo): Promis
     info.kind = 'preflight';
     return preflight();
   }
-  if (call.bodyTooLarge || (call.body.length > MAX_BODY_BYTES / 4 && new TextEncoder().encode(call.body).length > MAX_BODY_BYTES)) {
+  const limit = bodyLimitFor(call.method, info.path);
+  if (call.bodyTooLarge || (call.body.length > limit / 4 && new TextEncoder().encode(call.body).length > limit)) {
     info.kind = 'too-large';
-    return tooLarge();
+    return tooLarge(limit);
   }
   const path = info.path;
   if (path.startsWith('/__mock/') || path === '/__mock') {
@@ -167,6 +169,8 @@ function gate(call: ApiCall, info: CallInfo): unknown {
   if (!keys.includes('data')) throw refuse(info, 'The body has no "data" key; wrap the request as {"data": {...}}.');
   if (keys.length !== 1) throw refuse(info, `The body may hold only "data"; remove ${keys.filter((k) => k !== 'data').map((k) => JSON.stringify(k)).join(', ')}.`);
   if (!isObject(body['data'])) throw refuse(info, '"data" must be a JSON object.');
+  const beyond = checkLimits(body['data'], 'data');
+  if (beyond !== undefined) throw new ServiceError('INVALID_ARGUMENT', beyond);
   return body['data'];
 }
 

@@ -141,7 +141,7 @@ export function writeEditor(ctx: ModelContext, ns: Namespace, write: EditorWrite
 
 /** The type a content key of an entry holds: as recorded, else read from the document. */
 function typeOfKey(record: EditorRecord, key: string): CrdtType | undefined {
-  return record.types[key] ?? sharedTypeOf(record.doc.share.get(key));
+  return (Object.hasOwn(record.types, key) ? record.types[key] : undefined) ?? sharedTypeOf(record.doc.share.get(key));
 }
 
 /** The get operation's view of one entry. @example editorSnapshot(record).data */
