@@ -13,6 +13,7 @@ import { DEFAULT_BASE_URL, type Credentials, type MockServiceOptions } from './o
 import type { ApiCall, ApiReply } from './protocol/call.js';
 import { dispatch as runPipeline, type DispatchDeps } from './protocol/dispatch.js';
 import { createHooks, type DispatchHooks } from './protocol/hooks.js';
+import { checkLimits, STATE_LIMITS } from './protocol/limits.js';
 import type { Settings } from './protocol/operation.js';
 import { routes } from './routes.js';
 import { createClock, type Clock } from './support/clock.js';
@@ -152,7 +153,10 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   const identity = { seed, workspaceId: credentials.workspaceId, apiKey: credentials.apiKey };
   const exportState = (): string => stateToText(encodeState(store.tables, ids.rng.state(), clock.now(), identity));
   const importState = (state: string | StateFile): void => {
-    const decoded = decodeState(state);
+    const parsed = readStateHeader(state).file;
+    const beyond = checkLimits(parsed, 'state', STATE_LIMITS);
+    if (beyond !== undefined) throw new Error(`This state is beyond the limits of the state format: ${beyond}`);
+    const decoded = decodeState(parsed);
     if (decoded.identity.apiKey !== identity.apiKey || decoded.identity.workspaceId !== identity.workspaceId) {
       throw new Error(
         `This state was exported from a service created with seed ${decoded.identity.seed} (API key ${decoded.identity.apiKey}); this service has seed ${identity.seed} (API key ${identity.apiKey}). Create it with createMockService({ seed: ${decoded.identity.seed} }) or use createServiceFromState().`,
