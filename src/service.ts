@@ -162,6 +162,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
         `This state was exported from a service created with seed ${decoded.identity.seed} (API key ${decoded.identity.apiKey}); this service has seed ${identity.seed} (API key ${identity.apiKey}). Create it with createMockService({ seed: ${decoded.identity.seed} }) or use createServiceFromState().`,
       );
     }
+    store.release(initial.state);
     store.replace(decoded.tables);
     ids.rng.restore(decoded.rng);
     if (clock.kind === 'virtual') clock.set(decoded.now);
@@ -200,6 +201,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   internals.set(service, {
     hooks,
     markStartingState: () => {
+      store.release(initial.state);
       store.rebase();
       initial = snapshot();
     },

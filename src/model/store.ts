@@ -48,6 +48,8 @@ export interface Store {
   rebase(): void;
   /** Undoes every write after a mark of `journal` (a refused operation's partial writes). */
   rollback(mark: Mark): void;
+  /** Drops a saved state that will never be restored, so a new history need not keep it. */
+  release(handle: StateHandle): void;
 }
 
 /** Creates an empty store. @example createStore().tables.workspaces.size === 0 */
@@ -83,17 +85,27 @@ export function createStore(): Store {
 
   /** Turns every saved state of the current history into a full copy (before the history is dropped). */
   const detachAll = (): void => {
-    const refs = liveRefs().filter((ref) => ref.mark && journal.reaches(ref.mark));
+    const refs = liveRefs().filter((ref) => ref.copy === undefined);
     if (refs.length === 0) return;
-    refs.sort((a, b) => (b.mark as Mark).position - (a.mark as Mark).position);
-    const back: Change[][] = [];
-    for (const ref of refs) {
-      back.push(journal.rollback(ref.mark as Mark));
-      ref.copy = cloneState(tables);
+    const here: HandleRef = { mark: journal.mark() };
+    live.push(new WeakRef(here));
+    const copies = refs.map((ref) => {
+      restoreRef(ref);
+      return cloneState(tables);
+    });
+    restoreRef(here);
+    refs.forEach((ref, i) => {
+      ref.copy = copies[i];
       ref.mark = undefined;
-    }
-    // Forward again, to the state the history ended in.
-    for (const changes of back.reverse()) journal.replay(changes);
+      ref.anchor = undefined;
+      ref.redo = undefined;
+    });
+    // What the walk above anchored on belongs to the history being dropped.
+    live = live.filter((weak) => weak.deref()?.copy !== undefined);
+  };
+
+  const release = (ref: HandleRef): void => {
+    live = live.filter((weak) => weak.deref() !== ref);
   };
 
   const setTables = (next: Tables): void => {
@@ -152,6 +164,7 @@ export function createStore(): Store {
       journal.forget();
     },
     rollback: rollbackTo,
+    release: (handle) => release(handle.ref),
   };
 }
 
