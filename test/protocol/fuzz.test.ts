@@ -12,4 +12,4 @@ it(`answers ${CASES} seeded cases per route with envelopes only, keeps the state
   expect(figures.routes).toBe(Object.keys(routes).length);
   expect(figures.successes).toBeGreaterThan(0);
   expect(figures.refusals).toBeGreaterThan(0);
-}, 120_000);
+}, Math.max(120_000, CASES * 50 * 5));
