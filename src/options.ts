@@ -23,6 +23,11 @@ export interface MockServiceOptions {
   migrationStepMs?: number;
   /** `iss` of end-user tokens. Default `https://collab-service.test`. */
   issuer?: string;
+  /**
+   * Documents get/update v2 with ids that do not exist: `documented` (default) answers 500 `INTERNAL` with the
+   * per-item results in `details`, as the reference shows; `notFound` sends the same body as 404 `NOT_FOUND`.
+   */
+  missingDocuments?: 'documented' | 'notFound';
   /** Called for each unexpected exception (answered as 500 INTERNAL). Default: `console.error`. */
   onInternalError?: (error: unknown, call: ApiCall) => void;
 }

@@ -1,3 +1,4 @@
+import { createAccessApi, type AccessApi } from './harness/access.js';
 import { runControl } from './control/runner.js';
 import type { ControlDeps } from './control/context.js';
 import { createCrdtAccess, type CrdtAccess } from './harness/crdt.js';
@@ -49,6 +50,8 @@ export interface MockService {
   readonly memory: MemoryApi;
   /** Shared-editor documents: `crdt.doc({ organizationId, documentId, editorId })` is the live `Y.Doc`. */
   readonly crdt: CrdtAccess;
+  /** The access model: `access.explain({ organizationId, documentId, userId })` says who may read or write and why. */
+  readonly access: AccessApi;
   /** Back to the state the service started with (same seed, same ids from then on). */
   reset(): void;
   snapshot(): ServiceSnapshot;
@@ -120,6 +123,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     migrations: options.migrations ?? 'poll',
     migrationStepMs: options.migrationStepMs ?? 5000,
     issuer: options.issuer ?? DEFAULT_BASE_URL,
+    missingDocuments: options.missingDocuments ?? 'documented',
   };
   const seeded = createWorkspace(model, {
     ownerEmail: options.workspace?.ownerEmail ?? 'owner@collab-service.test',
@@ -192,6 +196,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     model,
     memory: createMemoryApi(model, () => credentials.apiKey),
     crdt: createCrdtAccess(model, () => credentials.apiKey),
+    access: createAccessApi(model, () => credentials.apiKey),
     reset,
     snapshot,
     restore,

@@ -120,6 +120,14 @@ export class Journal {
     setOwn(target as Holder, key, value);
   }
 
+  /** `delete target[key]`, recorded with the object's key order, so an undone delete returns to its place. */
+  unset<T extends object>(target: T, key: keyof T & string): void {
+    if (!Object.hasOwn(target, key)) return;
+    if (!this.seen(target, WHOLE) && !this.once(target, ORDER)) this.#log.push(keyOrderOf(target as Holder));
+    this.field(target as Holder, key);
+    delete (target as Holder)[key];
+  }
+
   /**
    * Records a whole plain record (its own keys, in order, deeply) before it is edited in place. Use it for
    * leaf records only (a user, a notification, an endpoint), never for one that holds a table.
@@ -229,6 +237,19 @@ function tailOf(array: unknown[], from: number): Change {
     const redo = tailOf(array, from);
     array.splice(from);
     array.push(...saved);
+    return redo;
+  };
+}
+
+/** The own key order of an object; applying it re-adds the same keys in that order. */
+function keyOrderOf(target: Holder): Change {
+  const keys = Object.keys(target);
+  return () => {
+    const redo = keyOrderOf(target);
+    const values = new Map(Object.keys(target).map((key) => [key, target[key]]));
+    for (const key of values.keys()) delete target[key];
+    for (const key of keys) if (values.has(key)) setOwn(target, key, values.get(key));
+    for (const [key, value] of values) if (!Object.hasOwn(target, key)) setOwn(target, key, value);
     return redo;
   };
 }

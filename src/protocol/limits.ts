@@ -16,8 +16,8 @@ export const MAX_DEPTH = 64;
 /** Keys of any one object. */
 export const MAX_KEYS = 1000;
 
-/** Characters of any one string value. */
-export const MAX_STRING_LENGTH = 256 * 1024;
+/** Characters of any one string value (a body may be one string up to its byte limit). */
+export const MAX_STRING_LENGTH = 1024 * 1024;
 
 /** Characters of any one key. */
 export const MAX_KEY_LENGTH = 1024;
