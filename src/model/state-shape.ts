@@ -102,7 +102,7 @@ const organization = shape({
   ),
   notificationConfigs: mapOf(shape({ userId: str, documentId: optional(str), config: plain })),
   activities: mapOf(shape({ id: str, timestamp: num, immutable: bool }), 'id'),
-  comments: arrayOf(plain),
+  comments: mapOf(shape({ next: num, threads: mapOf(plain) })),
   reactions: arrayOf(plain),
   recordings: arrayOf(plain),
 });
