@@ -41,3 +41,10 @@ export class ServiceError extends Error {
 export function invalid(message: string, details?: unknown): ServiceError {
   return new ServiceError('INVALID_ARGUMENT', message, details);
 }
+
+/**
+ * A refusal that reports items already written (per-item outcomes in `details`), as the service does when part
+ * of a batch is refused: unlike every other error, the operation's writes stay.
+ * @example throw new PartialFailure('PERMISSION_DENIED', 'One or more ... were not added ...', outcomes);
+ */
+export class PartialFailure extends ServiceError {}

@@ -10,13 +10,14 @@ import { settleMigrations } from './model/migrations.js';
 import { settleEditorChanges } from './model/webhooks/attempts.js';
 import { attachWebhookOutbox } from './model/webhooks/events.js';
 import { decodeState, encodeState, readStateHeader, stateToText, type StateFile } from './model/serialise.js';
-import { createStore, type Tables } from './model/store.js';
+import { createStore, type StateHandle } from './model/store.js';
 import { createWorkspace } from './model/workspaces.js';
 import { migrationPolicy } from './operations/migrations.js';
 import { DEFAULT_BASE_URL, type Credentials, type MockServiceOptions } from './options.js';
 import type { ApiCall, ApiReply } from './protocol/call.js';
 import { dispatch as runPipeline, type DispatchDeps } from './protocol/dispatch.js';
 import { createHooks, type DispatchHooks } from './protocol/hooks.js';
+import { checkLimits, STATE_LIMITS } from './protocol/limits.js';
 import type { Settings } from './protocol/operation.js';
 import { routes } from './routes.js';
 import { createClock, type Clock } from './support/clock.js';
@@ -26,9 +27,9 @@ import { unimplementedPaths } from './unimplemented.js';
 export { DEFAULT_BASE_URL } from './options.js';
 export type { Credentials, MockServiceOptions } from './options.js';
 
-/** A point-in-time copy of a service's whole state. */
+/** A saved point of a service's whole state; taking one is O(1), restoring it costs what changed since. */
 export interface ServiceSnapshot {
-  readonly tables: Tables;
+  readonly state: StateHandle;
   readonly rng: [number, number, number, number];
   readonly now: number;
 }
@@ -151,24 +152,32 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     }) as Record<string, string>,
   });
 
-  const snapshot = (): ServiceSnapshot => ({ tables: store.snapshot(), rng: ids.rng.state(), now: clock.now() });
+  const snapshot = (): ServiceSnapshot => ({ state: store.snapshot(), rng: ids.rng.state(), now: clock.now() });
   const restore = (s: ServiceSnapshot): void => {
-    store.restore(s.tables);
+    store.restore(s.state);
     ids.rng.restore(s.rng);
     if (clock.kind === 'virtual') clock.set(s.now);
   };
+  // What the service was built with is where its history begins.
+  store.rebase();
   let initial = snapshot();
   const reset = (): void => restore(initial);
   const identity = { seed, workspaceId: credentials.workspaceId, apiKey: credentials.apiKey };
   const exportState = (): string => stateToText(encodeState(store.tables, ids.rng.state(), clock.now(), identity));
   const importState = (state: string | StateFile): void => {
-    const decoded = decodeState(state);
+    const parsed = readStateHeader(state).file;
+    const beyond = checkLimits(parsed, 'state', STATE_LIMITS);
+    if (beyond !== undefined) throw new Error(`This state is beyond the limits of the state format: ${beyond}`);
+    const decoded = decodeState(parsed);
     if (decoded.identity.apiKey !== identity.apiKey || decoded.identity.workspaceId !== identity.workspaceId) {
       throw new Error(
         `This state was exported from a service created with seed ${decoded.identity.seed} (API key ${decoded.identity.apiKey}); this service has seed ${identity.seed} (API key ${identity.apiKey}). Create it with createMockService({ seed: ${decoded.identity.seed} }) or use createServiceFromState().`,
       );
     }
-    restore({ tables: decoded.tables, rng: decoded.rng, now: decoded.now });
+    store.release(initial.state);
+    store.replace(decoded.tables);
+    ids.rng.restore(decoded.rng);
+    if (clock.kind === 'virtual') clock.set(decoded.now);
     initial = snapshot();
   };
 
@@ -208,6 +217,8 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   internals.set(service, {
     hooks,
     markStartingState: () => {
+      store.release(initial.state);
+      store.rebase();
       initial = snapshot();
     },
   });

@@ -37,6 +37,7 @@ it('prints the bench figures and holds every budget', async () => {
     ...(await optional('./memory.js', 'benchMemory')),
     ...(await optional('./scenarios.js', 'benchScenarios')),
     ...(await optional('./bundle.js', 'benchBundle')),
+    ...(await optional('./undo.js', 'benchUndo')),
     ...(await optional('./install.js', 'benchInstall')),
     ...(await optional('./notifications.js', 'benchNotifications')),
     ...growthFigures(rows),

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ServiceError } from '../errors.js';
-import { MAX_BODY_BYTES } from '../protocol/dispatch.js';
+import { bodyLimitFor } from '../protocol/limits.js';
 import type { ApiReply } from '../protocol/call.js';
 import { bindsLoopbackOnly, hostAllowed, originAllowed, type ListenerPolicy } from '../protocol/origins.js';
 import type { MockService } from '../service.js';
@@ -143,6 +143,7 @@ function handle(service: MockService, listener: ListenerPolicy, req: IncomingMes
     }
     return out;
   };
+  const limit = bodyLimitFor(req.method ?? 'GET', req.url ?? '/');
   const answer = (body: string, bodyTooLarge: boolean, close: boolean): void => {
     if (answered) return;
     answered = true;
@@ -153,10 +154,10 @@ function handle(service: MockService, listener: ListenerPolicy, req: IncomingMes
     size += chunk.length;
     if (refused) {
       // Past the drain limit the client is not stopping: answer now and close, whatever it is still sending.
-      if (size > MAX_BODY_BYTES + DRAIN_LIMIT_BYTES) answer('', true, true);
+      if (size > limit + DRAIN_LIMIT_BYTES) answer('', true, true);
       return;
     }
-    if (size > MAX_BODY_BYTES) {
+    if (size > limit) {
       // Stop buffering but keep reading: a client that is still uploading when the server closes sees EPIPE, not the
       // 413. The core answers 413 through its hooks like any other reply once the body has ended.
       refused = true;

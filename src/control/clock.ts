@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ServiceError } from '../errors.js';
 import { validate } from '../protocol/validate.js';
+import { MAX_INSTANT } from '../support/clock.js';
 import type { ControlHandler } from './context.js';
 
 const ADVANCE = 'ms must be a non-negative number of milliseconds, e.g. {"ms": 60000}.';
@@ -17,6 +18,11 @@ export const advance: ControlHandler = async (deps, { body }) => {
   const { ms } = validate(advanceBody, body);
   if (deps.model.clock.kind !== 'virtual') {
     throw new ServiceError('FAILED_PRECONDITION', 'This service runs on the system clock; start it with a virtual clock to move time.');
+  }
+  const now = deps.model.clock.now();
+  if (now + ms > MAX_INSTANT) {
+    // Refused before anything runs: no webhook attempt goes out for a move that cannot happen.
+    throw new ServiceError('INVALID_ARGUMENT', `advance(${ms}) would move the clock past ${new Date(MAX_INSTANT).toISOString()}, the last instant a Date can hold; at most ${MAX_INSTANT - now} ms remain.`);
   }
   await deps.webhooks.advance(ms);
   return { now: deps.model.clock.now() };

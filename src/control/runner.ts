@@ -1,6 +1,7 @@
 import { ServiceError } from '../errors.js';
 import type { ApiCall, ApiReply } from '../protocol/call.js';
 import { json } from '../protocol/envelope.js';
+import { checkLimits, STATE_LIMITS } from '../protocol/limits.js';
 import { guardControl } from './guard.js';
 import { RawReply, type ControlDeps, type ControlHandler } from './context.js';
 import { controlRoutes } from './routes.js';
@@ -53,6 +54,8 @@ export async function runControl(deps: ControlDeps, call: ApiCall, path: string)
     } catch {
       throw new ServiceError('INVALID_ARGUMENT', `The body of ${method} ${path} is not valid JSON.`);
     }
+    const beyond = checkLimits(body, 'body', path === '/__mock/state' ? STATE_LIMITS : undefined);
+    if (beyond !== undefined) throw new ServiceError('INVALID_ARGUMENT', beyond);
   }
   const result = await handler(deps, { body, query: queryOf(call), call });
   return result instanceof RawReply ? result.reply : json(200, result);

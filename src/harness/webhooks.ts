@@ -93,7 +93,7 @@ export function createWebhooksApi(model: ModelContext, initial: WebhookDeliveryM
     const at = model.clock.now();
     let outcome: AttemptOutcome;
     try {
-      if (delivery.body === null) keepSealedBody(delivery, await sealDelivery(delivery));
+      if (delivery.body === null) keepSealedBody(model, delivery, await sealDelivery(delivery));
       const body = delivery.body ?? '';
       outcome = await send({ url: delivery.url, headers: requestHeaders(ns, delivery, body, at), body });
     } catch (error) {
@@ -111,7 +111,7 @@ export function createWebhooksApi(model: ModelContext, initial: WebhookDeliveryM
         const delivery = ns.webhookOutbox?.deliveries[seq];
         if (delivery?.body === null)
           await sealDelivery(delivery).then(
-            (body) => keepSealedBody(delivery, body),
+            (body) => keepSealedBody(model, delivery, body),
             () => undefined,
           );
       }

@@ -63,7 +63,7 @@ export function addActivities(ctx: ModelContext, ns: Namespace, organizationId: 
       timestamp: input.timestamp ?? ctx.clock.now(),
       immutable: forced || input.immutable === true,
     };
-    org.activities.set(record.id, record);
+    ctx.store.journal.set(org.activities, record.id, record);
     ctx.events.emit('activity.add', ns.apiKey, { organizationId, activityId: record.id });
     return structuredClone(record);
   });
@@ -90,6 +90,7 @@ export function updateActivities(ctx: ModelContext, ns: Namespace, input: { orga
       outcomes.set(update.id, { success: false, message: 'Failed to update activity.' });
       continue;
     }
+    ctx.store.journal.touch(record);
     for (const field of UPDATABLE_ACTIVITY_FIELDS) {
       if (update[field] !== undefined) record[field] = structuredClone(update[field]) as never;
     }

@@ -35,15 +35,25 @@ function annotationKind(
 ): DocumentScopedKind {
   return {
     name,
-    drop({ org }, documentId) {
-      org[name] = org[name].filter((record) => documentOf(record) !== documentId);
+    drop({ ctx, org }, documentId) {
+      if (org[name].some((record) => documentOf(record) === documentId)) {
+        ctx.store.journal.assign(org, name, org[name].filter((record) => documentOf(record) !== documentId));
+      }
     },
-    move({ org }, move) {
-      for (const record of org[name]) retargetDocument(record, move);
+    move({ ctx, org }, move) {
+      for (const record of org[name]) {
+        if (documentOf(record) !== move.documentId) continue;
+        ctx.store.journal.touch(record);
+        retargetDocument(record, move);
+      }
     },
-    relocate({ org }, update) {
+    relocate({ ctx, org }, update) {
       let count = 0;
-      for (const record of org[name]) if (documentOf(record) === update.documentId) count += relocateRecord(record, update);
+      for (const record of org[name]) {
+        if (documentOf(record) !== update.documentId) continue;
+        ctx.store.journal.touch(record);
+        count += relocateRecord(record, update);
+      }
       return count;
     },
     userData: ({ org }, userId) => org[name].filter((record) => involves(record, userId)),
@@ -98,22 +108,25 @@ const comments: DocumentScopedKind = {
 
 const notifications: DocumentScopedKind = {
   name: 'notifications',
-  drop({ org }, documentId) {
-    for (const [id, n] of org.notifications) if (n.documentId === documentId) org.notifications.delete(id);
+  drop({ ctx, org }, documentId) {
+    for (const [id, n] of org.notifications) if (n.documentId === documentId) ctx.store.journal.delete(org.notifications, id);
     noteNotificationsChanged(org);
   },
-  move({ org }, move) {
+  move({ ctx, org }, move) {
     noteNotificationsChanged(org);
     for (const notification of org.notifications.values()) {
+      if (notification.documentId !== move.documentId && documentOf(notification.record) !== move.documentId) continue;
+      ctx.store.journal.touch(notification);
       if (notification.documentId === move.documentId) notification.documentId = move.newDocumentId;
       retargetDocument(notification.record, move);
     }
   },
-  relocate({ org }, update) {
+  relocate({ ctx, org }, update) {
     let count = 0;
     for (const notification of org.notifications.values()) {
       const ofDocument = notification.documentId === update.documentId || documentOf(notification.record) === update.documentId;
       if (!ofDocument) continue;
+      ctx.store.journal.touch(notification);
       const changed = relocateRecord(notification.record, update);
       count += changed;
       // A string locationId mirrors the location's own id and follows it; numeric (internal) ids stay as stored.
@@ -129,31 +142,39 @@ const notifications: DocumentScopedKind = {
 
 const notificationConfigs: DocumentScopedKind = {
   name: 'notificationConfigs',
-  drop({ org }, documentId) {
-    for (const [key, c] of org.notificationConfigs) if (c.documentId === documentId) org.notificationConfigs.delete(key);
+  drop({ ctx, org }, documentId) {
+    for (const [key, c] of org.notificationConfigs) if (c.documentId === documentId) ctx.store.journal.delete(org.notificationConfigs, key);
   },
-  move({ org }, move) {
+  move({ ctx, org }, move) {
     // A user's settings for the migrated document become the settings for the new one (replacing any there).
+    const { journal } = ctx.store;
     for (const [key, c] of [...org.notificationConfigs]) {
       if (c.documentId !== move.documentId) continue;
-      org.notificationConfigs.delete(key);
-      c.documentId = move.newDocumentId;
-      org.notificationConfigs.set(configKey(c.userId, move.newDocumentId), c);
+      journal.delete(org.notificationConfigs, key);
+      journal.set(org.notificationConfigs, configKey(c.userId, move.newDocumentId), { ...c, documentId: move.newDocumentId });
     }
   },
 };
 
 const activities: DocumentScopedKind = {
   name: 'activities',
-  drop({ org }, documentId) {
-    for (const [id, activity] of org.activities) if (documentOf(activity) === documentId) org.activities.delete(id);
+  drop({ ctx, org }, documentId) {
+    for (const [id, activity] of org.activities) if (documentOf(activity) === documentId) ctx.store.journal.delete(org.activities, id);
   },
-  move({ org }, move) {
-    for (const activity of org.activities.values()) retargetDocument(activity, move);
+  move({ ctx, org }, move) {
+    for (const activity of org.activities.values()) {
+      if (documentOf(activity) !== move.documentId) continue;
+      ctx.store.journal.touch(activity);
+      retargetDocument(activity, move);
+    }
   },
-  relocate({ org }, update) {
+  relocate({ ctx, org }, update) {
     let count = 0;
-    for (const activity of org.activities.values()) if (documentOf(activity) === update.documentId) count += relocateRecord(activity, update);
+    for (const activity of org.activities.values()) {
+      if (documentOf(activity) !== update.documentId) continue;
+      ctx.store.journal.touch(activity);
+      count += relocateRecord(activity, update);
+    }
     return count;
   },
 };
@@ -161,7 +182,7 @@ const activities: DocumentScopedKind = {
 const editors: DocumentScopedKind = {
   name: 'editors',
   drop: ({ ctx, ns, org }, documentId) => deleteEditors(ctx, ns, { organizationId: org.organizationId, documentId }),
-  move: ({ ns }, move) => moveEditors(ns, move.organizationId, move.documentId, move.newDocumentId),
+  move: ({ ctx, ns }, move) => moveEditors(ctx, ns, move.organizationId, move.documentId, move.newDocumentId),
 };
 
 /**

@@ -21,7 +21,7 @@ export function deleteDocument(ctx: ModelContext, ns: Namespace, ref: DocumentRe
   const org = ns.organizations.get(ref.organizationId);
   const doc = org?.documents.get(ref.documentId);
   if (!org || !doc) return undefined;
-  org.documents.delete(ref.documentId);
+  ctx.store.journal.delete(org.documents, ref.documentId);
   for (const kind of DOCUMENT_SCOPE) kind.drop({ ctx, ns, org }, ref.documentId);
   ctx.events.emit('document.delete', ns.apiKey, { organizationId: ref.organizationId, documentId: ref.documentId });
   return doc.id;
@@ -39,7 +39,7 @@ export function moveDocumentData(ctx: ModelContext, ns: Namespace, move: Documen
   if (!org || move.documentId === move.newDocumentId) return;
   const source = org.documents.get(move.documentId);
   const target = org.documents.get(move.newDocumentId) ?? createTarget(ctx, org, source, move.newDocumentId);
-  moveUsers(source, target);
+  moveUsers(ctx, source, target);
   for (const kind of DOCUMENT_SCOPE) kind.move({ ctx, ns, org }, move);
   ctx.events.emit('document.migrate', ns.apiKey, { ...move });
 }
@@ -54,10 +54,11 @@ function createTarget(ctx: ModelContext, org: OrganizationRecord, source: Docume
 }
 
 /** A user attached to both documents takes the moved attachment (the migrated data is the newer truth). */
-function moveUsers(source: DocumentRecord | undefined, target: DocumentRecord): void {
+function moveUsers(ctx: ModelContext, source: DocumentRecord | undefined, target: DocumentRecord): void {
   if (!source) return;
-  for (const [userId, user] of source.users) target.users.set(userId, user);
-  source.users.clear();
+  const { journal } = ctx.store;
+  for (const [userId, user] of source.users) journal.set(target.users, userId, user);
+  journal.clear(source.users);
 }
 
 /** A document as update documents receives it; keys beyond the documented ones are custom fields. */
@@ -75,7 +76,7 @@ export function documentView(org: OrganizationRecord, doc: DocumentRecord): Reco
   view['accessType'] = documentAccessType(org, doc);
   view['id'] = doc.documentId;
   // Custom fields follow the documented ones and never replace them.
-  for (const [key, value] of Object.entries(doc.extra)) if (!(key in view)) view[key] = structuredClone(value);
+  for (const [key, value] of Object.entries(doc.extra)) if (!Object.hasOwn(view, key)) view[key] = structuredClone(value);
   return view;
 }
 
@@ -84,8 +85,8 @@ export function updateDocument(ctx: ModelContext, ns: Namespace, org: Organizati
   const doc = org.documents.get(change.documentId);
   if (!doc) return undefined;
   const { documentId, documentName, ...extra } = change;
-  if (documentName !== undefined) doc.documentName = documentName;
-  if (Object.keys(extra).length > 0) doc.extra = { ...doc.extra, ...structuredClone(extra) };
+  if (documentName !== undefined) ctx.store.journal.assign(doc, 'documentName', documentName);
+  if (Object.keys(extra).length > 0) ctx.store.journal.assign(doc, 'extra', { ...doc.extra, ...structuredClone(extra) });
   ctx.events.emit('document.update', ns.apiKey, { organizationId: org.organizationId, documentId });
   return doc;
 }
@@ -95,7 +96,7 @@ export function moveDocuments(ctx: ModelContext, ns: Namespace, org: Organizatio
   for (const documentId of documentIds) {
     const doc = org.documents.get(documentId);
     if (!doc) continue;
-    doc.folderId = folderId;
+    ctx.store.journal.assign(doc, 'folderId', folderId);
     ctx.events.emit('document.move', ns.apiKey, { organizationId: org.organizationId, documentId, folderId });
   }
 }
@@ -104,7 +105,7 @@ export function moveDocuments(ctx: ModelContext, ns: Namespace, org: Organizatio
 export function setDocumentAccess(ctx: ModelContext, ns: Namespace, org: OrganizationRecord, documentId: string, accessType: AccessType): boolean {
   const doc = org.documents.get(documentId);
   if (!doc) return false;
-  doc.accessType = accessType;
+  ctx.store.journal.assign(doc, 'accessType', accessType);
   ctx.events.emit('document.access_update', ns.apiKey, { organizationId: org.organizationId, documentId });
   return true;
 }
@@ -113,7 +114,7 @@ export function setDocumentAccess(ctx: ModelContext, ns: Namespace, org: Organiz
 export function setDocumentDisabled(ctx: ModelContext, ns: Namespace, org: OrganizationRecord, documentId: string, disabled: boolean): boolean {
   const doc = org.documents.get(documentId);
   if (!doc) return false;
-  doc.disabled = disabled;
+  ctx.store.journal.assign(doc, 'disabled', disabled);
   ctx.events.emit('document.disable_state', ns.apiKey, { organizationId: org.organizationId, documentId, disabled });
   return true;
 }

@@ -34,7 +34,7 @@ export function addFolder(ctx: ModelContext, ns: Namespace, org: OrganizationRec
   if (parentFolderId !== undefined) folder.parentFolderId = parentFolderId;
   if (input.accessType !== undefined) folder.accessType = input.accessType;
   folder.inheritAccessFromParent = input.accessType === undefined && parentFolderId !== undefined;
-  org.folders.set(input.folderId, folder);
+  ctx.store.journal.set(org.folders, input.folderId, folder);
   ctx.events.emit('folder.add', ns.apiKey, { organizationId: org.organizationId, folderId: input.folderId });
   return { ok: true };
 }
@@ -57,13 +57,13 @@ export function updateFolder(ctx: ModelContext, ns: Namespace, org: Organization
       if (folderChain(org, parentFolderId).some((f) => f.folderId === folder.folderId)) {
         return { ok: false, message: 'Cannot move a folder into itself or its subfolder.' };
       }
-      folder.parentFolderId = parentFolderId;
+      ctx.store.journal.assign(folder, 'parentFolderId', parentFolderId);
     } else {
-      delete folder.parentFolderId;
+      ctx.store.journal.unset(folder, 'parentFolderId');
     }
   }
-  if (change.folderName !== undefined) folder.folderName = change.folderName;
-  folder.lastUpdated = ctx.clock.now();
+  if (change.folderName !== undefined) ctx.store.journal.assign(folder, 'folderName', change.folderName);
+  ctx.store.journal.assign(folder, 'lastUpdated', ctx.clock.now());
   ctx.events.emit('folder.update', ns.apiKey, { organizationId: org.organizationId, folderId: folder.folderId });
   return { ok: true };
 }
@@ -78,13 +78,13 @@ export function setFolderAccess(
   const folder = org.folders.get(input.folderId);
   if (!folder) return false;
   if (input.inheritFromParent === true) {
-    folder.inheritAccessFromParent = true;
-    delete folder.accessType;
+    ctx.store.journal.assign(folder, 'inheritAccessFromParent', true);
+    ctx.store.journal.unset(folder, 'accessType');
   } else {
-    if (input.accessType !== undefined) folder.accessType = input.accessType;
-    folder.inheritAccessFromParent = false;
+    if (input.accessType !== undefined) ctx.store.journal.assign(folder, 'accessType', input.accessType);
+    ctx.store.journal.assign(folder, 'inheritAccessFromParent', false);
   }
-  folder.lastUpdated = ctx.clock.now();
+  ctx.store.journal.assign(folder, 'lastUpdated', ctx.clock.now());
   ctx.events.emit('folder.access_update', ns.apiKey, { organizationId: org.organizationId, folderId: folder.folderId });
   return true;
 }

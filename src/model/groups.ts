@@ -3,13 +3,13 @@ import type { ModelContext } from './context.js';
 import { ensureOrganization } from './organizations.js';
 
 /** A group of the organization, created with its id as name when missing. */
-function ensureGroup(org: OrganizationRecord, groupId: string, groupName?: string): GroupRecord {
+function ensureGroup(ctx: ModelContext, org: OrganizationRecord, groupId: string, groupName?: string): GroupRecord {
   let group = org.groups.get(groupId);
   if (!group) {
     group = { groupId, groupName: groupName ?? groupId, members: new Set() };
-    org.groups.set(groupId, group);
+    ctx.store.journal.set(org.groups, groupId, group);
   } else if (groupName !== undefined) {
-    group.groupName = groupName;
+    ctx.store.journal.assign(group, 'groupName', groupName);
   }
   return group;
 }
@@ -18,7 +18,7 @@ function ensureGroup(org: OrganizationRecord, groupId: string, groupName?: strin
 export function addGroups(ctx: ModelContext, ns: Namespace, input: { organizationId: string; groups: { groupId: string; groupName?: string | undefined }[] }): void {
   const org = ensureOrganization(ctx, ns, input.organizationId);
   for (const g of input.groups) {
-    ensureGroup(org, g.groupId, g.groupName);
+    ensureGroup(ctx, org, g.groupId, g.groupName);
     ctx.events.emit('group.add', ns.apiKey, { organizationId: input.organizationId, groupId: g.groupId });
   }
 }
@@ -38,10 +38,10 @@ export function addMembers(ctx: ModelContext, ns: Namespace, change: MembershipC
   const { organizationId, groupId, userIds } = change;
   const org = ns.organizations.get(organizationId);
   const outcomes = new Map<string, MemberOutcome>();
-  const group = org && userIds.some((id) => org.users.has(id)) ? ensureGroup(org, groupId) : undefined;
+  const group = org && userIds.some((id) => org.users.has(id)) ? ensureGroup(ctx, org, groupId) : undefined;
   for (const userId of userIds) {
     if (group && org?.users.has(userId)) {
-      group.members.add(userId);
+      ctx.store.journal.add(group.members, userId);
       outcomes.set(userId, { success: true });
     } else {
       outcomes.set(userId, { success: false, message: 'User is not an organization user.' });
@@ -59,7 +59,7 @@ export function removeMembers(ctx: ModelContext, ns: Namespace, change: Omit<Mem
   const outcomes = new Map<string, MemberOutcome>();
   const targets = userIds === 'all' ? [...(group?.members ?? [])] : userIds;
   for (const userId of targets) {
-    if (group?.members.delete(userId)) outcomes.set(userId, { success: true });
+    if (group && ctx.store.journal.remove(group.members, userId)) outcomes.set(userId, { success: true });
     else outcomes.set(userId, { success: false, message: 'User is not in organization user group.' });
   }
   const removed = [...outcomes].filter(([, o]) => o.success).map(([id]) => id);

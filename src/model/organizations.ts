@@ -22,7 +22,7 @@ export function ensureOrganization(ctx: ModelContext, ns: Namespace, organizatio
       reactions: [],
       recordings: [],
     };
-    ns.organizations.set(organizationId, org);
+    ctx.store.journal.set(ns.organizations, organizationId, org);
   }
   return org;
 }
@@ -31,7 +31,7 @@ export function ensureOrganization(ctx: ModelContext, ns: Namespace, organizatio
 export function setOrganizationDisabled(ctx: ModelContext, ns: Namespace, input: { organizationId: string; disabled: boolean }): boolean {
   const org = ns.organizations.get(input.organizationId);
   if (!org) return false;
-  org.disabled = input.disabled;
+  ctx.store.journal.assign(org, 'disabled', input.disabled);
   ctx.events.emit('organization.disable_state', ns.apiKey, { ...input });
   return true;
 }
@@ -41,7 +41,7 @@ export function ensureFolder(ctx: ModelContext, org: OrganizationRecord, folderI
   let folder = org.folders.get(folderId);
   if (!folder) {
     folder = { folderId, users: new Map(), createdAt: ctx.clock.now() };
-    org.folders.set(folderId, folder);
+    ctx.store.journal.set(org.folders, folderId, folder);
   }
   return folder;
 }
@@ -64,7 +64,7 @@ export function ensureDocument(ctx: ModelContext, org: OrganizationRecord, docum
       ensureFolder(ctx, org, folderId);
       doc.folderId = folderId;
     }
-    org.documents.set(documentId, doc);
+    ctx.store.journal.set(org.documents, documentId, doc);
   }
   return doc;
 }
@@ -96,17 +96,18 @@ export interface OrganizationInput {
 }
 
 /** Writes the given fields onto the record: present fields overwrite, absent ones stay. */
-function applyOrganization(org: OrganizationRecord, input: OrganizationInput): void {
+function applyOrganization(ctx: ModelContext, org: OrganizationRecord, input: OrganizationInput): void {
   const { organizationId: _id, organizationName, disabled, ...extra } = input;
-  if (organizationName !== undefined) org.organizationName = organizationName;
-  if (disabled !== undefined) org.disabled = disabled;
-  if (Object.keys(extra).length > 0) org.extra = { ...org.extra, ...structuredClone(extra) };
+  const { journal } = ctx.store;
+  if (organizationName !== undefined) journal.assign(org, 'organizationName', organizationName);
+  if (disabled !== undefined) journal.assign(org, 'disabled', disabled);
+  if (Object.keys(extra).length > 0) journal.assign(org, 'extra', { ...org.extra, ...structuredClone(extra) });
 }
 
 /** Adds an organization, or updates the one already there (add is an upsert). */
 export function upsertOrganization(ctx: ModelContext, ns: Namespace, input: OrganizationInput): OrganizationRecord {
   const org = ensureOrganization(ctx, ns, input.organizationId);
-  applyOrganization(org, input);
+  applyOrganization(ctx, org, input);
   ctx.events.emit('organization.add', ns.apiKey, { organizationId: input.organizationId });
   return org;
 }
@@ -115,7 +116,7 @@ export function upsertOrganization(ctx: ModelContext, ns: Namespace, input: Orga
 export function updateOrganization(ctx: ModelContext, ns: Namespace, input: OrganizationInput): OrganizationRecord | undefined {
   const org = ns.organizations.get(input.organizationId);
   if (!org) return undefined;
-  applyOrganization(org, input);
+  applyOrganization(ctx, org, input);
   ctx.events.emit('organization.update', ns.apiKey, { organizationId: input.organizationId });
   return org;
 }
@@ -126,6 +127,6 @@ export function organizationView(org: OrganizationRecord): Record<string, unknow
   if (org.organizationName !== undefined) view['organizationName'] = org.organizationName;
   view['disabled'] = org.disabled;
   // Metadata follows the documented fields and never replaces them.
-  for (const [key, value] of Object.entries(org.extra ?? {})) if (!(key in view)) view[key] = structuredClone(value);
+  for (const [key, value] of Object.entries(org.extra ?? {})) if (!Object.hasOwn(view, key)) view[key] = structuredClone(value);
   return view;
 }

@@ -1,6 +1,9 @@
 import { fromBase64, toBase64 } from '../support/base64.js';
 import type { Tables } from './store.js';
 import { loadedYjs, yjs } from './crdt/yjs.js';
+import { setOwn } from './clone.js';
+import { isInstant } from '../support/clock.js';
+import { stateShapeProblem } from './state-shape.js';
 
 /** The `format` field every exported state carries. */
 export const STATE_FORMAT = 'collab-service-mock/state';
@@ -75,7 +78,7 @@ export function readStateHeader(input: string | StateFile): { file: StateFile; i
   if (!identity || typeof identity.seed !== 'number' || typeof identity.apiKey !== 'string' || typeof identity.workspaceId !== 'string') {
     throw new Error('This state has no valid "identity" {seed, workspaceId, apiKey}; export it again with service.exportState().');
   }
-  if (!Array.isArray(f.rng) || f.rng.length !== 4 || typeof f.now !== 'number') {
+  if (!Array.isArray(f.rng) || f.rng.length !== 4 || !f.rng.every((n) => Number.isInteger(n)) || typeof f.now !== 'number' || !isInstant(f.now)) {
     throw new Error('This state has no valid "rng" (four numbers) or "now" (milliseconds); export it again with service.exportState().');
   }
   return { file: f as StateFile, identity: { ...identity } };
@@ -87,7 +90,10 @@ export function readStateHeader(input: string | StateFile): { file: StateFile; i
  */
 export function decodeState(input: string | StateFile): DecodedState {
   const { file, identity } = readStateHeader(input);
-  return { identity, tables: decode(file.tables) as Tables, rng: [...file.rng] as DecodedState['rng'], now: file.now };
+  const tables = decode(file.tables, 'tables');
+  const problem = stateShapeProblem(tables);
+  if (problem !== undefined) throw new Error(`This state does not fit the state format: ${problem}`);
+  return { identity, tables: tables as Tables, rng: [...file.rng] as DecodedState['rng'], now: file.now };
 }
 
 /**
@@ -120,23 +126,43 @@ function encode(value: unknown): unknown {
   return tagged ? { $object: out } : out;
 }
 
-function decode(value: unknown): unknown {
+function malformed(path: string, what: string): Error {
+  return new Error(`This state does not fit the state format: ${path} ${what}.`);
+}
+
+function decode(value: unknown, path: string): unknown {
   if (typeof value !== 'object' || value === null) return value;
-  if (Array.isArray(value)) return value.map(decode);
+  if (Array.isArray(value)) return value.map((item, i) => decode(item, `${path}[${i}]`));
   const v = value as Record<string, unknown>;
-  if ('$ydoc' in v) {
+  if (Object.hasOwn(v, '$ydoc')) {
+    if (typeof v['$ydoc'] !== 'string') throw malformed(path, '($ydoc) must hold a base64 string');
     const Y = yjs();
     const doc = new Y.Doc({ gc: v['gc'] !== false, ...(typeof v['guid'] === 'string' ? { guid: v['guid'] } : {}) });
-    Y.applyUpdate(doc, fromBase64(String(v['$ydoc'])));
+    try {
+      Y.applyUpdate(doc, fromBase64(v['$ydoc']));
+    } catch {
+      throw malformed(path, '($ydoc) is not an encoded Yjs document');
+    }
     // After the update: Yjs draws a new client id when a remote update carries the document's own one.
     if (typeof v['clientID'] === 'number') doc.clientID = v['clientID'];
     return doc;
   }
-  if ('$map' in v) return new Map((v['$map'] as [unknown, unknown][]).map(([k, x]) => [decode(k), decode(x)]));
-  if ('$set' in v) return new Set((v['$set'] as unknown[]).map(decode));
-  if ('$bytes' in v) return fromBase64(String(v['$bytes']));
-  const source = '$object' in v ? (v['$object'] as Record<string, unknown>) : v;
+  if (Object.hasOwn(v, '$map')) {
+    const pairs = v['$map'];
+    if (!Array.isArray(pairs) || !pairs.every((pair) => Array.isArray(pair) && pair.length === 2)) throw malformed(path, '($map) must hold [key, value] pairs');
+    return new Map((pairs as [unknown, unknown][]).map(([k, x]) => [decode(k, path), decode(x, `${path}[${JSON.stringify(k)}]`)]));
+  }
+  if (Object.hasOwn(v, '$set')) {
+    if (!Array.isArray(v['$set'])) throw malformed(path, '($set) must hold an array');
+    return new Set(v['$set'].map((item, i) => decode(item, `${path}{${i}}`)));
+  }
+  if (Object.hasOwn(v, '$bytes')) {
+    if (typeof v['$bytes'] !== 'string') throw malformed(path, '($bytes) must hold a base64 string');
+    return fromBase64(v['$bytes']);
+  }
+  const source = Object.hasOwn(v, '$object') ? v['$object'] : v;
+  if (typeof source !== 'object' || source === null || Array.isArray(source)) throw malformed(path, '($object) must hold an object');
   const out: Record<string, unknown> = {};
-  for (const key of Object.keys(source)) out[key] = decode(source[key]);
+  for (const key of Object.keys(source)) setOwn(out, key, decode((source as Record<string, unknown>)[key], `${path}.${key}`));
   return out;
 }

@@ -1,6 +1,9 @@
 import type { ApiKeyRecord, Namespace, WorkspaceRecord } from './entities.js';
 import { releaseEditors } from './crdt/registry.js';
-import { loadedYjs } from './crdt/yjs.js';
+import { cloneState } from './clone.js';
+import { Journal, type Change, type Mark } from './journal.js';
+
+export { cloneState } from './clone.js';
 
 /** The tables of one service: plain data, Maps, Sets, byte arrays and Yjs documents (see `cloneState`). */
 export interface Tables {
@@ -10,41 +13,158 @@ export interface Tables {
 }
 
 /**
- * The in-memory state of one service: typed `Map` tables, one namespace per API key.
+ * A saved state: a mark in the undo log while the log still reaches it; after a rollback past it, the mark it
+ * was rolled back to plus the changes that redo it; after the history was replaced, a full copy.
+ */
+export interface StateHandle {
+  /** @internal */
+  readonly ref: HandleRef;
+}
+
+interface HandleRef {
+  mark?: Mark | undefined;
+  anchor?: HandleRef | undefined;
+  redo?: Change[] | undefined;
+  copy?: Tables | undefined;
+}
+
+/**
+ * The in-memory state of one service: typed `Map` tables, one namespace per API key, and the undo log every
+ * write goes through (`journal`), which makes snapshot, restore and reset cost what changed since.
  * @example const store = createStore(); store.namespace('key').organizations.size;
  */
 export interface Store {
   readonly tables: Tables;
+  readonly journal: Journal;
   /** The namespace of an API key, created empty on first use. */
   namespace(apiKey: string): Namespace;
-  /** A deep copy of the tables, independent of later writes. */
-  snapshot(): Tables;
-  /** Replaces the tables with a deep copy of a snapshot. */
-  restore(snapshot: Tables): void;
+  /** The current state, kept until restored: O(1). */
+  snapshot(): StateHandle;
+  /** Back to a saved state: O(changes between the two) while the log reaches it. */
+  restore(handle: StateHandle): void;
+  /** Replaces the tables with others (taken over, not copied) and starts a new history. */
+  replace(tables: Tables): void;
+  /** Starts a new history from the current state (saved states stay restorable). */
+  rebase(): void;
+  /** Undoes every write after a mark of `journal` (a refused operation's partial writes). */
+  rollback(mark: Mark): void;
+  /** Drops a saved state that will never be restored, so a new history need not keep it. */
+  release(handle: StateHandle): void;
 }
 
 /** Creates an empty store. @example createStore().tables.workspaces.size === 0 */
 export function createStore(): Store {
   const tables: Tables = { workspaces: new Map(), apiKeys: new Map(), namespaces: new Map() };
+  const journal = new Journal();
+  /** Saved states that may still be restored; weakly held, so dropped snapshots cost nothing. */
+  let live: WeakRef<HandleRef>[] = [];
+
+  const liveRefs = (): HandleRef[] => {
+    const refs: HandleRef[] = [];
+    live = live.filter((weak) => {
+      const ref = weak.deref();
+      if (ref) refs.push(ref);
+      return ref !== undefined;
+    });
+    return refs;
+  };
+
+  /** Rolls back to `mark`; every saved state beyond it becomes `mark` plus its redo changes. */
+  const rollbackTo = (mark: Mark): void => {
+    const beyond = liveRefs().filter((ref) => ref.mark && journal.reaches(ref.mark) && ref.mark.position > mark.position);
+    const redo = journal.rollback(mark);
+    if (beyond.length === 0) return;
+    const anchor: HandleRef = { mark: journal.mark() };
+    live.push(new WeakRef(anchor));
+    for (const ref of beyond) {
+      ref.redo = redo.slice(0, (ref.mark as Mark).position - mark.position);
+      ref.anchor = anchor;
+      ref.mark = undefined;
+    }
+  };
+
+  /** Turns every saved state of the current history into a full copy (before the history is dropped). */
+  const detachAll = (): void => {
+    const refs = liveRefs().filter((ref) => ref.copy === undefined);
+    if (refs.length === 0) return;
+    const here: HandleRef = { mark: journal.mark() };
+    live.push(new WeakRef(here));
+    const copies = refs.map((ref) => {
+      restoreRef(ref);
+      return cloneState(tables);
+    });
+    restoreRef(here);
+    refs.forEach((ref, i) => {
+      ref.copy = copies[i];
+      ref.mark = undefined;
+      ref.anchor = undefined;
+      ref.redo = undefined;
+    });
+    // What the walk above anchored on belongs to the history being dropped.
+    live = live.filter((weak) => weak.deref()?.copy !== undefined);
+  };
+
+  const release = (ref: HandleRef): void => {
+    live = live.filter((weak) => weak.deref() !== ref);
+  };
+
+  const setTables = (next: Tables): void => {
+    // The replaced documents are destroyed so their sync clients disconnect instead of editing a ghost.
+    releaseEditors(tables.namespaces.values());
+    tables.workspaces = next.workspaces;
+    tables.apiKeys = next.apiKeys;
+    tables.namespaces = next.namespaces;
+  };
+
+  const restoreRef = (ref: HandleRef): void => {
+    if (ref.mark && journal.reaches(ref.mark)) {
+      rollbackTo(ref.mark);
+      return;
+    }
+    if (ref.anchor && ref.redo) {
+      restoreRef(ref.anchor);
+      journal.replay(ref.redo);
+    } else if (ref.copy) {
+      detachAll();
+      setTables(cloneState(ref.copy));
+      journal.forget();
+    } else {
+      throw new Error('This snapshot cannot be restored.');
+    }
+    ref.mark = journal.mark();
+    ref.anchor = undefined;
+    ref.redo = undefined;
+    ref.copy = undefined;
+  };
+
   return {
     tables,
+    journal,
     namespace(apiKey) {
       let ns = tables.namespaces.get(apiKey);
       if (!ns) {
         ns = emptyNamespace(apiKey);
-        tables.namespaces.set(apiKey, ns);
+        journal.set(tables.namespaces, apiKey, ns);
       }
       return ns;
     },
-    snapshot: () => cloneState(tables),
-    restore(snapshot) {
-      const copy = cloneState(snapshot);
-      // The replaced documents are destroyed so their sync clients disconnect instead of editing a ghost.
-      releaseEditors(tables.namespaces.values());
-      tables.workspaces = copy.workspaces;
-      tables.apiKeys = copy.apiKeys;
-      tables.namespaces = copy.namespaces;
+    snapshot() {
+      const ref: HandleRef = { mark: journal.mark() };
+      live.push(new WeakRef(ref));
+      return { ref };
     },
+    restore: (handle) => restoreRef(handle.ref),
+    replace(next) {
+      detachAll();
+      setTables(next);
+      journal.forget();
+    },
+    rebase() {
+      detachAll();
+      journal.forget();
+    },
+    rollback: rollbackTo,
+    release: (handle) => release(handle.ref),
   };
 }
 
@@ -59,34 +179,4 @@ export function emptyNamespace(apiKey: string): Namespace {
     judgments: [],
     editors: new Map(),
   };
-}
-
-/**
- * A deep copy of state: plain objects, arrays, Maps, Sets and byte arrays are copied; a `Y.Doc` is copied
- * through its encoded state (same content, same guid and client id), never shared.
- * @example const copy = cloneState(store.tables);
- */
-export function cloneState<T>(value: T): T {
-  return clone(value) as T;
-}
-
-function clone(value: unknown): unknown {
-  if (typeof value !== 'object' || value === null) return value;
-  // No Yjs document can exist before yjs is loaded.
-  const Y = loadedYjs();
-  if (Y && value instanceof Y.Doc) {
-    const copy = new Y.Doc({ gc: value.gc, guid: value.guid });
-    Y.applyUpdate(copy, Y.encodeStateAsUpdate(value));
-    // Keep the seeded client id: a restored document then writes exactly as the original would have. Set
-    // after the update, because Yjs draws a new id when a remote update carries the document's own one.
-    copy.clientID = value.clientID;
-    return copy;
-  }
-  if (Array.isArray(value)) return value.map(clone);
-  if (value instanceof Map) return new Map([...value].map(([k, v]) => [k, clone(v)]));
-  if (value instanceof Set) return new Set([...value].map(clone));
-  if (value instanceof Uint8Array) return value.slice();
-  const out: Record<string, unknown> = {};
-  for (const key of Object.keys(value)) out[key] = clone((value as Record<string, unknown>)[key]);
-  return out;
 }

@@ -89,9 +89,9 @@ export function emailConfig(ns: Namespace): EmailConfig {
  * Writes an email-config update (the spec's state table, D8): a first enable (`useEmailService: true` or
  * type `custom`, with no stored triggers) turns the service on as `custom` with the default triggers; the
  * request's values then merge on top, fields one by one and triggers key by key.
- * @example updateEmailConfig(ns, { useEmailService: true }).emailServiceConfig['type'] === 'custom'
+ * @example updateEmailConfig(ctx, ns, { useEmailService: true }).emailServiceConfig['type'] === 'custom'
  */
-export function updateEmailConfig(ns: Namespace, update: EmailConfigUpdate): EmailConfig {
+export function updateEmailConfig(ctx: ModelContext, ns: Namespace, update: EmailConfigUpdate): EmailConfig {
   const next = emailConfig(ns);
   const enabling = update.useEmailService === true || update.emailServiceConfig?.['type'] === 'custom';
   if (enabling && next.emailServiceConfig['triggers'] === undefined) {
@@ -101,7 +101,7 @@ export function updateEmailConfig(ns: Namespace, update: EmailConfigUpdate): Ema
   }
   if (update.useEmailService !== undefined) next.useEmailService = update.useEmailService;
   mergeServiceConfig(next.emailServiceConfig, update.emailServiceConfig);
-  ns.configs.email = next;
+  ctx.store.journal.assign(ns.configs, 'email', next);
   return structuredClone(next);
 }
 
@@ -113,9 +113,9 @@ export function webhookConfig(ns: Namespace): WebhookConfig {
 /**
  * Writes a webhook-config update: a first enable (`useWebhookService: true`, no stored triggers) seeds the
  * default triggers and `enableDataProtection: false`; the request's values then merge on top.
- * @example updateWebhookConfig(ns, { useWebhookService: true }).webhookServiceConfig['triggers']
+ * @example updateWebhookConfig(ctx, ns, { useWebhookService: true }).webhookServiceConfig['triggers']
  */
-export function updateWebhookConfig(ns: Namespace, update: WebhookConfigUpdate): WebhookConfig {
+export function updateWebhookConfig(ctx: ModelContext, ns: Namespace, update: WebhookConfigUpdate): WebhookConfig {
   const next = webhookConfig(ns);
   if (update.useWebhookService === true && next.webhookServiceConfig['triggers'] === undefined) {
     next.useWebhookService = true;
@@ -124,7 +124,7 @@ export function updateWebhookConfig(ns: Namespace, update: WebhookConfigUpdate):
   }
   if (update.useWebhookService !== undefined) next.useWebhookService = update.useWebhookService;
   mergeServiceConfig(next.webhookServiceConfig, update.webhookServiceConfig);
-  ns.configs.webhook = next;
+  ctx.store.journal.assign(ns.configs, 'webhook', next);
   return structuredClone(next);
 }
 
@@ -157,7 +157,7 @@ export function updateActivityConfig(ctx: ModelContext, ns: Namespace, update: A
     const triggers = (next.triggers ??= {});
     for (const [entity, actions] of Object.entries(update.triggers)) triggers[entity] = { ...triggers[entity], ...actions };
   }
-  ns.configs.activity = next;
+  ctx.store.journal.assign(ns.configs, 'activity', next);
   return activityConfig(ns);
 }
 

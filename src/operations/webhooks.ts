@@ -57,7 +57,7 @@ export const updateConfig = defineOperation({
     }),
   run({ data, caller, model }) {
     const ns = availableKey(caller, model);
-    return { data: updateAdvancedWebhookConfig(ns, data) };
+    return { data: updateAdvancedWebhookConfig(model, ns, data) };
   },
 });
 
@@ -179,7 +179,7 @@ export const deleteEndpoint = defineOperation({
   run({ data, caller, model }) {
     const ns = availableKey(caller, model);
     assertDeliveryEnabled(ns);
-    deleteAdvancedWebhookEndpoint(ns, data.endpointId);
+    deleteAdvancedWebhookEndpoint(model, ns, data.endpointId);
     return { data: { endpointId: data.endpointId } };
   },
 });

@@ -60,8 +60,8 @@ export const updateEmail = defineOperation({
   summary: 'Update the e-mail configuration',
   message: 'Email configuration updated successfully.',
   schema: emailUpdate,
-  run({ data, caller }) {
-    return { data: updateEmailConfig(namespaceOf(caller), data) };
+  run({ data, caller, model }) {
+    return { data: updateEmailConfig(model, namespaceOf(caller), data) };
   },
 });
 
@@ -109,8 +109,8 @@ export const updateWebhook = defineOperation({
   summary: 'Update the basic webhook configuration',
   message: 'Webhook configuration updated successfully.',
   schema: webhookUpdate,
-  run({ data, caller }) {
-    return { data: updateWebhookConfig(namespaceOf(caller), data) };
+  run({ data, caller, model }) {
+    return { data: updateWebhookConfig(model, namespaceOf(caller), data) };
   },
 });
 

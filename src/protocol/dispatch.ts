@@ -1,4 +1,4 @@
-import { ServiceError } from '../errors.js';
+import { PartialFailure, ServiceError } from '../errors.js';
 import type { ModelContext } from '../model/context.js';
 import { authenticate } from './auth.js';
 import { header, type ApiCall, type ApiReply } from './call.js';
@@ -9,9 +9,9 @@ import type { Route, Settings } from './operation.js';
 import { LOOPBACK_POLICY } from './origins.js';
 import { nearestPath, normalisePath } from './paths.js';
 import { validate } from './validate.js';
+import { bodyLimitFor, checkLimits } from './limits.js';
 
-/** Request bodies above this many bytes are refused with 413 by every transport. */
-export const MAX_BODY_BYTES = 1024 * 1024;
+export { MAX_BODY_BYTES } from './limits.js';
 
 /** What the pipeline needs: the route tables, the state, the settings, the control plane and the seams. */
 export interface DispatchDeps {
@@ -28,8 +28,9 @@ export interface DispatchDeps {
 }
 
 /** The payload-too-large reply. */
-function tooLarge(): ApiReply {
-  return failure(new ServiceError('INVALID_ARGUMENT', `Request body is larger than ${MAX_BODY_BYTES} bytes (1 MiB).`, undefined, 413));
+function tooLarge(limit: number): ApiReply {
+  const size = limit >= 1024 * 1024 ? `${limit / (1024 * 1024)} MiB` : `${limit} bytes`;
+  return failure(new ServiceError('INVALID_ARGUMENT', `Request body is larger than ${limit} bytes (${size}).`, undefined, 413));
 }
 
 /**
@@ -70,9 +71,10 @@ async function handle(deps: DispatchDeps, call: ApiCall, info: CallInfo): Promis
     info.kind = 'preflight';
     return preflightOf(call, info.path);
   }
-  if (call.bodyTooLarge || (call.body.length > MAX_BODY_BYTES / 4 && new TextEncoder().encode(call.body).length > MAX_BODY_BYTES)) {
+  const limit = bodyLimitFor(call.method, info.path);
+  if (call.bodyTooLarge || (call.body.length > limit / 4 && new TextEncoder().encode(call.body).length > limit)) {
     info.kind = 'too-large';
-    return tooLarge();
+    return tooLarge(limit);
   }
   const path = info.path;
   if (isControlPath(path)) {
@@ -85,10 +87,42 @@ async function handle(deps: DispatchDeps, call: ApiCall, info: CallInfo): Promis
   const data = gate(call, info);
   const caller = authenticate(call, operation.auth, deps.model);
   info.caller = caller;
-  if (caller.level === 'apiKey') for (const settle of deps.hooks.settle) settle(deps.model, caller);
-  const input = validate(operation.schema, data, operation.issueDetails);
-  const output = await operation.run({ data: input, caller, model: deps.model, settings: deps.settings, version: route.version });
+  const output = await exclusive(deps.model, () => atomically(deps.model, async () => {
+    if (caller.level === 'apiKey') for (const settle of deps.hooks.settle) settle(deps.model, caller);
+    const input = validate(operation.schema, data, operation.issueDetails);
+    return operation.run({ data: input, caller, model: deps.model, settings: deps.settings, version: route.version });
+  }));
   return operation.message === null ? bareResult(output.data) : success(output.message ?? operation.message, output.data, output.beside);
+}
+
+/** The operation running on each service; the next one waits for it, so an undo never takes another's writes. */
+const running = new WeakMap<ModelContext, Promise<unknown>>();
+
+async function exclusive<T>(model: ModelContext, work: () => Promise<T>): Promise<T> {
+  for (let busy = running.get(model); busy; busy = running.get(model)) await busy.catch(() => undefined);
+  const done = work();
+  running.set(model, done);
+  try {
+    return await done;
+  } finally {
+    if (running.get(model) === done) running.delete(model);
+  }
+}
+
+/** Runs an operation all-or-nothing: whatever it throws, every write it made (and every id it drew) is undone. */
+async function atomically<T>(model: ModelContext, work: () => Promise<T>): Promise<T> {
+  const mark = model.store.journal.mark();
+  const rng = model.ids.rng.state();
+  try {
+    return await work();
+  } catch (error) {
+    // A partial failure reports what it wrote; every other error leaves the state as it was.
+    if (!(error instanceof PartialFailure)) {
+      model.store.rollback(mark);
+      model.ids.rng.restore(rng);
+    }
+    throw error;
+  }
 }
 
 /** Whether a path belongs to the control plane. */
@@ -165,6 +199,8 @@ function gate(call: ApiCall, info: CallInfo): unknown {
   if (!keys.includes('data')) throw refuse(info, 'The body has no "data" key; wrap the request as {"data": {...}}.');
   if (keys.length !== 1) throw refuse(info, `The body may hold only "data"; remove ${keys.filter((k) => k !== 'data').map((k) => JSON.stringify(k)).join(', ')}.`);
   if (!isObject(body['data'])) throw refuse(info, '"data" must be a JSON object.');
+  const beyond = checkLimits(body['data'], 'data');
+  if (beyond !== undefined) throw new ServiceError('INVALID_ARGUMENT', beyond);
   return body['data'];
 }
 

@@ -1,6 +1,14 @@
 /** The reference instant every virtual clock starts at unless told otherwise: 2026-01-01T00:00:00.000Z. */
 export const REFERENCE_TIME = Date.UTC(2026, 0, 1);
 
+/** The last instant a `Date` can hold (8.64e15 ms after 1970, +275760-09-13); the clock never goes past it. */
+export const MAX_INSTANT = 8.64e15;
+
+/** Whether a number of milliseconds is an instant a `Date` can hold. @example isInstant(Date.UTC(2026, 0, 1)) === true */
+export function isInstant(ms: number): boolean {
+  return Number.isFinite(ms) && Math.abs(ms) <= MAX_INSTANT;
+}
+
 /**
  * The service's only source of time. Virtual clocks move only when told; the system clock follows the host.
  * @example const clock = createClock(); clock.advance(60_000); clock.now();
@@ -36,6 +44,9 @@ export function createClock(option: ClockOption = REFERENCE_TIME): Clock {
     now: () => current,
     advance(ms) {
       if (!Number.isFinite(ms) || ms < 0) throw new RangeError(`advance() takes a non-negative number of milliseconds, got ${ms}.`);
+      if (current + ms > MAX_INSTANT) {
+        throw new RangeError(`advance(${ms}) would move the clock past ${new Date(MAX_INSTANT).toISOString()}, the last instant a Date can hold; at most ${MAX_INSTANT - current} ms remain.`);
+      }
       current += ms;
     },
     set(ms) {
@@ -47,5 +58,6 @@ export function createClock(option: ClockOption = REFERENCE_TIME): Clock {
 function toMillis(value: number | Date | string): number {
   const ms = typeof value === 'number' ? value : typeof value === 'string' ? Date.parse(value) : value.getTime();
   if (!Number.isFinite(ms)) throw new RangeError(`Not a valid instant: ${String(value)}.`);
+  if (!isInstant(ms)) throw new RangeError(`${String(value)} is outside the range of a Date (±${MAX_INSTANT} ms around 1970).`);
   return ms;
 }

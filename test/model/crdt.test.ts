@@ -19,7 +19,7 @@ describe('editor table', () => {
     const replaced = findEditor(model, ns, { organizationId: 'o', documentId: 'to', editorId: 'b' })?.doc;
     let destroyed = false;
     replaced?.on('destroy', () => (destroyed = true));
-    moveEditors(ns, 'o', 'from', 'to');
+    moveEditors(model, ns, 'o', 'from', 'to');
     expect(listEditors(model, ns, 'o', 'from')).toEqual([]);
     expect(listEditors(model, ns, 'o', 'to').map((r) => [r.editorId, r.data])).toEqual([['b', 'B'], ['a', 'A']]);
     expect(findEditor(model, ns, { organizationId: 'o', documentId: 'to', editorId: 'a' })?.doc).toBe(liveA);

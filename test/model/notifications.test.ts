@@ -3,6 +3,7 @@ import { createMockService } from '../../src/service.js';
 import { addNotification, queryNotifications, renderNotification } from '../../src/model/notifications/notifications.js';
 import { headlineOf, stripPersonalData } from '../../src/model/notifications/content.js';
 import { recipientsOf } from '../../src/model/notifications/recipients.js';
+import { Journal } from '../../src/model/journal.js';
 import { ensureDocument, ensureOrganization } from '../../src/model/organizations.js';
 import { setNotificationConfig, effectiveNotificationConfig } from '../../src/model/notifications/config.js';
 import { md5Hex } from '../../src/support/ids.js';
@@ -69,7 +70,7 @@ describe('notifications model', () => {
     const { model, ns } = setup();
     const org = ensureOrganization(model, ns, 'org');
     const doc = ensureDocument(model, org, 'doc');
-    const people = recipientsOf(org, doc, { actionUser: { userId: 'a' }, notifyAll: false, notifyUsers: [{ userId: 'p', email: 'x@y.z' }, { userId: 'q', email: 'x@y.z' }, { email: 'X@y.z' }] }).recipients;
+    const people = recipientsOf(new Journal(), org, doc, { actionUser: { userId: 'a' }, notifyAll: false, notifyUsers: [{ userId: 'p', email: 'x@y.z' }, { userId: 'q', email: 'x@y.z' }, { email: 'X@y.z' }] }).recipients;
     expect(people).toEqual([{ userId: 'p', emailHash: md5Hex('x@y.z') }, { userId: 'q', emailHash: md5Hex('x@y.z') }]);
   });
 

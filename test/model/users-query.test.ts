@@ -48,4 +48,17 @@ describe('users queries through the insertion order', () => {
       if (docUsers) expect(pageUsers(ns, { organizationId: 'org', documentId: 'doc' }, 1, 3).page.map((m) => m.user.userId)).toEqual(naive(docUsers).slice(1, 4));
     }
   });
+  it('pages the restored users after a snapshot is restored over an add and a removal of the same size', () => {
+    const service = createMockService({ seed: 3 });
+    const ns = namespaceOf(service);
+    addUsers(service.model, ns, { organizationId: 'org', users: [{ userId: 'a' }, { userId: 'b' }, { userId: 'c' }], keepAccessRole: true });
+    const snapshot = service.snapshot();
+    addUsers(service.model, ns, { organizationId: 'org', users: [{ userId: 'd' }], keepAccessRole: true });
+    deleteUsers(service.model, ns, { organizationId: 'org', userIds: ['b'] });
+    expect(pageUsers(ns, { organizationId: 'org' }, 0, 10).page.map((m) => m.user.userId)).toEqual(['a', 'c', 'd']);
+    service.restore(snapshot);
+    const restored = namespaceOf(service);
+    expect(pageUsers(restored, { organizationId: 'org' }, 0, 10).page.map((m) => m.user.userId)).toEqual(['a', 'b', 'c']);
+    expect(queryUsers(restored, { organizationId: 'org', userIds: ['b', 'd'] }).map((m) => m.user.userId)).toEqual(['b']);
+  });
 });

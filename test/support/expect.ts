@@ -19,13 +19,7 @@ export function expectSuccess(reply: Reply, message?: string): any {
   return reply.body.result;
 }
 
-/** A canonical text of a service's whole state (Maps and Sets as arrays), to prove a request changed nothing. */
+/** A canonical text of a service's whole state (the exported state), to prove a request changed nothing. */
 export function fingerprint(service: MockService): string {
-  const snapshot = service.snapshot();
-  return JSON.stringify({ tables: snapshot.tables, rng: snapshot.rng, now: snapshot.now }, (_key, value: unknown) => {
-    if (value instanceof Map) return { map: [...value.entries()] };
-    if (value instanceof Set) return { set: [...value] };
-    if (value instanceof Uint8Array) return { bytes: Array.from(value) };
-    return value;
-  });
+  return service.exportState();
 }

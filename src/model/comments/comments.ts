@@ -5,7 +5,7 @@ import type { DocumentRecord, Namespace, OrganizationRecord } from '../entities.
 import { visibleTo } from './access.js';
 import { buildComment, subscribe, type NewComment } from './build.js';
 import { afterComment, emitThreadEvent } from './notify.js';
-import { renderComment, threadsOf, type CommentRecord, type ThreadRecord, type ThreadUser } from './records.js';
+import { renderComment, threadsOf, type CommentRecord, type ThreadRecord, type ThreadUser, threadsForWrite } from './records.js';
 import { checkAgents, DENIED } from './threads.js';
 import { expandUser } from './users.js';
 
@@ -23,10 +23,13 @@ interface Found {
 }
 
 /** The thread a comment operation names, or `NOT_FOUND` `Annotation not found.` */
-function threadOf(ns: Namespace, ref: ThreadRef): Found {
+function threadOf(ns: Namespace, ref: ThreadRef, writer?: ModelContext): Found {
   const org = ns.organizations.get(ref.organizationId);
   const doc = org?.documents.get(ref.documentId);
-  const thread = org ? threadsOf(org, ref.documentId)?.threads.get(ref.annotationId) : undefined;
+  const entry = org ? threadsOf(org, ref.documentId) : undefined;
+  // A write works on a copy of the document's threads, so the undo log keeps the original.
+  const threads = org && writer && entry?.threads.has(ref.annotationId) ? threadsForWrite(writer, org, ref.documentId) : entry;
+  const thread = threads?.threads.get(ref.annotationId);
   if (!org || !doc || !thread) throw new ServiceError('NOT_FOUND', 'Annotation not found.');
   return { org, doc, thread };
 }
@@ -37,7 +40,7 @@ function threadOf(ns: Namespace, ref: ThreadRef): Found {
  * @example addComments(ctx, ns, { organizationId: 'o', documentId: 'd', annotationId: 'a', comments: [{ from: { userId: 'u' }, commentText: 'Hi' }] })
  */
 export function addComments(ctx: ModelContext, ns: Namespace, input: ThreadRef & { comments: NewComment[]; verifyUserPermissions?: boolean | undefined }): number[] {
-  const { org, doc, thread } = threadOf(ns, input);
+  const { org, doc, thread } = threadOf(ns, input, ctx);
   checkAgents([{ comments: input.comments }]);
   if (input.verifyUserPermissions === true) {
     for (const comment of input.comments) {
@@ -103,7 +106,7 @@ export interface CommentOutcome {
  * @example updateComments(ctx, ns, { organizationId: 'o', documentId: 'd', annotationId: 'a', commentIds: [1], patch: { commentText: 'x' } })
  */
 export function updateComments(ctx: ModelContext, ns: Namespace, input: ThreadRef & { commentIds: readonly number[]; patch: CommentPatch }): [string, CommentOutcome][] {
-  const { org, doc, thread } = threadOf(ns, input);
+  const { org, doc, thread } = threadOf(ns, input, ctx);
   const now = ctx.clock.now();
   const out: [string, CommentOutcome][] = [];
   for (const id of input.commentIds) {
@@ -136,7 +139,7 @@ export function updateComments(ctx: ModelContext, ns: Namespace, input: ThreadRe
  * @example deleteComments(ctx, ns, { organizationId: 'o', documentId: 'd', annotationId: 'a', commentIds: [1] })
  */
 export function deleteComments(ctx: ModelContext, ns: Namespace, input: ThreadRef & { commentIds?: readonly number[] | undefined }): [string, CommentOutcome][] {
-  const { org, thread } = threadOf(ns, input);
+  const { org, thread } = threadOf(ns, input, ctx);
   const ids = input.commentIds ?? thread.comments.map((c) => c.commentId);
   const out: [string, CommentOutcome][] = [];
   for (const id of ids) {

@@ -1,3 +1,4 @@
+import { cloneState } from '../clone.js';
 /** The stored shapes of comment threads (beyond-spec 1.0, service-facts 6.3–6.4) and where they live. */
 import { md5Hex } from '../../support/ids.js';
 import type { CommentRecord, DocumentThreads, OrganizationRecord, ThreadRecord } from '../entities.js';
@@ -22,6 +23,18 @@ export const OPEN_STATUS = {
 export const BUILT_IN_AGENTS: readonly string[] = ['spell-check', 'grammar-check', 'accessibility-check', 'brand-voice', 'fact-check'];
 
 /** The threads of a document, created empty when `create` is set. */
+/**
+ * The threads of a document, copied into the state before a write: the copy takes the writes and the undo log
+ * keeps the untouched original (a write costs the document's threads, not the state).
+ */
+export function threadsForWrite(ctx: ModelContext, org: OrganizationRecord, documentId: string, create = false): DocumentThreads | undefined {
+  const current = org.comments.get(documentId);
+  if (!current && !create) return undefined;
+  const copy: DocumentThreads = current ? cloneState(current) : { next: 1, threads: new Map() };
+  ctx.store.journal.set(org.comments, documentId, copy);
+  return copy;
+}
+
 export function threadsOf(org: OrganizationRecord, documentId: string, create: true): DocumentThreads;
 export function threadsOf(org: OrganizationRecord, documentId: string, create?: boolean): DocumentThreads | undefined;
 export function threadsOf(org: OrganizationRecord, documentId: string, create = false): DocumentThreads | undefined {

@@ -6,7 +6,7 @@ import { ensureDocument, ensureOrganization } from '../organizations.js';
 import { visibleTo } from './access.js';
 import { buildThread, type NewThread, type WriteScope } from './build.js';
 import { afterComment, emitThreadEvent } from './notify.js';
-import { BUILT_IN_AGENTS, newAnnotationId, threadsOf, type ThreadRecord, type ThreadUser } from './records.js';
+import { BUILT_IN_AGENTS, newAnnotationId, threadsOf, type ThreadRecord, type ThreadUser, threadsForWrite } from './records.js';
 import { threadMatches, type ThreadFilter } from './selectors.js';
 
 /** What add comment annotations takes, after validation. */
@@ -59,7 +59,7 @@ export function storeThread(ctx: ModelContext, ns: Namespace, input: { organizat
 
 function writeThread(scope: WriteScope, input: NewThread, author: ThreadUser, sourceType: string | undefined): ThreadRecord {
   const { ctx, ns, org, doc } = scope;
-  const store = threadsOf(org, doc.documentId, true);
+  const store = threadsForWrite(ctx, org, doc.documentId, true) as NonNullable<ReturnType<typeof threadsForWrite>>;
   const annotationId = input.annotationId ?? newAnnotationId(ctx, store.threads);
   const previous = store.threads.get(annotationId);
   const annotationNumber = previous?.annotationNumber ?? store.next++;
@@ -153,11 +153,12 @@ export function findDocument(ns: Namespace, documentId: string, organizationId?:
 export function deleteThreads(ctx: ModelContext, ns: Namespace, input: { organizationId?: string | undefined; documentId: string; filter: ThreadFilter }): [string, ThreadOutcome][] {
   const found = findDocument(ns, input.documentId, input.organizationId);
   const org = found?.org ?? (input.organizationId !== undefined ? ns.organizations.get(input.organizationId) : undefined);
+  if (org) threadsForWrite(ctx, org, input.documentId);
   const matched = matchingThreads(org, input.documentId, input.filter);
   const store = org ? threadsOf(org, input.documentId) : undefined;
   for (const thread of matched) {
     store?.threads.delete(thread.annotationId);
-    if (org) org.reactions = org.reactions.filter((r) => r['commentAnnotationId'] !== thread.annotationId);
+    if (org) ctx.store.journal.assign(org, 'reactions', org.reactions.filter((r) => r['commentAnnotationId'] !== thread.annotationId));
     emitThreadEvent(ctx, ns, 'comment_annotation.delete', thread, { actionUser: thread.from });
   }
   return outcomes(input.filter.annotationIds, matched, 'Deleted Successfully');

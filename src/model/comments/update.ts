@@ -3,7 +3,7 @@ import type { ModelContext } from '../context.js';
 import type { DocumentRecord, Namespace, OrganizationRecord } from '../entities.js';
 import { buildContext, buildVisibility, retokenise, subscribe, type Visibility } from './build.js';
 import { emitThreadEvent, type CommentEvent } from './notify.js';
-import { locationNumber, subscriberKey, type ThreadRecord, type ThreadUser } from './records.js';
+import { locationNumber, subscriberKey, type ThreadRecord, type ThreadUser, threadsForWrite } from './records.js';
 import type { ThreadFilter } from './selectors.js';
 import { matchingThreads, outcomes, type ThreadOutcome } from './threads.js';
 import { expandUser } from './users.js';
@@ -138,6 +138,7 @@ function swapUser(scope: UserScope, thread: ThreadRecord, swap: UserSwap): void 
 export function updateThreads(ctx: ModelContext, ns: Namespace, input: UpdateThreadsInput): [string, ThreadOutcome][] {
   const org = ns.organizations.get(input.organizationId);
   const doc = org?.documents.get(input.documentId);
+  if (org) threadsForWrite(ctx, org, input.documentId);
   const matched = matchingThreads(org, input.documentId, input.filter);
   if (org) {
     for (const thread of matched) {

@@ -53,11 +53,11 @@ function editorsOf(ns: Namespace, organizationId: string, documentId: string): M
   return ns.editors.get(organizationId)?.get(documentId);
 }
 
-function editorsForWrite(ns: Namespace, organizationId: string, documentId: string): Map<string, EditorRecord> {
+function editorsForWrite(ctx: ModelContext, ns: Namespace, organizationId: string, documentId: string): Map<string, EditorRecord> {
   let documents = ns.editors.get(organizationId);
-  if (!documents) ns.editors.set(organizationId, (documents = new Map()));
+  if (!documents) ctx.store.journal.set(ns.editors, organizationId, (documents = new Map()));
   let editors = documents.get(documentId);
-  if (!editors) documents.set(documentId, (editors = new Map()));
+  if (!editors) ctx.store.journal.set(documents, documentId, (editors = new Map()));
   return editors;
 }
 
@@ -86,11 +86,11 @@ export function listEditors(ctx: ModelContext, ns: Namespace, organizationId: st
  * @example const { doc } = openEditor(ctx, ns, address);
  */
 export function openEditor(ctx: ModelContext, ns: Namespace, at: EditorAddress): EditorRecord {
-  const editors = editorsForWrite(ns, at.organizationId, at.documentId);
+  const editors = editorsForWrite(ctx, ns, at.organizationId, at.documentId);
   let record = editors.get(at.editorId);
   if (!record) {
     record = newRecord(ctx, ns, at);
-    editors.set(at.editorId, record);
+    ctx.store.journal.set(editors, at.editorId, record);
   }
   observe(ctx, ns, at, record);
   return record;
@@ -122,9 +122,9 @@ export function openLiveEditor(ctx: ModelContext, ns: Namespace, at: EditorAddre
     release: () => {
       const editors = editorsOf(ns, at.organizationId, at.documentId);
       if (record.stored || editors?.get(at.editorId) !== record) return;
-      editors.delete(at.editorId);
+      ctx.store.journal.delete(editors, at.editorId);
       record.doc.destroy();
-      prune(ns, at.organizationId, at.documentId);
+      prune(ctx, ns, at.organizationId, at.documentId);
     },
   };
 }
@@ -160,6 +160,7 @@ export function writeEditor(ctx: ModelContext, ns: Namespace, write: EditorWrite
     ensureDocument(ctx, org, at.documentId);
   }
   const record = existing ?? openEditor(ctx, ns, at);
+  ctx.store.journal.touch(record);
   record.doc.transact(() => replaceContent(record.doc, contentKey, content), REST_AUTHOR);
   record.types[contentKey] = content.type;
   record.stored = true;
@@ -173,7 +174,7 @@ export function writeEditor(ctx: ModelContext, ns: Namespace, write: EditorWrite
 
 /** The type a content key of an entry holds: as recorded, else read from the document. */
 function typeOfKey(record: EditorRecord, key: string): CrdtType | undefined {
-  return record.types[key] ?? sharedTypeOf(record.doc.share.get(key));
+  return (Object.hasOwn(record.types, key) ? record.types[key] : undefined) ?? sharedTypeOf(record.doc.share.get(key));
 }
 
 /** The get operation's view of one entry. @example editorSnapshot(record).data */
@@ -193,32 +194,33 @@ export function deleteEditors(ctx: ModelContext, ns: Namespace, input: { organiz
   for (const editorId of editorIds ?? [...editors.keys()]) {
     const record = editors.get(editorId);
     if (!record) continue;
+    ctx.store.journal.delete(editors, editorId);
     record.doc.destroy();
-    editors.delete(editorId);
     if (record.stored) ctx.events.emit('crdt.delete_data', ns.apiKey, { organizationId, documentId, editorId });
   }
-  prune(ns, organizationId, documentId);
+  prune(ctx, ns, organizationId, documentId);
 }
 
 /**
  * Moves every entry of one document to another of the same organization (a completed migration). An entry
  * of the target with the same editor id is replaced. Documents keep their identity, so connected clients
  * keep editing the moved content.
- * @example moveEditors(ns, 'org', 'old-doc', 'new-doc');
+ * @example moveEditors(ctx, ns, 'org', 'old-doc', 'new-doc');
  */
-export function moveEditors(ns: Namespace, organizationId: string, fromDocumentId: string, toDocumentId: string): void {
+export function moveEditors(ctx: ModelContext, ns: Namespace, organizationId: string, fromDocumentId: string, toDocumentId: string): void {
   if (fromDocumentId === toDocumentId) return;
   const source = editorsOf(ns, organizationId, fromDocumentId);
   if (!source || source.size === 0) return;
-  const target = editorsForWrite(ns, organizationId, toDocumentId);
+  const target = editorsForWrite(ctx, ns, organizationId, toDocumentId);
+  const { journal } = ctx.store;
   for (const [editorId, record] of source) {
     const replaced = target.get(editorId);
+    journal.set(target, editorId, record);
     if (replaced && replaced.doc !== record.doc) replaced.doc.destroy();
-    target.set(editorId, record);
     if (placed.has(record)) placed.set(record, { apiKey: ns.apiKey, organizationId, documentId: toDocumentId, editorId });
   }
-  source.clear();
-  prune(ns, organizationId, fromDocumentId);
+  journal.clear(source);
+  prune(ctx, ns, organizationId, fromDocumentId);
 }
 
 /** Destroys every document of the given namespaces: the state they belonged to was replaced. */
@@ -230,10 +232,11 @@ export function releaseEditors(namespaces: Iterable<Namespace>): void {
   }
 }
 
-function prune(ns: Namespace, organizationId: string, documentId: string): void {
+function prune(ctx: ModelContext, ns: Namespace, organizationId: string, documentId: string): void {
   const documents = ns.editors.get(organizationId);
-  if (documents?.get(documentId)?.size === 0) documents.delete(documentId);
-  if (documents?.size === 0) ns.editors.delete(organizationId);
+  if (!documents) return;
+  if (documents.get(documentId)?.size === 0) ctx.store.journal.delete(documents, documentId);
+  if (documents.size === 0) ctx.store.journal.delete(ns.editors, organizationId);
 }
 
 /**
@@ -245,6 +248,10 @@ function observe(ctx: ModelContext, ns: Namespace, at: EditorAddress, record: Ed
   if (!placed.has(record)) placed.set(record, { apiKey: ns.apiKey, organizationId: at.organizationId, documentId: at.documentId, editorId: record.editorId });
   if (observed.has(doc)) return;
   observed.add(doc);
+  // Edits from sync clients and in-process callers are writes too: the entry is saved before each one.
+  doc.on('beforeTransaction', () => {
+    if (!doc.isDestroyed) ctx.store.journal.touch(record);
+  });
   doc.on('update', (_update: Uint8Array, origin: unknown, _doc: Y.Doc, transaction: Y.Transaction) => {
     if (origin === REST_AUTHOR) return;
     const key = changedKey(doc, transaction, record.contentKey);

@@ -31,7 +31,7 @@ export function recordJudgmentDrafts(ctx: ModelContext, ns: Namespace, drafts: r
     taken.add(recordId);
     return toRecord(draft, recordId, draft.createdAt ?? now);
   });
-  for (const record of records) ns.judgments.push(record);
+  ctx.store.journal.push(ns.judgments, ...records);
   return cloneState(records);
 }
 

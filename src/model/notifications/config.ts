@@ -35,13 +35,15 @@ export function setNotificationConfig(ctx: ModelContext, ns: Namespace, input: S
   for (const userId of input.userIds) {
     for (const documentId of targets) {
       const key = configKey(userId, documentId);
-      const record: NotificationConfigRecord = org.notificationConfigs.get(key) ?? { userId, config: {} };
+      const existing = org.notificationConfigs.get(key);
+      if (existing) ctx.store.journal.touch(existing);
+      const record: NotificationConfigRecord = existing ?? { userId, config: {} };
       if (documentId !== undefined) record.documentId = documentId;
       for (const channel of NOTIFICATION_CHANNELS) {
         const value = input.config[channel];
         if (value !== undefined) record.config[channel] = value;
       }
-      org.notificationConfigs.set(key, record);
+      ctx.store.journal.set(org.notificationConfigs, key, record);
       ctx.events.emit('notification_config.set', ns.apiKey, { organizationId: input.organizationId, userId, ...(documentId === undefined ? {} : { documentId }) });
     }
   }

@@ -115,13 +115,13 @@ export function addNotification(ctx: ModelContext, ns: Namespace, input: AddNoti
     recipients: [],
     record: storedFields(input),
   };
-  const { recipients, everyone } = recipientsOf(org, doc, input, ctx.clock.now());
+  const { recipients, everyone } = recipientsOf(ctx.store.journal, org, doc, input, ctx.clock.now());
   record.recipients = recipients;
   if (everyone) record.everyone = everyone;
   const locationId = locationIdOf(input);
   if (locationId !== undefined) record.locationId = locationId;
-  const replaced = org.notifications.delete(id);
-  org.notifications.set(id, record);
+  const replaced = ctx.store.journal.delete(org.notifications, id);
+  ctx.store.journal.set(org.notifications, id, record);
   if (replaced) noteNotificationsChanged(org);
   else noteNotificationAdded(org, record);
   ctx.events.emit('notification.add', ns.apiKey, { organizationId: input.organizationId, documentId: input.documentId, notificationId: id });
@@ -186,12 +186,14 @@ export function deleteNotifications(ctx: ModelContext, ns: Namespace, selector: 
   for (const n of matched) {
     const userId = selector.userId;
     if (userId !== undefined) {
-      n.recipients = n.recipients.filter((r) => r.userId !== userId);
-      if (n.everyone && heldByEveryone(org, n, userId)) n.everyone.left = [...(n.everyone.left ?? []), userId];
+      ctx.store.journal.assign(n, 'recipients', n.recipients.filter((r) => r.userId !== userId));
+      if (n.everyone && heldByEveryone(org, n, userId)) {
+        ctx.store.journal.assign(n.everyone, 'left', [...(n.everyone.left ?? []), userId]);
+      }
     }
     if (org) noteNotificationsChanged(org);
     if (userId === undefined || (n.recipients.length === 0 && everyoneOf(org, n).next().done === true)) {
-      org?.notifications.delete(n.id);
+      if (org) ctx.store.journal.delete(org.notifications, n.id);
       ctx.events.emit('notification.delete', ns.apiKey, { organizationId: n.organizationId, documentId: n.documentId, notificationId: n.id });
     }
   }

@@ -1,6 +1,7 @@
 import { md5Hex } from '../../support/ids.js';
 import { documentAccess } from '../access.js';
 import type { DocumentRecord, EveryoneRecipients, NotificationRecipient, OrganizationRecord, UserRecord } from '../entities.js';
+import type { Journal } from '../journal.js';
 import { rosterLog } from './roster.js';
 
 /** The part of an add-notification request that decides who receives it. */
@@ -55,9 +56,9 @@ export interface Recipients {
  * those with access to the document. One entry per person (same userId, or same email ignoring case).
  * The organization-level users are kept as a roster position, so this costs O(notifyUsers), not O(users);
  * with `verifyUserPermissions` the access model decides per user, so they are listed one by one.
- * @example recipientsOf(org, doc, { actionUser: { userId: 'a' }, notifyUsers: [{ userId: 'b' }] })
+ * @example recipientsOf(ctx.store.journal, org, doc, { actionUser: { userId: 'a' }, notifyUsers: [{ userId: 'b' }] })
  */
-export function recipientsOf(org: OrganizationRecord, doc: DocumentRecord, request: RecipientRequest, now = 0): Recipients {
+export function recipientsOf(journal: Journal, org: OrganizationRecord, doc: DocumentRecord, request: RecipientRequest, now = 0): Recipients {
   const everyone = request.notifyAll !== false;
   const verify = request.verifyUserPermissions === true;
   // Verification asks the access model about each organization-level user; list them then.
@@ -101,7 +102,7 @@ export function recipientsOf(org: OrganizationRecord, doc: DocumentRecord, reque
   const kept = verify ? people.filter((p) => p.userId !== undefined && canAccess(org, doc, p.userId, now)) : people;
   const out: Recipients = { recipients: kept.map(recipientOf) };
   if (everyone && !listed) {
-    const log = rosterLog(org);
+    const log = rosterLog(journal, org);
     out.everyone = { at: log.length, except };
     const emails: [string, string][] = [];
     for (const person of byUserId.values()) {

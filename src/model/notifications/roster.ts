@@ -1,5 +1,6 @@
 import { md5Hex } from '../../support/ids.js';
 import type { OrganizationRecord, RosterChange, UserRecord } from '../entities.js';
+import type { Journal } from '../journal.js';
 
 /**
  * Who the organization-level users were when a `notifyAll` notification was added. Such a notification keeps
@@ -77,20 +78,20 @@ const changeOf = (userId: string, user: UserRecord | undefined): RosterChange =>
 /**
  * The organization's roster log, started from its current users on first use; its length is the position a
  * new notification refers to.
- * @example const at = rosterLog(org).length;
+ * @example const at = rosterLog(journal, org).length;
  */
-export function rosterLog(org: OrganizationRecord): RosterChange[] {
-  if (!org.roster) org.roster = [...org.users.values()].map((user) => changeOf(user.userId, user));
-  return org.roster;
+export function rosterLog(journal: Journal, org: OrganizationRecord): RosterChange[] {
+  if (!org.roster) journal.assign(org, 'roster', [...org.users.values()].map((user) => changeOf(user.userId, user)));
+  return org.roster as RosterChange[];
 }
 
 /**
  * Logs a change of one organization-level user (added, updated or removed: read from `org.users`), once a
  * roster log exists. O(1): the log grows with the changes, never with the organization.
- * @example noteRosterChange(org, 'u1');
+ * @example noteRosterChange(journal, org, 'u1');
  */
-export function noteRosterChange(org: OrganizationRecord, userId: string): void {
-  org.roster?.push(changeOf(userId, org.users.get(userId)));
+export function noteRosterChange(journal: Journal, org: OrganizationRecord, userId: string): void {
+  if (org.roster) journal.push(org.roster, changeOf(userId, org.users.get(userId)));
 }
 
 interface Replayed {

@@ -1,4 +1,5 @@
 import type { NotificationRecord, OrganizationRecord } from '../entities.js';
+import { rewindCount } from '../journal.js';
 
 /**
  * An organization's notifications ordered by (timestamp, insertion), whole and per document and per recipient,
@@ -10,6 +11,8 @@ import type { NotificationRecord, OrganizationRecord } from '../entities.js';
 interface Timeline {
   size: number;
   stale: boolean;
+  /** `rewindCount()` when built: an undo since may have changed the map without a note. */
+  rewinds: number;
   /** Insertion rank of each record, the tie-break of equal timestamps. */
   rank: Map<NotificationRecord, number>;
   next: number;
@@ -55,7 +58,7 @@ function place(t: Timeline, n: NotificationRecord, add: (list: NotificationRecor
 }
 
 function build(notifications: ReadonlyMap<string, NotificationRecord>): Timeline {
-  const t: Timeline = { size: notifications.size, stale: false, rank: new Map(), next: 0, all: [], byDocument: new Map(), byUser: new Map(), everyone: [] };
+  const t: Timeline = { size: notifications.size, stale: false, rewinds: rewindCount(), rank: new Map(), next: 0, all: [], byDocument: new Map(), byUser: new Map(), everyone: [] };
   // A stable sort by timestamp keeps insertion order among equal timestamps; lists filled in that order stay sorted.
   const sorted = [...notifications.values()].sort((a, b) => a.timestamp - b.timestamp);
   const ranks = new Map<NotificationRecord, number>();
@@ -75,7 +78,7 @@ function build(notifications: ReadonlyMap<string, NotificationRecord>): Timeline
  */
 export function timeline(org: OrganizationRecord): Readonly<Timeline> {
   let t = timelines.get(org.notifications);
-  if (!t || t.stale || t.size !== org.notifications.size) {
+  if (!t || t.stale || t.rewinds !== rewindCount() || t.size !== org.notifications.size) {
     t = build(org.notifications);
     timelines.set(org.notifications, t);
   }
@@ -85,7 +88,7 @@ export function timeline(org: OrganizationRecord): Readonly<Timeline> {
 /** Records a new notification (not a replacement), already set in the organization's map. */
 export function noteNotificationAdded(org: OrganizationRecord, n: NotificationRecord): void {
   const t = timelines.get(org.notifications);
-  if (!t || t.stale || t.size + 1 !== org.notifications.size) return;
+  if (!t || t.stale || t.rewinds !== rewindCount() || t.size + 1 !== org.notifications.size) return;
   place(t, n, insert);
   t.size++;
 }

@@ -1,4 +1,5 @@
 import type { UserRecord } from '../entities.js';
+import { rewindCount } from '../journal.js';
 
 /**
  * The insertion order of a level's users map as an array, so a page or a handful of ids costs what it returns
@@ -10,6 +11,8 @@ interface Order {
   keys: string[];
   position: Map<string, number>;
   stale: boolean;
+  /** `rewindCount()` when built: an undo since may have changed the map without a note. */
+  rewinds: number;
 }
 
 const orders = new WeakMap<ReadonlyMap<string, UserRecord>, Order>();
@@ -17,7 +20,7 @@ const orders = new WeakMap<ReadonlyMap<string, UserRecord>, Order>();
 /** Records that `userId` was set in a level's users map (a new key goes last; an existing one keeps its place). */
 export function noteUserSet(users: ReadonlyMap<string, UserRecord>, userId: string): void {
   const order = orders.get(users);
-  if (!order || order.stale || order.position.has(userId)) return;
+  if (!order || order.stale || order.rewinds !== rewindCount() || order.position.has(userId)) return;
   order.position.set(userId, order.keys.length);
   order.keys.push(userId);
 }
@@ -34,9 +37,9 @@ export function noteUserRemoved(users: ReadonlyMap<string, UserRecord>): void {
  */
 export function userOrder(users: ReadonlyMap<string, UserRecord>): { readonly keys: readonly string[]; readonly position: ReadonlyMap<string, number> } {
   let order = orders.get(users);
-  if (!order || order.stale || order.keys.length !== users.size) {
+  if (!order || order.stale || order.rewinds !== rewindCount() || order.keys.length !== users.size) {
     const keys = [...users.keys()];
-    order = { keys, position: new Map(keys.map((k, i) => [k, i])), stale: false };
+    order = { keys, position: new Map(keys.map((k, i) => [k, i])), stale: false, rewinds: rewindCount() };
     orders.set(users, order);
   }
   return order;

@@ -83,9 +83,9 @@ export function addUsers(ctx: ModelContext, ns: Namespace, input: UserWrite): Ma
         : org.users;
   const outcomes = new Map<string, UserOutcome>();
   for (const user of users) {
-    target.set(user.userId, stored(user, keepAccessRole, target.get(user.userId)));
+    ctx.store.journal.set(target, user.userId, stored(user, keepAccessRole, target.get(user.userId)));
     noteUserSet(target, user.userId);
-    if (target === org.users) noteRosterChange(org, user.userId);
+    if (target === org.users) noteRosterChange(ctx.store.journal, org, user.userId);
     outcomes.set(user.userId, { success: true, message: 'User added.' });
     ctx.events.emit('user.add', ns.apiKey, { ...levelIds(level), userId: user.userId });
   }
@@ -112,8 +112,8 @@ export function updateUsers(ctx: ModelContext, ns: Namespace, input: UserWrite):
       if (initial !== undefined) next.initial = initial;
       else delete next.initial;
     }
-    target.set(user.userId, next);
-    if (org && target === org.users && current.email !== next.email) noteRosterChange(org, user.userId);
+    ctx.store.journal.set(target, user.userId, next);
+    if (org && target === org.users && current.email !== next.email) noteRosterChange(ctx.store.journal, org, user.userId);
     outcomes.set(user.userId, { success: true, message: 'User updated.' });
     ctx.events.emit('user.update', ns.apiKey, { ...levelIds(level), userId: user.userId });
   }
@@ -135,13 +135,14 @@ export function deleteUsers(ctx: ModelContext, ns: Namespace, input: UserRemoval
       outcomes.set(userId, { success: false, message: 'User does not exist.' });
       continue;
     }
-    target.delete(userId);
+    const { journal } = ctx.store;
+    journal.delete(target, userId);
     noteUserRemoved(target);
     if (orgLevel) {
-      noteRosterChange(org, userId);
-      for (const folder of org.folders.values()) if (folder.users.delete(userId)) noteUserRemoved(folder.users);
-      for (const doc of org.documents.values()) if (doc.users.delete(userId)) noteUserRemoved(doc.users);
-      for (const group of org.groups.values()) group.members.delete(userId);
+      noteRosterChange(journal, org, userId);
+      for (const folder of org.folders.values()) if (journal.delete(folder.users, userId)) noteUserRemoved(folder.users);
+      for (const doc of org.documents.values()) if (journal.delete(doc.users, userId)) noteUserRemoved(doc.users);
+      for (const group of org.groups.values()) journal.remove(group.members, userId);
     }
     outcomes.set(userId, { success: true, message: 'User removed.' });
     ctx.events.emit('user.delete', ns.apiKey, { ...levelIds(level), userId });

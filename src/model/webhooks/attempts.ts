@@ -31,7 +31,7 @@ export function settleEditorChanges(ctx: ModelContext, only?: Namespace): void {
       .filter(([, change]) => change.dueAt <= now)
       .sort(([a, x], [b, y]) => x.dueAt - y.dueAt || (a < b ? -1 : 1));
     for (const [key, change] of due) {
-      delete debounced[key];
+      ctx.store.journal.unset(debounced, key);
       enqueueAdvanced(ctx, ns, 'crdt.update_data', () => crdtPayload(ctx, ns, change), change.dueAt);
     }
   }
@@ -72,12 +72,13 @@ export function dueDeliveries(ctx: ModelContext, only?: Namespace): { ns: Namesp
 }
 
 /** Takes a delivery out of the pending index once it is settled. */
-function settle(ns: Namespace, delivery: WebhookDeliveryRecord, status: WebhookDeliveryRecord['status']): void {
+function settle(ctx: ModelContext, ns: Namespace, delivery: WebhookDeliveryRecord, status: WebhookDeliveryRecord['status']): void {
+  const { journal } = ctx.store;
+  journal.touch(delivery);
   delivery.status = status;
   delivery.nextAttemptAt = null;
-  const pending = outboxOf(ns).pending;
-  const at = pending.indexOf(delivery.seq);
-  if (at !== -1) pending.splice(at, 1);
+  const outbox = outboxOf(ctx, ns);
+  if (outbox.pending.includes(delivery.seq)) journal.assign(outbox, 'pending', outbox.pending.filter((seq) => seq !== delivery.seq));
 }
 
 /**
@@ -89,23 +90,25 @@ function settle(ns: Namespace, delivery: WebhookDeliveryRecord, status: WebhookD
 export function recordAttempt(ctx: ModelContext, ns: Namespace, seq: number, at: number, outcome: AttemptOutcome): void {
   const delivery = ns.webhookOutbox?.deliveries[seq];
   if (delivery?.status !== 'pending') return;
+  const { journal } = ctx.store;
+  journal.touch(delivery);
   delivery.attempts.push({ at, statusCode: outcome.statusCode, error: outcome.error ?? null });
-  const outbox = outboxOf(ns);
+  const outbox = outboxOf(ctx, ns);
   if (isSuccess(outcome.statusCode)) {
-    if (delivery.endpointId !== null) delete outbox.failingSince[delivery.endpointId];
-    settle(ns, delivery, 'delivered');
+    if (delivery.endpointId !== null) journal.unset(outbox.failingSince, delivery.endpointId);
+    settle(ctx, ns, delivery, 'delivered');
     return;
   }
   const next = delivery.kind === 'advanced' ? nextAttemptAfter(delivery.attempts.length, at) : null;
   if (next === null) {
-    settle(ns, delivery, 'failed');
+    settle(ctx, ns, delivery, 'failed');
     if (delivery.kind === 'advanced' && delivery.event !== EXHAUSTED_EVENT) sendExhausted(ctx, ns, delivery, at, outcome.statusCode);
   } else {
     delivery.nextAttemptAt = next;
   }
   if (delivery.endpointId !== null) {
     const since = outbox.failingSince[delivery.endpointId] ?? at;
-    outbox.failingSince[delivery.endpointId] = since;
+    if (outbox.failingSince[delivery.endpointId] === undefined) journal.assign(outbox.failingSince, delivery.endpointId, since);
     if (at - since >= ENDPOINT_DISABLE_AFTER_MS) disableEndpoint(ctx, ns, delivery.endpointId);
   }
 }
@@ -128,22 +131,23 @@ function sendExhausted(ctx: ModelContext, ns: Namespace, delivery: WebhookDelive
 function disableEndpoint(ctx: ModelContext, ns: Namespace, endpointId: string): void {
   const endpoint = ns.advancedWebhookEndpoints.find((ep) => ep.id === endpointId);
   if (endpoint && !endpoint.disabled) {
+    ctx.store.journal.touch(endpoint);
     endpoint.disabled = true;
     endpoint.updatedAt = new Date(ctx.clock.now()).toISOString();
   }
-  cancelEndpointDeliveries(ns, endpointId);
+  cancelEndpointDeliveries(ctx, ns, endpointId);
 }
 
 /**
  * Stops the pending attempts of an endpoint (it was removed or disabled); they end `cancelled`.
- * @example cancelEndpointDeliveries(ns, 'ep_...');
+ * @example cancelEndpointDeliveries(ctx, ns, 'ep_...');
  */
-export function cancelEndpointDeliveries(ns: Namespace, endpointId: string): void {
+export function cancelEndpointDeliveries(ctx: ModelContext, ns: Namespace, endpointId: string): void {
   const outbox = ns.webhookOutbox;
   if (!outbox) return;
   for (const seq of [...outbox.pending]) {
     const delivery = outbox.deliveries[seq];
-    if (delivery?.endpointId === endpointId) settle(ns, delivery, 'cancelled');
+    if (delivery?.endpointId === endpointId) settle(ctx, ns, delivery, 'cancelled');
   }
-  delete outbox.failingSince[endpointId];
+  ctx.store.journal.unset(outbox.failingSince, endpointId);
 }

@@ -57,9 +57,10 @@ export function advancedWebhookConfig(ns: Namespace): AdvancedWebhookConfig {
 /**
  * Applies a partial update. The very first update of a key must enable delivery (`isEnabled: true`);
  * otherwise it is refused with the not-configured precondition and nothing is stored.
- * @example updateAdvancedWebhookConfig(ns, { isEnabled: true }).isEnabled === true
+ * @example updateAdvancedWebhookConfig(ctx, ns, { isEnabled: true }).isEnabled === true
  */
 export function updateAdvancedWebhookConfig(
+  ctx: ModelContext,
   ns: Namespace,
   update: { [K in keyof AdvancedWebhookConfig]?: AdvancedWebhookConfig[K] | undefined },
 ): AdvancedWebhookConfig {
@@ -72,7 +73,7 @@ export function updateAdvancedWebhookConfig(
     if (value !== undefined) next[field] = value;
   }
   if (update.publicKey !== undefined) next.publicKey = update.publicKey;
-  ns.configs.advancedWebhook = next;
+  ctx.store.journal.assign(ns.configs, 'advancedWebhook', next);
   return { ...next };
 }
 
@@ -109,7 +110,7 @@ export function createAdvancedWebhookEndpoint(ctx: ModelContext, ns: Namespace, 
     updatedAt: now,
     secret,
   };
-  ns.advancedWebhookEndpoints.push(endpoint);
+  ctx.store.journal.push(ns.advancedWebhookEndpoints, endpoint);
   return endpointView(endpoint);
 }
 

@@ -29,6 +29,7 @@ export function updateAdvancedWebhookEndpoint(
   update: AdvancedWebhookEndpointUpdate,
 ): AdvancedWebhookEndpointView {
   const endpoint = findEndpoint(ns, endpointId);
+  ctx.store.journal.touch(endpoint);
   if (update.url !== undefined && update.url !== null) endpoint.url = update.url;
   if (update.description !== undefined) endpoint.description = update.description;
   if (update.filterTypes !== undefined) endpoint.filterTypes = update.filterTypes === null ? null : [...update.filterTypes];
@@ -38,18 +39,18 @@ export function updateAdvancedWebhookEndpoint(
   if (update.uid !== undefined) endpoint.uid = update.uid;
   if (update.metadata !== undefined) endpoint.metadata = update.metadata === null ? null : { ...update.metadata };
   endpoint.updatedAt = new Date(ctx.clock.now()).toISOString();
-  if (endpoint.disabled) cancelEndpointDeliveries(ns, endpointId);
+  if (endpoint.disabled) cancelEndpointDeliveries(ctx, ns, endpointId);
   return endpointView(endpoint);
 }
 
 /**
  * Removes an endpoint; its pending attempts stop (service-facts 7.4).
- * @example deleteAdvancedWebhookEndpoint(ns, 'ep_...')
+ * @example deleteAdvancedWebhookEndpoint(ctx, ns, 'ep_...')
  */
-export function deleteAdvancedWebhookEndpoint(ns: Namespace, endpointId: string): void {
+export function deleteAdvancedWebhookEndpoint(ctx: ModelContext, ns: Namespace, endpointId: string): void {
   findEndpoint(ns, endpointId);
-  ns.advancedWebhookEndpoints = ns.advancedWebhookEndpoints.filter((ep) => ep.id !== endpointId);
-  cancelEndpointDeliveries(ns, endpointId);
+  ctx.store.journal.assign(ns, 'advancedWebhookEndpoints', ns.advancedWebhookEndpoints.filter((ep) => ep.id !== endpointId));
+  cancelEndpointDeliveries(ctx, ns, endpointId);
 }
 
 /**

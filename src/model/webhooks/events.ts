@@ -26,7 +26,7 @@ export function queueWebhooks(ctx: ModelContext, event: DomainEvent): void {
   } else if (event.type === 'crdt.update_data') {
     debounceEditorChange(ctx, ns, event);
   } else if (event.type === 'crdt.delete_data') {
-    dropEditorChange(ns, event);
+    dropEditorChange(ctx, ns, event);
   }
 }
 

@@ -8,10 +8,10 @@ const encoder = new TextEncoder();
 /** The event an endpoint receives when a message to it failed its last attempt (service-facts 7.4). */
 export const EXHAUSTED_EVENT = 'message.attempt.exhausted';
 
-/** The outbox of a key, created empty on first use. @example outboxOf(ns).deliveries.length */
-export function outboxOf(ns: Namespace): WebhookOutbox {
-  if (!ns.webhookOutbox) ns.webhookOutbox = { deliveries: [], pending: [], failingSince: {}, debounced: {} };
-  return ns.webhookOutbox;
+/** The outbox of a key, created empty on first use. @example outboxOf(ctx, ns).deliveries.length */
+export function outboxOf(ctx: ModelContext, ns: Namespace): WebhookOutbox {
+  if (!ns.webhookOutbox) ctx.store.journal.assign(ns, 'webhookOutbox', { deliveries: [], pending: [], failingSince: {}, debounced: {} });
+  return ns.webhookOutbox as WebhookOutbox;
 }
 
 /** Endpoints of a key that receive `event`: enabled delivery, endpoint not disabled, `filterTypes` absent or naming it. */
@@ -50,11 +50,11 @@ function bodyOf(
 }
 
 /** Appends a pending delivery whose first attempt is due at `at`. */
-function append(ns: Namespace, delivery: Omit<WebhookDeliveryRecord, 'seq' | 'status' | 'attempts' | 'nextAttemptAt'>): WebhookDeliveryRecord {
-  const outbox = outboxOf(ns);
+function append(ctx: ModelContext, ns: Namespace, delivery: Omit<WebhookDeliveryRecord, 'seq' | 'status' | 'attempts' | 'nextAttemptAt'>): WebhookDeliveryRecord {
+  const outbox = outboxOf(ctx, ns);
   const record: WebhookDeliveryRecord = { seq: outbox.deliveries.length, ...delivery, status: 'pending', attempts: [], nextAttemptAt: delivery.createdAt };
-  outbox.deliveries.push(record);
-  outbox.pending.push(record.seq);
+  ctx.store.journal.push(outbox.deliveries, record);
+  ctx.store.journal.push(outbox.pending, record.seq);
   return record;
 }
 
@@ -77,7 +77,7 @@ export function enqueueAdvanced(
   const messageId = `msg_${ctx.ids.alnum(27)}`;
   const config = ns.configs.advancedWebhook;
   return endpoints.map((endpoint) =>
-    append(ns, {
+    append(ctx, ns, {
       kind: 'advanced',
       messageId,
       event,
@@ -112,7 +112,7 @@ export function enqueueBasic(
   if (payload === undefined) return undefined;
   const written = bodyOf(ctx, payload, config);
   const token = typeof config['authToken'] === 'string' ? config['authToken'] : '';
-  return append(ns, {
+  return append(ctx, ns, {
     kind: 'basic',
     messageId: String(payload['webhookId']),
     event,
@@ -139,12 +139,12 @@ export function editorKey(at: { organizationId: string; documentId: string; edit
 export function debounceEditorChange(ctx: ModelContext, ns: Namespace, at: { organizationId: string; documentId: string; editorId: string }): void {
   if (endpointsFor(ns, 'crdt.update_data').length === 0) return;
   const { organizationId, documentId, editorId } = at;
-  outboxOf(ns).debounced[editorKey(at)] = { organizationId, documentId, editorId, dueAt: ctx.clock.now() + CRDT_DEBOUNCE_MS };
+  ctx.store.journal.assign(outboxOf(ctx, ns).debounced, editorKey(at), { organizationId, documentId, editorId, dueAt: ctx.clock.now() + CRDT_DEBOUNCE_MS });
 }
 
 /** Forgets a waiting shared-editor change (its entry was deleted). */
-export function dropEditorChange(ns: Namespace, at: { organizationId: string; documentId: string; editorId: string }): void {
-  if (ns.webhookOutbox) delete ns.webhookOutbox.debounced[editorKey(at)];
+export function dropEditorChange(ctx: ModelContext, ns: Namespace, at: { organizationId: string; documentId: string; editorId: string }): void {
+  if (ns.webhookOutbox) ctx.store.journal.unset(ns.webhookOutbox.debounced, editorKey(at));
 }
 
 /**
@@ -157,6 +157,6 @@ export function plaintextOf(delivery: WebhookDeliveryRecord): string {
 }
 
 /** Keeps the sealed body of an encrypted delivery, so every attempt sends (and signs) the same bytes. */
-export function keepSealedBody(delivery: WebhookDeliveryRecord, body: string): void {
-  delivery.body ??= body;
+export function keepSealedBody(ctx: ModelContext, delivery: WebhookDeliveryRecord, body: string): void {
+  if (delivery.body === null) ctx.store.journal.assign(delivery, 'body', body);
 }

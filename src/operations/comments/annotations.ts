@@ -1,6 +1,6 @@
 /** The comment-annotation operations (beyond-spec 1.1–1.5): add, get (v2 and v1), update, delete, count. */
 import { z } from 'zod';
-import { ServiceError } from '../../errors.js';
+import { ServiceError, PartialFailure } from '../../errors.js';
 import type { NewComment, NewThread } from '../../model/comments/build.js';
 import { countThreads, queryThreads, renderOrNull } from '../../model/comments/queries.js';
 import { pageKey } from '../../model/comments/selectors.js';
@@ -43,7 +43,7 @@ export const add = defineOperation({
       sourceType: 'rest-api',
     });
     const map = perItem(result.entries);
-    if (result.denied) throw new ServiceError('PERMISSION_DENIED', 'One or more comment annotations were not added: their author does not have access to the document.', map);
+    if (result.denied) throw new PartialFailure('PERMISSION_DENIED', 'One or more comment annotations were not added: their author does not have access to the document.', map);
     return { data: map };
   },
 });

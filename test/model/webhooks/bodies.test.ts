@@ -38,7 +38,7 @@ describe('basic webhooks (service-facts 7.6)', () => {
   it('POST the flat payload to rawNotificationUrl with Authorization: Basic <authToken>', async () => {
     const { service, seen } = capturing();
     const ns = service.model.store.namespace(service.credentials.apiKey);
-    updateWebhookConfig(ns, {
+    updateWebhookConfig(service.model, ns, {
       useWebhookService: true,
       webhookServiceConfig: { authToken: 'tok-123', rawNotificationUrl: 'https://hooks.test/raw', processedNotificationUrl: '' },
     });
@@ -68,9 +68,9 @@ describe('basic webhooks (service-facts 7.6)', () => {
   it('send nothing for a trigger that is off, or when the service is off', async () => {
     const { service, seen } = capturing();
     const ns = service.model.store.namespace(service.credentials.apiKey);
-    updateWebhookConfig(ns, { useWebhookService: true, webhookServiceConfig: { rawNotificationUrl: 'https://hooks.test/raw' } });
+    updateWebhookConfig(service.model, ns, { useWebhookService: true, webhookServiceConfig: { rawNotificationUrl: 'https://hooks.test/raw' } });
     emit(service, 'comment_annotation.suggestion_accept');
-    updateWebhookConfig(ns, { useWebhookService: false });
+    updateWebhookConfig(service.model, ns, { useWebhookService: false });
     emit(service);
     await service.webhooks.flush();
     expect(service.webhooks.deliveries()).toEqual([]);
@@ -79,10 +79,10 @@ describe('basic webhooks (service-facts 7.6)', () => {
 });
 
 describe('encoding and encryption (service-facts 7.7)', () => {
-  function advanced(config: Parameters<typeof updateAdvancedWebhookConfig>[1]) {
+  function advanced(config: Parameters<typeof updateAdvancedWebhookConfig>[2]) {
     const { service, seen } = capturing();
     const ns = service.model.store.namespace(service.credentials.apiKey);
-    updateAdvancedWebhookConfig(ns, { isEnabled: true, ...config });
+    updateAdvancedWebhookConfig(service.model, ns, { isEnabled: true, ...config });
     createAdvancedWebhookEndpoint(service.model, ns, { url: 'https://hooks.test/adv' });
     return { service, seen, secret: ns.advancedWebhookEndpoints[0]!.secret };
   }
@@ -147,7 +147,7 @@ describe('encoding and encryption (service-facts 7.7)', () => {
     ]);
     const service = createMockService();
     const ns = service.model.store.namespace(service.credentials.apiKey);
-    updateAdvancedWebhookConfig(ns, {
+    updateAdvancedWebhookConfig(service.model, ns, {
       isEnabled: true,
       encryptData: true,
       publicKey: toBase64(new Uint8Array(await subtle.exportKey('spki', pair.publicKey))),

@@ -34,7 +34,7 @@ function commentEvent(overrides: Partial<CommentEventFields> = {}): CommentEvent
 function withEndpoint(options: MockServiceOptions = {}, endpoint: { filterTypes?: string[] } = {}) {
   const service = createMockService(options);
   const ns = service.model.store.namespace(service.credentials.apiKey);
-  updateAdvancedWebhookConfig(ns, { isEnabled: true });
+  updateAdvancedWebhookConfig(service.model, ns, { isEnabled: true });
   const view = createAdvancedWebhookEndpoint(service.model, ns, { url: 'http://127.0.0.1:9/hook', ...endpoint });
   const secret = ns.advancedWebhookEndpoints[0]!.secret;
   return { service, ns, endpointId: view.id, secret };
@@ -140,7 +140,7 @@ describe('the webhook outbox', () => {
     ns.advancedWebhookEndpoints[0]!.disabled = true;
     emitComment(service, 'comment_annotation.status_change');
     ns.advancedWebhookEndpoints[0]!.disabled = false;
-    updateAdvancedWebhookConfig(ns, { isEnabled: false });
+    updateAdvancedWebhookConfig(service.model, ns, { isEnabled: false });
     emitComment(service, 'comment_annotation.status_change');
     expect(service.webhooks.deliveries()).toHaveLength(1);
   });

@@ -1,0 +1,88 @@
+/**
+ * Bounds every request body is checked against before anything reads it (documented in the README's
+ * "Limits" section). A body past one is refused with 400 `INVALID_ARGUMENT` naming the path and the limit,
+ * so no value the service accepts can break a later read, page or export.
+ */
+
+/** Request bodies above this many bytes are refused with 413 by every transport. */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+/** `POST /__mock/state` takes a whole exported state (the `large` scenario's is about 4 MB). */
+export const MAX_STATE_BODY_BYTES = 64 * 1024 * 1024;
+
+/** Objects and arrays nested inside `data` (or a control body), counting `data` itself as level 1. */
+export const MAX_DEPTH = 64;
+
+/** Keys of any one object. */
+export const MAX_KEYS = 1000;
+
+/** Characters of any one string value (a body may be one string up to its byte limit). */
+export const MAX_STRING_LENGTH = 1024 * 1024;
+
+/** Characters of any one key. */
+export const MAX_KEY_LENGTH = 1024;
+
+/** Keys that name the prototype machinery of a JavaScript object; refused anywhere in a body. */
+const FORBIDDEN_KEYS: ReadonlySet<string> = new Set(['__proto__']);
+
+/**
+ * The most bytes a body may have on a path: the state import takes `MAX_STATE_BODY_BYTES`, every other path
+ * `MAX_BODY_BYTES`. @example bodyLimitFor('POST', '/__mock/state') === 64 * 1024 * 1024
+ */
+export function bodyLimitFor(method: string, path: string): number {
+  const bare = path.split('?')[0]?.replace(/\/+$/, '');
+  return method.toUpperCase() === 'POST' && bare === '/__mock/state' ? MAX_STATE_BODY_BYTES : MAX_BODY_BYTES;
+}
+
+/** What `checkLimits` measures against; the state import allows deeper nesting and more keys. */
+export interface Limits {
+  depth: number;
+  keys: number;
+  stringLength: number;
+  keyLength: number;
+}
+
+/** The limits of API and control bodies. */
+export const BODY_LIMITS: Limits = { depth: MAX_DEPTH, keys: MAX_KEYS, stringLength: MAX_STRING_LENGTH, keyLength: MAX_KEY_LENGTH };
+
+/**
+ * The limits of an exported state: what the API accepts, plus the levels and fields the state format wraps
+ * around it, and encoded documents as long as the body.
+ */
+export const STATE_LIMITS: Limits = { depth: MAX_DEPTH + 32, keys: 2 * MAX_KEYS, stringLength: MAX_STATE_BODY_BYTES, keyLength: MAX_KEY_LENGTH };
+
+/**
+ * The first way a parsed body breaks the limits, as a sentence naming the path, or undefined when it keeps
+ * them. Walks without recursion, so any depth is measured safely.
+ * @example checkLimits({ a: 'x'.repeat(300_000) }, 'data') // 'data.a is longer than 262144 characters.'
+ */
+export function checkLimits(value: unknown, root: string, limits: Limits = BODY_LIMITS): string | undefined {
+  const stack: { value: unknown; path: string; depth: number }[] = [{ value, path: root, depth: 1 }];
+  while (stack.length > 0) {
+    const { value: current, path, depth } = stack.pop() as { value: unknown; path: string; depth: number };
+    if (typeof current === 'string') {
+      if (current.length > limits.stringLength) return `${path} is longer than ${limits.stringLength} characters.`;
+      continue;
+    }
+    if (typeof current !== 'object' || current === null) continue;
+    if (depth > limits.depth) return `${shorten(path)} nests deeper than ${limits.depth} levels.`;
+    if (Array.isArray(current)) {
+      for (let i = current.length - 1; i >= 0; i--) stack.push({ value: current[i], path: `${path}[${i}]`, depth: depth + 1 });
+      continue;
+    }
+    const keys = Object.keys(current);
+    if (keys.length > limits.keys) return `${path} has more than ${limits.keys} keys.`;
+    for (let i = keys.length - 1; i >= 0; i--) {
+      const key = keys[i] as string;
+      if (FORBIDDEN_KEYS.has(key)) return `${path} has the key ${key}, which is not accepted.`;
+      if (key.length > limits.keyLength) return `${path} has a key longer than ${limits.keyLength} characters.`;
+      stack.push({ value: (current as Record<string, unknown>)[key], path: `${path}.${key}`, depth: depth + 1 });
+    }
+  }
+  return undefined;
+}
+
+/** A path cut to its first and last segments, so a deep one stays readable. */
+function shorten(path: string): string {
+  return path.length <= 120 ? path : `${path.slice(0, 60)}…${path.slice(-50)}`;
+}
