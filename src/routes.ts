@@ -68,5 +68,8 @@ export const routes: Readonly<Record<string, Route>> = {
   '/v2/workspace/advancedwebhook/endpoints/get': v2(webhooks.getEndpoints),
   '/v2/workspace/advancedwebhook/endpoints/create': v2(webhooks.createEndpoint),
   '/v2/activities/update': v2(activities.update),
+  '/v2/activities/add': v2(activities.add),
+  '/v2/activities/get': v2(activities.get),
+  '/v2/activities/delete': v2(activities.remove),
   '/v2/memory/suggest': v2(memory.suggest),
 };

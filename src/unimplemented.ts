@@ -19,7 +19,6 @@ const UNIMPLEMENTED_PATTERNS = [
   '/v1/users/data/delete',
   '/v1/users/data/delete/status',
   '/v1/workspace/domains/{add,delete}',
-  '/v2/activities/{add,delete,get}',
   '/v2/agents/analytics/get',
   '/v2/agents/config/resolve',
   '/v2/agents/{create,delete,extract,get,update}',

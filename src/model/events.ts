@@ -39,6 +39,7 @@ export interface DomainEventMap {
   'notification_config.set': { organizationId: string; userId: string; documentId?: string };
   'activity.add': { organizationId: string; activityId: string };
   'activity.update': { organizationId: string; activityId: string };
+  'activity.delete': { organizationId: string; activityId: string };
   'location.update': { organizationId: string; documentId: string; changed: number };
   'comment_annotation.add': CommentEventFields;
   'comment_annotation.update': CommentEventFields;
