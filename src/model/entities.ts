@@ -109,13 +109,17 @@ export interface NotificationRecord {
    * `metadata` ids and the recipient maps are rendered from the record on read.
    */
   record: Record<string, unknown>;
+  /** Users who marked it read (update notifications), in the order they did. */
+  readBy?: string[];
+  /** Users whose read copy stays in their list instead of being dropped (`persistReadForUsers`). */
+  persistReadFor?: string[];
 }
 
 /** A delivery channel of notification settings (service-facts 3.34, 3.35). */
 export type NotificationChannel = 'inbox' | 'email' | 'slack';
 
 /** Which notifications a channel delivers. */
-export type NotificationSetting = 'ALL' | 'MINE' | 'NONE';
+export type NotificationSetting = 'ALL' | 'MINE' | 'NONE' | 'MENTIONS_ONLY';
 
 /** Per user and document (or organization default when `documentId` is undefined). */
 export interface NotificationConfigRecord {
@@ -229,6 +233,18 @@ export interface KeyConfigs {
     enableDataProtection: boolean;
   };
   activity?: ActivityServiceConfig;
+  /** Workspace notification service (beyond-spec 3.26, 3.27). */
+  notificationService?: { useNotificationService: boolean; notificationServiceConfig: Record<string, unknown> };
+  /** Permission provider (beyond-spec 3.28, 3.29). */
+  permissionProvider?: { usePermissionProvider: boolean; permissionProviderConfig: { permissionProviderUrl: string; authToken: string } };
+  /** API key settings (beyond-spec 3.24, 3.25); AI keys are kept raw here and only ever returned masked. */
+  apiKeyConfig?: {
+    defaultDocumentAccessType?: 'public' | 'restricted' | 'organizationPrivate';
+    isPrivateCommentsEnabled?: boolean;
+    requireJwtToken?: boolean;
+    requireAutoOrgUser?: boolean;
+    aiModels?: Record<string, string>;
+  };
 }
 
 /** The stored activity-log config of a key (service-facts 3.13, 3.14); trigger keys are stored as sent. */

@@ -36,6 +36,7 @@ export interface DomainEventMap {
   'group.users_delete': { organizationId: string; groupId: string; userIds: string[] };
   'notification.add': { organizationId: string; documentId: string; notificationId: string };
   'notification.delete': { organizationId: string; documentId: string; notificationId: string };
+  'notification.update': { organizationId: string; documentId: string; notificationId: string };
   'notification_config.set': { organizationId: string; userId: string; documentId?: string };
   'activity.add': { organizationId: string; activityId: string };
   'activity.update': { organizationId: string; activityId: string };
