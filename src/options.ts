@@ -23,6 +23,10 @@ export interface MockServiceOptions {
   migrationStepMs?: number;
   /** `iss` of end-user tokens. Default `https://collab-service.test`. */
   issuer?: string;
+  /** Hosts a login link's `continueUrl` may name. Default the console host `console.collab-service.test` and `localhost`. */
+  loginLinkHosts?: string[];
+  /** Delete-all-user-data answers its documented 202 body (default `true`) or, with `false`, the usual 200 envelope. */
+  userDataDeleteAccepted?: boolean;
   /** Called for each unexpected exception (answered as 500 INTERNAL). Default: `console.error`. */
   onInternalError?: (error: unknown, call: ApiCall) => void;
 }

@@ -3,6 +3,7 @@ import * as auth from './operations/auth.js';
 import * as crdt from './operations/crdt.js';
 import * as documents from './operations/documents.js';
 import * as groups from './operations/groups.js';
+import * as keySettings from './operations/key-settings.js';
 import * as locations from './operations/locations.js';
 import * as memory from './operations/memory.js';
 import * as migrations from './operations/migrations.js';
@@ -11,6 +12,8 @@ import * as organizations from './operations/organizations.js';
 import * as users from './operations/users.js';
 import * as webhooks from './operations/webhooks.js';
 import * as workspaceConfig from './operations/workspace-config.js';
+import * as workspaceEmail from './operations/workspace-email.js';
+import * as workspaceKeys from './operations/workspace-keys.js';
 import * as workspaces from './operations/workspaces.js';
 import type { Operation, Route } from './protocol/operation.js';
 
@@ -79,4 +82,20 @@ export const routes: Readonly<Record<string, Route>> = {
   '/v2/activities/get': v2(activities.get),
   '/v2/activities/delete': v2(activities.remove),
   '/v2/memory/suggest': v2(memory.suggest),
+  '/v2/workspace/domains/add': v2(workspaceKeys.addDomainsOp),
+  '/v1/workspace/domains/add': v1(workspaceKeys.addDomainsOp),
+  '/v2/workspace/domains/delete': v2(workspaceKeys.removeDomainsOp),
+  '/v1/workspace/domains/delete': v1(workspaceKeys.removeDomainsOp),
+  '/v2/workspace/domains/get': v2(workspaceKeys.getDomains),
+  '/v2/workspace/apikeys/get': v2(workspaceKeys.getApiKeys),
+  '/v2/workspace/apikey/update': v2(workspaceKeys.updateApiKey),
+  '/v2/workspace/authtoken/reset': v2(workspaceKeys.resetToken),
+  '/v2/workspace/apikeyconfig/get': v2(keySettings.getApiKeyConfig),
+  '/v2/workspace/apikeyconfig/update': v2(keySettings.updateApiKeyConfigOp),
+  '/v2/workspace/notificationconfig/get': v2(keySettings.getNotificationConfig),
+  '/v2/workspace/notificationconfig/update': v2(keySettings.updateNotificationConfig),
+  '/v2/workspace/permissionproviderconfig/get': v2(keySettings.getPermissionProviderConfig),
+  '/v2/workspace/permissionproviderconfig/update': v2(keySettings.updatePermissionProviderConfig),
+  '/v2/workspace/email/send-login-link': v2(workspaceEmail.sendLoginLinkOp),
+  '/v2/workspace/email/status': v2(workspaceEmail.emailStatus),
 };

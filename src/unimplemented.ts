@@ -16,7 +16,6 @@ const UNIMPLEMENTED_PATTERNS = [
   '/v1/organizations/folders/{add,get,update}',
   '/v1/users/data/delete',
   '/v1/users/data/delete/status',
-  '/v1/workspace/domains/{add,delete}',
   '/v2/agents/analytics/get',
   '/v2/agents/config/resolve',
   '/v2/agents/{create,delete,extract,get,update}',
@@ -55,14 +54,6 @@ const UNIMPLEMENTED_PATTERNS = [
   '/v2/workflow/steps/{cancel,recordAgentResolution,recordReviewerDecision,resolve}',
   '/v2/workspace/advancedwebhook/endpoints/{delete,update}',
   '/v2/workspace/advancedwebhook/endpoints/secret/get',
-  '/v2/workspace/apikey/update',
-  '/v2/workspace/apikeyconfig/{get,update}',
-  '/v2/workspace/apikeys/get',
-  '/v2/workspace/authtoken/reset',
-  '/v2/workspace/domains/{add,delete,get}',
-  '/v2/workspace/email/{send-login-link,status}',
-  '/v2/workspace/notificationconfig/{get,update}',
-  '/v2/workspace/permissionproviderconfig/{get,update}',
   // Served by the real service and planned here; each moves into `routes` when implemented.
 ];
 

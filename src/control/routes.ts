@@ -5,6 +5,7 @@ import * as memory from './memory.js';
 import * as migrations from './migrations.js';
 import * as state from './state.js';
 import * as sync from './sync.js';
+import * as workspaceEmail from './workspace-email.js';
 
 /**
  * THE control plane under `/__mock/*`: one literal line per method and path. Bodies are plain JSON (no `{data}`
@@ -27,5 +28,7 @@ export const controlRoutes: Readonly<Record<string, ControlHandler>> = {
   'POST /__mock/memory/judgments': memory.recordJudgmentsRoute,
   'GET /__mock/memory/judgments': memory.listJudgmentsRoute,
   'POST /__mock/memory/explain': memory.explainRoute,
+  'GET /__mock/login-links': workspaceEmail.listLoginLinks,
+  'POST /__mock/email-verification': workspaceEmail.setVerification,
   'GET /__mock/yjs/{apiKey}/{organizationId}/{documentId}/{editorId}': sync.syncEndpoint,
 };

@@ -17,6 +17,19 @@ export interface WorkspaceRecord {
   /** Times (ms) of recent authenticated get-workspace calls, for the rolling rate limit. */
   recentReads: number[];
   createdAt: number;
+  /** `false`: the owner's e-mail is not verified yet (a fixture setting; absent means verified). */
+  emailVerified?: boolean;
+  /** Login links sent to the owner, oldest first (kept, never mailed). */
+  loginLinks?: LoginLinkRecord[];
+}
+
+/** A login link the service would have e-mailed. */
+export interface LoginLinkRecord {
+  email: string;
+  continueUrl: string;
+  link: string;
+  /** Milliseconds. */
+  at: number;
 }
 
 /** What a workspace may do with production keys (fixture settings; service-facts 3.2). */
