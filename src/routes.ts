@@ -9,6 +9,7 @@ import * as memory from './operations/memory.js';
 import * as migrations from './operations/migrations.js';
 import * as notifications from './operations/notifications.js';
 import * as organizations from './operations/organizations.js';
+import * as userData from './operations/user-data.js';
 import * as users from './operations/users.js';
 import * as webhooks from './operations/webhooks.js';
 import * as workspaceConfig from './operations/workspace-config.js';
@@ -37,6 +38,10 @@ export const routes: Readonly<Record<string, Route>> = {
   '/v1/users/get': v1(users.getV1),
   '/v1/users/data/get': v1(users.getData),
   '/v2/users/data/get': v2(users.getData),
+  '/v2/users/data/delete': v2(userData.remove),
+  '/v1/users/data/delete': v1(userData.remove),
+  '/v2/users/data/delete/status': v2(userData.status),
+  '/v1/users/data/delete/status': v1(userData.status),
   '/v2/organizations/usergroups/add': v2(groups.add),
   '/v1/organizations/usergroups/add': v1(groups.add),
   '/v1/organizations/usergroups/users/add': v1(groups.addUsers),

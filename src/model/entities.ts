@@ -278,6 +278,8 @@ export interface Namespace {
   advancedWebhookEndpoints: AdvancedWebhookEndpoint[];
   migrations: Map<string, MigrationRecord>;
   judgments: JudgmentRecord[];
+  /** Delete-all-user-data jobs by id (beyond-spec 3.10); absent until the first one. */
+  userDataJobs?: Map<string, UserDataJob>;
   /** Shared-editor data: organizationId -> documentId -> editorId -> entry (service-facts 4.1). */
   editors: Map<string, Map<string, Map<string, EditorRecord>>>;
 }
@@ -303,4 +305,15 @@ export interface EditorRecord {
   lastUpdate: string;
   lastUpdatedBy: string | null;
   sessionId: string | null;
+}
+
+/** A delete-all-user-data job: the deletion happened at request time, the status reports tasks as they finish. */
+export interface UserDataJob {
+  jobId: string;
+  userIds: string[];
+  tasksCount: number;
+  tasksLeft: number;
+  createdAt: number;
+  /** Milliseconds; null until the first task completes. */
+  lastTaskCompletedTime: number | null;
 }
