@@ -54,6 +54,7 @@ export const routes: Readonly<Record<string, Route>> = {
   '/v2/organizations/documents/delete': v2(documents.remove),
   '/v1/organizations/documents/delete': v1(documents.remove),
   '/v1/organizations/documents/locations/update': v1(locations.update),
+  '/v1/organizations/documents/locations/data/delete': v1(locations.deleteData),
   '/v2/organizations/documents/migrate': v2(migrations.start),
   '/v2/organizations/documents/migrate/status': v2(migrations.status),
   '/v2/notifications/add': v2(notifications.add),

@@ -11,7 +11,6 @@ const UNIMPLEMENTED_PATTERNS = [
   '/v1/organizations/documents/access/disablestate/update',
   '/v1/organizations/documents/access/update',
   '/v1/organizations/documents/{get,move,update}',
-  '/v1/organizations/documents/locations/data/delete',
   '/v1/organizations/folders/access/update',
   '/v1/organizations/folders/{add,get,update}',
   '/v2/agents/analytics/get',
