@@ -9,6 +9,7 @@ import * as memory from './operations/memory.js';
 import * as migrations from './operations/migrations.js';
 import * as notifications from './operations/notifications.js';
 import * as organizations from './operations/organizations.js';
+import * as recordings from './operations/recordings.js';
 import * as userData from './operations/user-data.js';
 import * as users from './operations/users.js';
 import * as webhooks from './operations/webhooks.js';
@@ -88,6 +89,7 @@ export const routes: Readonly<Record<string, Route>> = {
   '/v2/activities/get': v2(activities.get),
   '/v2/activities/delete': v2(activities.remove),
   '/v2/memory/suggest': v2(memory.suggest),
+  '/v2/recordings/get': v2(recordings.get),
   '/v2/workspace/domains/add': v2(workspaceKeys.addDomainsOp),
   '/v1/workspace/domains/add': v1(workspaceKeys.addDomainsOp),
   '/v2/workspace/domains/delete': v2(workspaceKeys.removeDomainsOp),

@@ -42,7 +42,6 @@ const UNIMPLEMENTED_PATTERNS = [
   '/v2/organizations/folders/access/update',
   '/v2/organizations/folders/{add,delete,get,update}',
   '/v2/presence/{add,delete,update}',
-  '/v2/recordings/get',
   '/v2/rewriter/ask-ai',
   '/v2/workflow/definitions/{create,delete,get,list,update}',
   '/v2/workflow/executions/{cancel,dispatch,get,getEvents,list}',
