@@ -9,6 +9,7 @@ import * as memory from './operations/memory.js';
 import * as migrations from './operations/migrations.js';
 import * as notifications from './operations/notifications.js';
 import * as organizations from './operations/organizations.js';
+import * as realtime from './operations/realtime.js';
 import * as recordings from './operations/recordings.js';
 import * as userData from './operations/user-data.js';
 import * as users from './operations/users.js';
@@ -90,6 +91,11 @@ export const routes: Readonly<Record<string, Route>> = {
   '/v2/activities/delete': v2(activities.remove),
   '/v2/memory/suggest': v2(memory.suggest),
   '/v2/recordings/get': v2(recordings.get),
+  '/v2/livestate/broadcast': v2(realtime.broadcast),
+  '/v1/livestate/broadcast': v1(realtime.broadcast),
+  '/v2/presence/add': v2(realtime.add),
+  '/v2/presence/update': v2(realtime.update),
+  '/v2/presence/delete': v2(realtime.remove),
   '/v2/workspace/domains/add': v2(workspaceKeys.addDomainsOp),
   '/v1/workspace/domains/add': v1(workspaceKeys.addDomainsOp),
   '/v2/workspace/domains/delete': v2(workspaceKeys.removeDomainsOp),

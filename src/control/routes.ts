@@ -3,6 +3,7 @@ import type { ControlHandler } from './context.js';
 import * as fixtures from './fixtures.js';
 import * as memory from './memory.js';
 import * as migrations from './migrations.js';
+import * as realtime from './realtime.js';
 import * as state from './state.js';
 import * as sync from './sync.js';
 import * as workspaceEmail from './workspace-email.js';
@@ -28,6 +29,8 @@ export const controlRoutes: Readonly<Record<string, ControlHandler>> = {
   'POST /__mock/memory/judgments': memory.recordJudgmentsRoute,
   'GET /__mock/memory/judgments': memory.listJudgmentsRoute,
   'POST /__mock/memory/explain': memory.explainRoute,
+  'GET /__mock/presence': realtime.presence,
+  'GET /__mock/livestate': realtime.liveState,
   'GET /__mock/login-links': workspaceEmail.listLoginLinks,
   'POST /__mock/email-verification': workspaceEmail.setVerification,
   'GET /__mock/yjs/{apiKey}/{organizationId}/{documentId}/{editorId}': sync.syncEndpoint,

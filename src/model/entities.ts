@@ -278,6 +278,10 @@ export interface Namespace {
   advancedWebhookEndpoints: AdvancedWebhookEndpoint[];
   migrations: Map<string, MigrationRecord>;
   judgments: JudgmentRecord[];
+  /** Presence by `[organizationId, documentId]` key, then userId (beyond-spec 3.14); absent until the first one. */
+  presence?: Map<string, Map<string, PresenceRecord>>;
+  /** Live-state values by `[organizationId, documentId]` key, then `liveStateDataId` (beyond-spec 3.13). */
+  liveState?: Map<string, Map<string, LiveStateRecord>>;
   /** Delete-all-user-data jobs by id (beyond-spec 3.10); absent until the first one. */
   userDataJobs?: Map<string, UserDataJob>;
   /** Shared-editor data: organizationId -> documentId -> editorId -> entry (service-facts 4.1). */
@@ -316,4 +320,25 @@ export interface UserDataJob {
   createdAt: number;
   /** Milliseconds; null until the first task completes. */
   lastTaskCompletedTime: number | null;
+}
+
+/** A participant shown on a document through the REST presence operations (bots, AI agents). */
+export interface PresenceRecord {
+  userId: string;
+  name?: string;
+  email?: string;
+  status: string;
+  /** Milliseconds; the entry expires a fixed time after this. */
+  lastUpdated: number;
+  [field: string]: unknown;
+}
+
+/** The latest value broadcast under one live-state key of a document. */
+export interface LiveStateRecord {
+  liveStateDataId: string;
+  data: Record<string, unknown>;
+  /** Milliseconds. */
+  updatedAt: number;
+  /** How many broadcasts this key has had. */
+  broadcasts: number;
 }

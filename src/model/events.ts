@@ -42,6 +42,8 @@ export interface DomainEventMap {
   'activity.update': { organizationId: string; activityId: string };
   'activity.delete': { organizationId: string; activityId: string };
   'location.update': { organizationId: string; documentId: string; changed: number };
+  'presence.change': { organizationId: string; documentId: string };
+  'livestate.broadcast': { organizationId: string; documentId: string; liveStateDataId: string };
   'comment_annotation.add': CommentEventFields;
   'comment_annotation.update': CommentEventFields;
   'comment_annotation.delete': CommentEventFields;

@@ -126,7 +126,7 @@ function eraseActivities(org: OrganizationRecord, users: ReadonlySet<string>): b
  * Deletes everything the users have in the given organizations (all of the key's when none are named): their
  * memberships at every level and in groups, threads they started, their comments, reactions and recordings,
  * their mentions in others' comments, notifications they triggered (and their place as recipients), their
- * notification settings and activity records. Returns the kinds that had something to delete.
+ * notification settings, activity records and presence. Returns the kinds that had something to delete.
  * @example eraseUserData(ns, { userIds: ['u1'] }) // Set { 'memberships', 'comments' }
  */
 export function eraseUserData(ns: Namespace, input: { userIds: readonly string[]; organizationIds?: readonly string[] | undefined }): Set<ErasedKind> {
@@ -142,6 +142,14 @@ export function eraseUserData(ns: Namespace, input: { userIds: readonly string[]
     if (eraseAuthored(org, 'recordings', users)) touched.add('recordings');
     if (eraseNotifications(org, users)) touched.add('notifications');
     if (eraseActivities(org, users)) touched.add('activities');
+  }
+  // Presence goes too; it is live state rather than stored data, so it adds no task.
+  const scoped = input.organizationIds ? new Set(input.organizationIds) : undefined;
+  for (const [key, table] of ns.presence ?? []) {
+    const [organizationId] = JSON.parse(key) as [string, string];
+    if (scoped && !scoped.has(organizationId)) continue;
+    for (const userId of users) table.delete(userId);
+    if (table.size === 0) ns.presence?.delete(key);
   }
   return touched;
 }
