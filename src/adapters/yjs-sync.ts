@@ -4,6 +4,7 @@ import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import type * as Y from 'yjs';
 import { ServiceError } from '../errors.js';
 import type { MockService } from '../service.js';
+import { listLiveState, listPresence } from '../model/presence.js';
 import { SyncRoom, type SyncPeer } from './yjs-room.js';
 
 /** The path prefix of the sync endpoint; the room name follows it. */
@@ -41,6 +42,21 @@ export interface YjsSync {
 export function createYjsSync(service: MockService): YjsSync {
   const wss = new WebSocketServer({ noServer: true, perMessageDeflate: false });
   const rooms = new Map<Y.Doc, SyncRoom>();
+  /** The document each room belongs to, so REST presence and live state reach every editor of that document. */
+  const documents = new Map<SyncRoom, { apiKey: string; organizationId: string; documentId: string }>();
+  const announce = (room: SyncRoom, ref: { apiKey: string; organizationId: string; documentId: string }): void => {
+    const ns = service.model.store.namespace(ref.apiKey);
+    const presence = listPresence(service.model, ns, ref);
+    const liveState = listLiveState(ns, ref);
+    if (presence.length === 0 && liveState.length === 0) return room.announce(null);
+    room.announce({ service: { presence, liveState: Object.fromEntries(liveState.map((s) => [s.liveStateDataId, s.data])) } });
+  };
+  const onRealtime = (event: { apiKey: string; organizationId: string; documentId: string }): void => {
+    for (const [room, ref] of documents) {
+      if (ref.apiKey === event.apiKey && ref.organizationId === event.organizationId && ref.documentId === event.documentId) announce(room, ref);
+    }
+  };
+  const unsubscribe = [service.model.events.on('presence.change', onRealtime), service.model.events.on('livestate.broadcast', onRealtime)];
   const sockets = new Set<WebSocket>();
   let closing: Promise<void> | undefined;
 
@@ -68,8 +84,14 @@ export function createYjsSync(service: MockService): YjsSync {
     }
     let room = rooms.get(doc);
     if (!room) {
-      room = new SyncRoom(doc, () => rooms.delete(doc));
+      const created: SyncRoom = new SyncRoom(doc, () => {
+        rooms.delete(doc);
+        documents.delete(created);
+      });
+      room = created;
       rooms.set(doc, room);
+      documents.set(room, { apiKey, organizationId, documentId });
+      announce(room, { apiKey, organizationId, documentId });
     }
     const joined = room;
     const peer: SyncPeer = {
@@ -103,6 +125,7 @@ export function createYjsSync(service: MockService): YjsSync {
     },
     close() {
       closing ??= (async () => {
+        for (const off of unsubscribe) off();
         for (const room of [...rooms.values()]) room.close(CLOSE_SHUTDOWN, 'Server shutting down.');
         await Promise.all([...sockets].map((ws) => closeSocket(ws)));
         await new Promise<void>((resolve) => wss.close(() => resolve()));
