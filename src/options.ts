@@ -27,6 +27,11 @@ export interface MockServiceOptions {
   loginLinkHosts?: string[];
   /** Delete-all-user-data answers its documented 202 body (default `true`) or, with `false`, the usual 200 envelope. */
   userDataDeleteAccepted?: boolean;
+  /**
+   * Documents get/update v2 with ids that do not exist: `documented` (default) answers 500 `INTERNAL` with the
+   * per-item results in `details`, as the reference shows; `notFound` sends the same body as 404 `NOT_FOUND`.
+   */
+  missingDocuments?: 'documented' | 'notFound';
   /** Called for each unexpected exception (answered as 500 INTERNAL). Default: `console.error`. */
   onInternalError?: (error: unknown, call: ApiCall) => void;
 }

@@ -1,3 +1,4 @@
+import { createAccessApi, type AccessApi } from './harness/access.js';
 import { runControl } from './control/runner.js';
 import type { ControlDeps } from './control/context.js';
 import { createCrdtAccess, type CrdtAccess } from './harness/crdt.js';
@@ -48,6 +49,8 @@ export interface MockService {
   readonly memory: MemoryApi;
   /** Shared-editor documents: `crdt.doc({ organizationId, documentId, editorId })` is the live `Y.Doc`. */
   readonly crdt: CrdtAccess;
+  /** The access model: `access.explain({ organizationId, documentId, userId })` says who may read or write and why. */
+  readonly access: AccessApi;
   /** Back to the state the service started with (same seed, same ids from then on). */
   reset(): void;
   snapshot(): ServiceSnapshot;
@@ -121,6 +124,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     issuer: options.issuer ?? DEFAULT_BASE_URL,
     loginLinkHosts: [...(options.loginLinkHosts ?? ['console.collab-service.test', 'localhost'])],
     userDataDeleteAccepted: options.userDataDeleteAccepted ?? true,
+    missingDocuments: options.missingDocuments ?? 'documented',
   };
   const seeded = createWorkspace(model, {
     ownerEmail: options.workspace?.ownerEmail ?? 'owner@collab-service.test',
@@ -185,6 +189,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     model,
     memory: createMemoryApi(model, () => credentials.apiKey),
     crdt: createCrdtAccess(model, () => credentials.apiKey),
+    access: createAccessApi(model, () => credentials.apiKey),
     reset,
     snapshot,
     restore,

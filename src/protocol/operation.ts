@@ -39,7 +39,15 @@ export interface Settings {
   loginLinkHosts: string[];
   /** `true` (default): delete-all-user-data answers the documented 202 body; `false`: the 200 envelope. */
   userDataDeleteAccepted: boolean;
+  /**
+   * How documents get/update v2 answer requested documents that do not exist: `documented` = 500 `INTERNAL`
+   * with the per-item results in `details`, as the reference shows; `notFound` = the same body as 404 `NOT_FOUND`.
+   */
+  missingDocuments: MissingDocuments;
 }
+
+/** See `Settings.missingDocuments`. */
+export type MissingDocuments = 'documented' | 'notFound';
 
 /** The API version a route serves; v1 and v2 twins share an operation and differ where the reference says. */
 export type ApiVersion = 'v1' | 'v2';
@@ -57,9 +65,9 @@ export interface OperationContext<D> {
 /** What an operation's `run` returns: the envelope's `data`, and cursor fields that sit beside it. */
 export interface OperationOutput {
   data?: unknown;
-  beside?: Record<string, unknown>;
-  /** The success message of this outcome, where the operation's message depends on it (e-mail status). */
+  /** The success message when this reply's differs from the declared one (folders get for one folder, e-mail status). */
   message?: string;
+  beside?: Record<string, unknown>;
   /** A body sent as is, outside the envelope, with its HTTP status (the 202 of delete-all-user-data). */
   unwrapped?: { status: number; body: unknown };
 }

@@ -38,6 +38,7 @@ function client(editorId: string, documentId = DOC.documentId): WebsocketProvide
     WebSocketPolyfill: WebSocket as unknown as typeof globalThis.WebSocket,
     disableBc: true,
     maxBackoffTime: 50,
+    params: { token: service.credentials.authToken },
   });
   open.push({ provider, doc });
   return provider;
