@@ -47,7 +47,13 @@ export function deleteLocationData(ctx: ModelContext, ns: Namespace, input: { do
   for (const org of ns.organizations.values()) {
     const inDocument = (record: Holder): boolean => documentOf(record) === input.documentId;
     const gone = new Set<string>();
-    for (const kind of ['comments', 'reactions', 'recordings'] as const) {
+    for (const [annotationId, thread] of org.comments.get(input.documentId)?.threads ?? []) {
+      if (!atLocation(thread, input.location)) continue;
+      org.comments.get(input.documentId)?.threads.delete(annotationId);
+      gone.add(annotationId);
+      count++;
+    }
+    for (const kind of ['reactions', 'recordings'] as const) {
       org[kind] = org[kind].filter((record) => {
         if (!inDocument(record) || !atLocation(record, input.location)) return true;
         if (typeof record['annotationId'] === 'string') gone.add(record['annotationId']);

@@ -52,7 +52,7 @@ const newActivity = z
   })
   .check((ctx) => {
     if (ctx.value.featureType === 'custom' && (ctx.value.targetEntityId ?? '').trim() === '') {
-      ctx.issues.push({ code: 'custom', input: ctx.value.targetEntityId, path: ['targetEntityId'], params: { rule: 'requiredWhen', when: 'featureType is custom' } });
+      ctx.issues.push({ code: 'custom', input: ctx.value.targetEntityId, path: ['targetEntityId'], params: { rule: 'phrase', phrase: 'is required when featureType is custom' } });
     }
   });
 

@@ -65,9 +65,9 @@ export interface OperationContext<D> {
 /** What an operation's `run` returns: the envelope's `data`, and cursor fields that sit beside it. */
 export interface OperationOutput {
   data?: unknown;
-  /** The success message when this reply's differs from the declared one (folders get for one folder, e-mail status). */
-  message?: string;
   beside?: Record<string, unknown>;
+  /** This reply's success message, where the reference words it differently per call (one folder, grouped form, v1 path, e-mail status). */
+  message?: string;
   /** A body sent as is, outside the envelope, with its HTTP status (the 202 of delete-all-user-data). */
   unwrapped?: { status: number; body: unknown };
 }

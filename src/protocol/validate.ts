@@ -54,8 +54,8 @@ function message(issue: RawIssue): string {
       break;
     case 'custom':
       if (issue.params?.['rule'] === 'required') return `${path} is required.`;
-      // A conditional requirement: `activities[0].targetEntityId is required when featureType is custom.`
-      if (issue.params?.['rule'] === 'requiredWhen') return `${path} is required when ${String(issue.params['when'])}.`;
+      // A rule that words itself after the field's path: `commentData[0].commentText or commentHtml is required.`
+      if (issue.params?.['rule'] === 'phrase') return `${path} ${String(issue.params['phrase'])}.`;
       break;
   }
   const fallback = english(issue);

@@ -47,22 +47,19 @@ const authoredBy = (record: Holder, users: ReadonlySet<string>): boolean => {
 /** Comment threads: a thread the user started goes whole; their comments leave others; mentions are stripped. */
 function eraseComments(org: OrganizationRecord, users: ReadonlySet<string>): boolean {
   let touched = false;
-  const kept: Holder[] = [];
-  for (const annotation of org.comments) {
-    if (authoredBy(annotation, users)) {
-      touched = true;
-      continue;
+  for (const store of org.comments.values()) {
+    for (const [annotationId, thread] of store.threads) {
+      if (authoredBy(thread, users)) {
+        store.threads.delete(annotationId);
+        touched = true;
+        continue;
+      }
+      const remaining = thread.comments.filter((comment) => !authoredBy(comment, users));
+      if (remaining.length !== thread.comments.length) touched = true;
+      for (const comment of remaining) if (stripMentions(comment, users)) touched = true;
+      thread.comments = remaining;
     }
-    const comments = annotation['comments'];
-    if (Array.isArray(comments)) {
-      const remaining = comments.filter((comment: unknown) => !(isObject(comment) && authoredBy(comment, users)));
-      if (remaining.length !== comments.length) touched = true;
-      for (const comment of remaining) if (isObject(comment) && stripMentions(comment, users)) touched = true;
-      annotation['comments'] = remaining;
-    }
-    kept.push(annotation);
   }
-  org.comments = kept;
   return touched;
 }
 
