@@ -24,6 +24,10 @@ export interface MockServiceOptions {
   migrationStepMs?: number;
   /** `iss` of end-user tokens. Default `https://collab-service.test`. */
   issuer?: string;
+  /** Hosts a login link's `continueUrl` may name. Default the console host `console.collab-service.test` and `localhost`. */
+  loginLinkHosts?: string[];
+  /** Delete-all-user-data answers its documented 202 body (default `true`) or, with `false`, the usual 200 envelope. */
+  userDataDeleteAccepted?: boolean;
   /**
    * Webhook delivery: `record` (default in process: deliveries are kept in the outbox, nothing is sent), `fetch`
    * (real requests with the global `fetch`, which a test's own msw handler may answer) or a sender function.

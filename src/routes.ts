@@ -5,15 +5,21 @@ import * as crdt from './operations/crdt.js';
 import * as documents from './operations/documents.js';
 import * as folders from './operations/folders.js';
 import * as groups from './operations/groups.js';
+import * as keySettings from './operations/key-settings.js';
 import * as locations from './operations/locations.js';
 import * as memory from './operations/memory.js';
 import * as migrations from './operations/migrations.js';
 import * as notifications from './operations/notifications.js';
 import * as organizations from './operations/organizations.js';
+import * as realtime from './operations/realtime.js';
+import * as recordings from './operations/recordings.js';
+import * as userData from './operations/user-data.js';
 import * as permissions from './operations/permissions.js';
 import * as users from './operations/users.js';
 import * as webhooks from './operations/webhooks.js';
 import * as workspaceConfig from './operations/workspace-config.js';
+import * as workspaceEmail from './operations/workspace-email.js';
+import * as workspaceKeys from './operations/workspace-keys.js';
 import * as workspaces from './operations/workspaces.js';
 import type { Operation, Route } from './protocol/operation.js';
 
@@ -37,6 +43,10 @@ export const routes: Readonly<Record<string, Route>> = {
   '/v1/users/get': v1(users.getV1),
   '/v1/users/data/get': v1(users.getData),
   '/v2/users/data/get': v2(users.getData),
+  '/v2/users/data/delete': v2(userData.remove),
+  '/v1/users/data/delete': v1(userData.remove),
+  '/v2/users/data/delete/status': v2(userData.status),
+  '/v1/users/data/delete/status': v1(userData.status),
   '/v2/organizations/usergroups/add': v2(groups.add),
   '/v1/organizations/usergroups/add': v1(groups.add),
   '/v1/organizations/usergroups/users/add': v1(groups.addUsers),
@@ -49,6 +59,7 @@ export const routes: Readonly<Record<string, Route>> = {
   '/v2/organizations/documents/delete': v2(documents.remove),
   '/v1/organizations/documents/delete': v1(documents.remove),
   '/v1/organizations/documents/locations/update': v1(locations.update),
+  '/v1/organizations/documents/locations/data/delete': v1(locations.deleteData),
   '/v2/organizations/documents/migrate': v2(migrations.start),
   '/v2/organizations/documents/migrate/status': v2(migrations.status),
   '/v2/notifications/add': v2(notifications.add),
@@ -56,6 +67,13 @@ export const routes: Readonly<Record<string, Route>> = {
   '/v2/notifications/get': v2(notifications.get),
   '/v2/notifications/config/get': v2(notifications.getConfig),
   '/v2/notifications/config/set': v2(notifications.setConfig),
+  '/v2/notifications/update': v2(notifications.update),
+  '/v1/notifications/add': v1(notifications.add),
+  '/v1/notifications/get': v1(notifications.get),
+  '/v1/notifications/delete': v1(notifications.remove),
+  '/v1/notifications/update': v1(notifications.update),
+  '/v1/notifications/config/get': v1(notifications.getConfig),
+  '/v1/notifications/config/set': v1(notifications.setConfig),
   '/v2/crdt/add': v2(crdt.add),
   '/v2/crdt/get': v2(crdt.get),
   '/v2/crdt/update': v2(crdt.update),
@@ -74,7 +92,32 @@ export const routes: Readonly<Record<string, Route>> = {
   '/v2/workspace/advancedwebhook/endpoints/delete': v2(webhooks.deleteEndpoint),
   '/v2/workspace/advancedwebhook/endpoints/secret/get': v2(webhooks.getEndpointSecret),
   '/v2/activities/update': v2(activities.update),
+  '/v2/activities/add': v2(activities.add),
+  '/v2/activities/get': v2(activities.get),
+  '/v2/activities/delete': v2(activities.remove),
   '/v2/memory/suggest': v2(memory.suggest),
+  '/v2/recordings/get': v2(recordings.get),
+  '/v2/livestate/broadcast': v2(realtime.broadcast),
+  '/v1/livestate/broadcast': v1(realtime.broadcast),
+  '/v2/presence/add': v2(realtime.add),
+  '/v2/presence/update': v2(realtime.update),
+  '/v2/presence/delete': v2(realtime.remove),
+  '/v2/workspace/domains/add': v2(workspaceKeys.addDomainsOp),
+  '/v1/workspace/domains/add': v1(workspaceKeys.addDomainsOp),
+  '/v2/workspace/domains/delete': v2(workspaceKeys.removeDomainsOp),
+  '/v1/workspace/domains/delete': v1(workspaceKeys.removeDomainsOp),
+  '/v2/workspace/domains/get': v2(workspaceKeys.getDomains),
+  '/v2/workspace/apikeys/get': v2(workspaceKeys.getApiKeys),
+  '/v2/workspace/apikey/update': v2(workspaceKeys.updateApiKey),
+  '/v2/workspace/authtoken/reset': v2(workspaceKeys.resetToken),
+  '/v2/workspace/apikeyconfig/get': v2(keySettings.getApiKeyConfig),
+  '/v2/workspace/apikeyconfig/update': v2(keySettings.updateApiKeyConfigOp),
+  '/v2/workspace/notificationconfig/get': v2(keySettings.getNotificationConfig),
+  '/v2/workspace/notificationconfig/update': v2(keySettings.updateNotificationConfig),
+  '/v2/workspace/permissionproviderconfig/get': v2(keySettings.getPermissionProviderConfig),
+  '/v2/workspace/permissionproviderconfig/update': v2(keySettings.updatePermissionProviderConfig),
+  '/v2/workspace/email/send-login-link': v2(workspaceEmail.sendLoginLinkOp),
+  '/v2/workspace/email/status': v2(workspaceEmail.emailStatus),
   '/v1/organizations/access/disablestate/update': v1(organizations.updateDisableState),
   '/v2/organizations/add': v2(organizations.add),
   '/v1/organizations/add': v1(organizations.add),

@@ -131,6 +131,8 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     migrations: options.migrations ?? 'poll',
     migrationStepMs: options.migrationStepMs ?? 5000,
     issuer: options.issuer ?? DEFAULT_BASE_URL,
+    loginLinkHosts: [...(options.loginLinkHosts ?? ['console.collab-service.test', 'localhost'])],
+    userDataDeleteAccepted: options.userDataDeleteAccepted ?? true,
     missingDocuments: options.missingDocuments ?? 'documented',
   };
   const seeded = createWorkspace(model, {

@@ -83,6 +83,14 @@ export class SyncRoom {
     if (states.length > 0) peer.send(this.awarenessMessage(states));
   }
 
+  /**
+   * Sets what the service itself announces to the room's clients as its awareness state (REST presence and live
+   * state), or withdraws it with `null`; clients see it as one more awareness entry.
+   */
+  announce(state: Record<string, unknown> | null): void {
+    if (!this.closed) this.awareness.setLocalState(state);
+  }
+
   /** Handles one binary message of a client; a malformed one closes that client. */
   receive(peer: SyncPeer, message: Uint8Array): void {
     if (!this.members.has(peer)) return;

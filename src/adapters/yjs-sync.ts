@@ -5,6 +5,7 @@ import type * as Y from 'yjs';
 import { openLiveEditor } from '../model/crdt/registry.js';
 import { knownNamespace } from '../model/keys.js';
 import type { MockService } from '../service.js';
+import { listLiveState, listPresence } from '../model/presence.js';
 import { authenticateSync, isWrite, syncVerdict, type SyncVerdict } from './yjs-access.js';
 import { SyncRoom, type SyncPeer } from './yjs-room.js';
 
@@ -65,6 +66,21 @@ export interface YjsSync {
 export function createYjsSync(service: MockService): YjsSync {
   const wss = new WebSocketServer({ noServer: true, perMessageDeflate: false });
   const rooms = new Map<Y.Doc, SyncRoom>();
+  /** The document each room belongs to, so REST presence and live state reach every editor of that document. */
+  const documents = new Map<SyncRoom, { apiKey: string; organizationId: string; documentId: string }>();
+  const announce = (room: SyncRoom, ref: { apiKey: string; organizationId: string; documentId: string }): void => {
+    const ns = service.model.store.namespace(ref.apiKey);
+    const presence = listPresence(service.model, ns, ref);
+    const liveState = listLiveState(ns, ref);
+    if (presence.length === 0 && liveState.length === 0) return room.announce(null);
+    room.announce({ service: { presence, liveState: Object.fromEntries(liveState.map((s) => [s.liveStateDataId, s.data])) } });
+  };
+  const onRealtime = (event: { apiKey: string; organizationId: string; documentId: string }): void => {
+    for (const [room, ref] of documents) {
+      if (ref.apiKey === event.apiKey && ref.organizationId === event.organizationId && ref.documentId === event.documentId) announce(room, ref);
+    }
+  };
+  const unsubscribe = [service.model.events.on('presence.change', onRealtime), service.model.events.on('livestate.broadcast', onRealtime)];
   const sockets = new Set<WebSocket>();
   let closing: Promise<void> | undefined;
 
@@ -106,11 +122,15 @@ export function createYjsSync(service: MockService): YjsSync {
       const { doc } = live.record;
       let room = rooms.get(doc);
       if (!room) {
-        room = new SyncRoom(doc, () => {
+        const created: SyncRoom = new SyncRoom(doc, () => {
           rooms.delete(doc);
+          documents.delete(created);
           live.release();
         });
+        room = created;
         rooms.set(doc, room);
+        documents.set(room, place);
+        announce(room, place);
       }
       const joined = room;
       const userId = identity.kind === 'user' ? identity.userId : url.searchParams.get('userId') || ANONYMOUS_SYNC_USER;
@@ -178,6 +198,7 @@ export function createYjsSync(service: MockService): YjsSync {
     },
     close() {
       closing ??= (async () => {
+        for (const off of unsubscribe) off();
         stopWatching();
         for (const room of [...rooms.values()]) room.close(CLOSE_SHUTDOWN, 'Server shutting down.');
         await Promise.all([...sockets].map((ws) => closeSocket(ws)));

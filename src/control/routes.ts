@@ -3,9 +3,11 @@ import type { ControlHandler } from './context.js';
 import * as fixtures from './fixtures.js';
 import * as memory from './memory.js';
 import * as migrations from './migrations.js';
+import * as realtime from './realtime.js';
 import * as state from './state.js';
 import * as sync from './sync.js';
 import * as webhooks from './webhooks.js';
+import * as workspaceEmail from './workspace-email.js';
 
 /**
  * THE control plane under `/__mock/*`: one literal line per method and path. Bodies are plain JSON (no `{data}`
@@ -30,5 +32,9 @@ export const controlRoutes: Readonly<Record<string, ControlHandler>> = {
   'POST /__mock/memory/explain': memory.explainRoute,
   'GET /__mock/webhooks/deliveries': webhooks.deliveries,
   'POST /__mock/webhooks/flush': webhooks.flush,
+  'GET /__mock/presence': realtime.presence,
+  'GET /__mock/livestate': realtime.liveState,
+  'GET /__mock/login-links': workspaceEmail.listLoginLinks,
+  'POST /__mock/email-verification': workspaceEmail.setVerification,
   'GET /__mock/yjs/{apiKey}/{organizationId}/{documentId}/{editorId}': sync.syncEndpoint,
 };

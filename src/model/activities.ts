@@ -2,6 +2,7 @@ import { ServiceError } from '../errors.js';
 import type { ActivityRecord, Namespace } from './entities.js';
 import type { ModelContext } from './context.js';
 import { ensureOrganization } from './organizations.js';
+import { documentOf } from './record-fields.js';
 
 /** An activity as scenarios and the control plane hand it in: `id` and `timestamp` may be left to the service. */
 export type NewActivity = Partial<ActivityRecord>;
@@ -104,4 +105,104 @@ function freshId(ctx: ModelContext, taken: ReadonlyMap<string, unknown>): string
   let id = ctx.ids.alnum(20);
   while (taken.has(id)) id = ctx.ids.alnum(20);
   return id;
+}
+
+/** What the REST add writes: the records of one document; an existing id is replaced unless it is immutable. */
+export interface ActivityWrite {
+  organizationId: string;
+  documentId: string;
+  /** Records as sent; `metadata`, `timestamp` and `immutable` are the service's to set. */
+  activities: readonly ({ id?: string | undefined } & Record<string, unknown>)[];
+}
+
+/**
+ * Writes activities through the REST add (beyond-spec 3.5): the organization is created when missing, `metadata`
+ * names the key, document and organization, `timestamp` is now, and an existing id is overwritten. Overwriting an
+ * immutable record refuses the whole request before anything is written.
+ * @example writeActivities(ctx, ns, { organizationId: 'org', documentId: 'doc', activities: [{ featureType: 'custom', actionType: 'x' }] });
+ */
+export function writeActivities(ctx: ModelContext, ns: Namespace, input: ActivityWrite): void {
+  const existing = ns.organizations.get(input.organizationId)?.activities;
+  for (const activity of input.activities) {
+    if (activity.id !== undefined && existing?.get(activity.id)?.immutable === true) {
+      throw new ServiceError('FAILED_PRECONDITION', `Activity ${activity.id} is immutable.`);
+    }
+  }
+  const org = ensureOrganization(ctx, ns, input.organizationId);
+  const forced = ns.configs.activity?.immutable === true;
+  for (const activity of input.activities) {
+    const id = activity.id ?? freshId(ctx, org.activities);
+    const record: ActivityRecord = {
+      ...structuredClone(activity),
+      id,
+      metadata: { apiKey: ns.apiKey, documentId: input.documentId, organizationId: input.organizationId },
+      timestamp: ctx.clock.now(),
+      immutable: forced,
+    };
+    const replaced = org.activities.has(id);
+    ctx.store.journal.delete(org.activities, id);
+    ctx.store.journal.set(org.activities, id, record);
+    ctx.events.emit(replaced ? 'activity.update' : 'activity.add', ns.apiKey, { organizationId: input.organizationId, activityId: id });
+  }
+}
+
+/** Which activities of an organization a read or delete is about; every given filter narrows. */
+export interface ActivitySelector {
+  organizationId: string;
+  documentId?: string | undefined;
+  targetEntityId?: string | undefined;
+  featureTypes?: readonly string[] | undefined;
+  actionTypes?: readonly string[] | undefined;
+  userId?: string | undefined;
+  activityIds?: readonly string[] | undefined;
+}
+
+/** The stored activities matching every filter; requested ids are looked up directly instead of scanned. */
+function selectActivities(ns: Namespace, selector: ActivitySelector): ActivityRecord[] {
+  const org = ns.organizations.get(selector.organizationId);
+  if (!org) return [];
+  const candidates = selector.activityIds
+    ? [...new Set(selector.activityIds)].flatMap((id) => org.activities.get(id) ?? [])
+    : [...org.activities.values()];
+  const features = selector.featureTypes && new Set(selector.featureTypes);
+  const actions = selector.actionTypes && new Set(selector.actionTypes);
+  return candidates.filter(
+    (a) =>
+      (selector.documentId === undefined || documentOf(a) === selector.documentId) &&
+      (selector.targetEntityId === undefined || a.targetEntityId === selector.targetEntityId) &&
+      (!features || (a.featureType !== undefined && features.has(a.featureType))) &&
+      (!actions || (a.actionType !== undefined && actions.has(a.actionType))) &&
+      (selector.userId === undefined || a.actionUser?.userId === selector.userId),
+  );
+}
+
+/**
+ * Matching activities by `timestamp` (`desc` by default); ties keep storage order, reversed for `desc`. Copies.
+ * @example queryActivities(ns, { organizationId: 'org', featureTypes: ['comment'] }, 'asc');
+ */
+export function queryActivities(ns: Namespace, selector: ActivitySelector, order: 'asc' | 'desc' = 'desc'): ActivityRecord[] {
+  const sorted = selectActivities(ns, selector).sort((a, b) => a.timestamp - b.timestamp);
+  return (order === 'asc' ? sorted : sorted.reverse()).map((a) => structuredClone(a));
+}
+
+/**
+ * Deletes the selected activities (beyond-spec 3.7); immutable ones stay. Outcomes are keyed by the requested ids,
+ * or by the matched ids when none were named.
+ * @example deleteActivities(ctx, ns, { organizationId: 'org', documentId: 'doc' }).get('a1')?.success
+ */
+export function deleteActivities(ctx: ModelContext, ns: Namespace, selector: ActivitySelector): Map<string, ActivityUpdateOutcome> {
+  const org = ns.organizations.get(selector.organizationId);
+  const deleted = new Set<string>();
+  const matched = selectActivities(ns, selector);
+  for (const activity of matched) {
+    if (activity.immutable) continue;
+    if (org) ctx.store.journal.delete(org.activities, activity.id);
+    deleted.add(activity.id);
+    ctx.events.emit('activity.delete', ns.apiKey, { organizationId: selector.organizationId, activityId: activity.id });
+  }
+  const outcomes = new Map<string, ActivityUpdateOutcome>();
+  for (const id of selector.activityIds ?? matched.map((a) => a.id)) {
+    outcomes.set(id, deleted.has(id) ? { success: true, message: 'Activity deleted.' } : { success: false, message: 'Failed to delete activity.' });
+  }
+  return outcomes;
 }

@@ -17,6 +17,19 @@ export interface WorkspaceRecord {
   /** Times (ms) of recent authenticated get-workspace calls, for the rolling rate limit. */
   recentReads: number[];
   createdAt: number;
+  /** `false`: the owner's e-mail is not verified yet (a fixture setting; absent means verified). */
+  emailVerified?: boolean;
+  /** Login links sent to the owner, oldest first (kept, never mailed). */
+  loginLinks?: LoginLinkRecord[];
+}
+
+/** A login link the service would have e-mailed. */
+export interface LoginLinkRecord {
+  email: string;
+  continueUrl: string;
+  link: string;
+  /** Milliseconds. */
+  at: number;
 }
 
 /** What a workspace may do with production keys (fixture settings; service-facts 3.2). */
@@ -154,13 +167,17 @@ export interface NotificationRecord {
    * `metadata` ids and the recipient maps are rendered from the record on read.
    */
   record: Record<string, unknown>;
+  /** Users who marked it read (update notifications), in the order they did. */
+  readBy?: string[];
+  /** Users whose read copy stays in their list instead of being dropped (`persistReadForUsers`). */
+  persistReadFor?: string[];
 }
 
 /** A delivery channel of notification settings (service-facts 3.34, 3.35). */
 export type NotificationChannel = 'inbox' | 'email' | 'slack';
 
 /** Which notifications a channel delivers. */
-export type NotificationSetting = 'ALL' | 'MINE' | 'NONE';
+export type NotificationSetting = 'ALL' | 'MINE' | 'NONE' | 'MENTIONS_ONLY';
 
 /** Per user and document (or organization default when `documentId` is undefined). */
 export interface NotificationConfigRecord {
@@ -373,6 +390,18 @@ export interface KeyConfigs {
     enableDataProtection: boolean;
   };
   activity?: ActivityServiceConfig;
+  /** Workspace notification service (beyond-spec 3.26, 3.27). */
+  notificationService?: { useNotificationService: boolean; notificationServiceConfig: Record<string, unknown> };
+  /** Permission provider (beyond-spec 3.28, 3.29). */
+  permissionProvider?: { usePermissionProvider: boolean; permissionProviderConfig: { permissionProviderUrl: string; authToken: string } };
+  /** API key settings (beyond-spec 3.24, 3.25); AI keys are kept raw here and only ever returned masked. */
+  apiKeyConfig?: {
+    defaultDocumentAccessType?: 'public' | 'restricted' | 'organizationPrivate';
+    isPrivateCommentsEnabled?: boolean;
+    requireJwtToken?: boolean;
+    requireAutoOrgUser?: boolean;
+    aiModels?: Record<string, string>;
+  };
 }
 
 /** The stored activity-log config of a key (service-facts 3.13, 3.14); trigger keys are stored as sent. */
@@ -395,6 +424,12 @@ export interface Namespace {
   judgments: JudgmentRecord[];
   /** Webhook deliveries; absent until the key's first one. */
   webhookOutbox?: WebhookOutbox;
+  /** Presence by `[organizationId, documentId]` key, then userId (beyond-spec 3.14); absent until the first one. */
+  presence?: Map<string, Map<string, PresenceRecord>>;
+  /** Live-state values by `[organizationId, documentId]` key, then `liveStateDataId` (beyond-spec 3.13). */
+  liveState?: Map<string, Map<string, LiveStateRecord>>;
+  /** Delete-all-user-data jobs by id (beyond-spec 3.10); absent until the first one. */
+  userDataJobs?: Map<string, UserDataJob>;
   /** Shared-editor data: organizationId -> documentId -> editorId -> entry (service-facts 4.1). */
   editors: Map<string, Map<string, Map<string, EditorRecord>>>;
 }
@@ -420,4 +455,36 @@ export interface EditorRecord {
   lastUpdate: string;
   lastUpdatedBy: string | null;
   sessionId: string | null;
+}
+
+/** A delete-all-user-data job: the deletion happened at request time, the status reports tasks as they finish. */
+export interface UserDataJob {
+  jobId: string;
+  userIds: string[];
+  tasksCount: number;
+  tasksLeft: number;
+  createdAt: number;
+  /** Milliseconds; null until the first task completes. */
+  lastTaskCompletedTime: number | null;
+}
+
+/** A participant shown on a document through the REST presence operations (bots, AI agents). */
+export interface PresenceRecord {
+  userId: string;
+  name?: string;
+  email?: string;
+  status: string;
+  /** Milliseconds; the entry expires a fixed time after this. */
+  lastUpdated: number;
+  [field: string]: unknown;
+}
+
+/** The latest value broadcast under one live-state key of a document. */
+export interface LiveStateRecord {
+  liveStateDataId: string;
+  data: Record<string, unknown>;
+  /** Milliseconds. */
+  updatedAt: number;
+  /** How many broadcasts this key has had. */
+  broadcasts: number;
 }

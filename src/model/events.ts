@@ -51,10 +51,14 @@ export interface DomainEventMap {
   'group.users_delete': { organizationId: string; groupId: string; userIds: string[] };
   'notification.add': { organizationId: string; documentId: string; notificationId: string };
   'notification.delete': { organizationId: string; documentId: string; notificationId: string };
+  'notification.update': { organizationId: string; documentId: string; notificationId: string };
   'notification_config.set': { organizationId: string; userId: string; documentId?: string };
   'activity.add': { organizationId: string; activityId: string };
   'activity.update': { organizationId: string; activityId: string };
+  'activity.delete': { organizationId: string; activityId: string };
   'location.update': { organizationId: string; documentId: string; changed: number };
+  'presence.change': { organizationId: string; documentId: string };
+  'livestate.broadcast': { organizationId: string; documentId: string; liveStateDataId: string };
   'comment_annotation.add': CommentEventFields;
   'comment_annotation.update': CommentEventFields;
   'comment_annotation.delete': CommentEventFields;

@@ -1,7 +1,8 @@
 import type { ModelContext } from './context.js';
 import { DOCUMENT_SCOPE } from './document-scope.js';
 import type { Namespace, OrganizationRecord } from './entities.js';
-import type { LocationUpdate } from './record-fields.js';
+import { noteNotificationsChanged } from './notifications/timeline.js';
+import { documentOf, sameLocation, type LocationObject, type LocationUpdate } from './record-fields.js';
 
 export type { LocationObject, LocationUpdate } from './record-fields.js';
 
@@ -23,6 +24,61 @@ export function updateLocation(ctx: ModelContext, ns: Namespace, update: Locatio
     for (const kind of DOCUMENT_SCOPE) changed += kind.relocate?.({ ctx, ns, org }, update) ?? 0;
     if (changed > 0) ctx.events.emit('location.update', ns.apiKey, { organizationId: org.organizationId, documentId: update.documentId, changed });
     count += changed;
+  }
+  return count;
+}
+
+type Holder = Record<string, unknown>;
+const isObject = (value: unknown): value is Holder => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Whether a record sits at the location: its own `location` or `metadata.location`. */
+function atLocation(record: unknown, location: LocationObject): boolean {
+  if (!isObject(record)) return false;
+  return sameLocation(record['location'], location) || (isObject(record['metadata']) && sameLocation(record['metadata']['location'], location));
+}
+
+/**
+ * Deletes every record of a document at one location (beyond-spec 3.12), in each organization of the key that
+ * holds the document: comment annotations (with their comments), reactions and recordings there, notifications
+ * there, activity records there or about a deleted annotation. No match deletes nothing. Returns how many went.
+ * @example deleteLocationData(ctx, ns, { documentId: 'd', location: { id: 'loc1' } })
+ */
+export function deleteLocationData(ctx: ModelContext, ns: Namespace, input: { documentId: string; location: LocationObject }): number {
+  let count = 0;
+  for (const org of ns.organizations.values()) {
+    const inDocument = (record: Holder): boolean => documentOf(record) === input.documentId;
+    const gone = new Set<string>();
+    for (const [annotationId, thread] of org.comments.get(input.documentId)?.threads ?? []) {
+      if (!atLocation(thread, input.location)) continue;
+      const threads = org.comments.get(input.documentId)?.threads;
+      if (threads) ctx.store.journal.delete(threads, annotationId);
+      gone.add(annotationId);
+      count++;
+    }
+    for (const kind of ['reactions', 'recordings'] as const) {
+      const kept = org[kind].filter((record) => {
+        if (!inDocument(record) || !atLocation(record, input.location)) return true;
+        if (typeof record['annotationId'] === 'string') gone.add(record['annotationId']);
+        count++;
+        return false;
+      });
+      if (kept.length !== org[kind].length) ctx.store.journal.assign(org, kind, kept);
+    }
+    for (const [id, n] of org.notifications) {
+      if (n.documentId !== input.documentId || !atLocation(n.record, input.location)) continue;
+      ctx.store.journal.delete(org.notifications, id);
+      noteNotificationsChanged(org);
+      ctx.events.emit('notification.delete', ns.apiKey, { organizationId: org.organizationId, documentId: n.documentId, notificationId: id });
+      count++;
+    }
+    for (const [id, activity] of org.activities) {
+      if (!inDocument(activity)) continue;
+      if (atLocation(activity, input.location) || (activity.targetEntityId !== undefined && gone.has(activity.targetEntityId))) {
+        ctx.store.journal.delete(org.activities, id);
+        ctx.events.emit('activity.delete', ns.apiKey, { organizationId: org.organizationId, activityId: id });
+        count++;
+      }
+    }
   }
   return count;
 }

@@ -1,7 +1,10 @@
 import { z } from 'zod';
-import { updateActivities } from '../model/activities.js';
+import { ServiceError } from '../errors.js';
+import { deleteActivities, queryActivities, updateActivities, writeActivities } from '../model/activities.js';
+import { activityConfig } from '../model/workspace-config.js';
 import { defineOperation, namespaceOf } from '../protocol/operation.js';
-import { perItem, requiredString } from '../protocol/rules.js';
+import { decodePageToken, encodePageToken, takePage } from '../protocol/cursors.js';
+import { idList, perItem, requiredString } from '../protocol/rules.js';
 
 const changes = z.record(z.string(), z.object({ from: z.unknown().optional(), to: z.unknown().optional() }));
 
@@ -27,6 +30,91 @@ export const update = defineOperation({
   run({ data, caller, model }) {
     const outcomes = updateActivities(model, namespaceOf(caller), { organizationId: data.organizationId, updates: data.activities });
     return { data: perItem(outcomes) };
+  },
+});
+
+const FEATURE_TYPES = ['comment', 'reaction', 'recorder', 'crdt', 'custom'] as const;
+
+/** The acting user of an activity: `userId` required, other fields kept. */
+const actionUser = z.looseObject({ userId: requiredString(), name: z.string().optional(), email: z.string().optional() });
+
+/** One activity of the REST add (beyond-spec 3.5); `targetEntityId` is required for custom activities. */
+const newActivity = z
+  .looseObject({
+    id: requiredString().optional(),
+    featureType: z.enum(FEATURE_TYPES),
+    actionType: requiredString(),
+    actionUser,
+    targetEntityId: z.string().optional(),
+    targetSubEntityId: z.string().optional(),
+    ...replaceable,
+    isActivityResolverUsed: z.boolean().optional(),
+  })
+  .check((ctx) => {
+    if (ctx.value.featureType === 'custom' && (ctx.value.targetEntityId ?? '').trim() === '') {
+      ctx.issues.push({ code: 'custom', input: ctx.value.targetEntityId, path: ['targetEntityId'], params: { rule: 'phrase', phrase: 'is required when featureType is custom' } });
+    }
+  });
+
+/** `POST /v2/activities/add`: write activities of one document; ids are not returned, an existing id is overwritten. */
+export const add = defineOperation({
+  auth: 'apiKey',
+  summary: 'Add activity records',
+  message: 'Activity(s) added successfully.',
+  schema: z.object({
+    organizationId: requiredString(),
+    documentId: requiredString(),
+    activities: z.array(newActivity).min(1),
+  }),
+  run({ data, caller, model }) {
+    const ns = namespaceOf(caller);
+    if (!activityConfig(ns).isEnabled) throw new ServiceError('FAILED_PRECONDITION', 'Activity logs are not enabled for this API key.');
+    writeActivities(model, ns, data);
+    return { data: { success: true, message: 'Activity(s) added successfully.' } };
+  },
+});
+
+/** `POST /v2/activities/get`: filtered activities by timestamp, paged by `pageToken` (`""` on the last page). */
+export const get = defineOperation({
+  auth: 'apiKey',
+  summary: 'Get activity records',
+  message: 'Activity(s) retrieved successfully.',
+  schema: z.object({
+    organizationId: requiredString(),
+    documentId: requiredString().optional(),
+    targetEntityId: requiredString().optional(),
+    featureTypes: z.array(z.enum(FEATURE_TYPES)).optional(),
+    actionTypes: z.array(requiredString()).optional(),
+    userId: requiredString().optional(),
+    activityIds: idList().optional(),
+    order: z.enum(['asc', 'desc']).optional(),
+    pageSize: z.number().int().min(1, { error: 'pageSize must be at least 1.' }).optional(),
+    pageToken: z.string().optional(),
+  }),
+  run({ data, caller }) {
+    const offset = decodePageToken(data.pageToken);
+    const { page, more } = takePage(queryActivities(namespaceOf(caller), data, data.order), offset, data.pageSize ?? 1000);
+    return { data: page, beside: { pageToken: more ? encodePageToken(offset + page.length) : '' } };
+  },
+});
+
+/** `POST /v2/activities/delete`: delete by document, target entity and/or ids (AND); immutable records stay. */
+export const remove = defineOperation({
+  auth: 'apiKey',
+  summary: 'Delete activity records',
+  message: 'Activity(s) deleted successfully.',
+  schema: z
+    .object({
+      organizationId: requiredString(),
+      documentId: requiredString().optional(),
+      targetEntityId: requiredString().optional(),
+      activityIds: z.array(requiredString()).min(1).optional(),
+    })
+    .refine((d) => d.documentId !== undefined || d.targetEntityId !== undefined || d.activityIds !== undefined, {
+      error: 'At least one of documentId, targetEntityId or activityIds is required.',
+    }),
+  run({ data, caller, model }) {
+    return { data: perItem(deleteActivities(model, namespaceOf(caller), data)) };
   },
 });
 

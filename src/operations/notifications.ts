@@ -1,9 +1,11 @@
 import { z } from 'zod';
+import type { NotificationRecord } from '../model/entities.js';
 import { NOTIFICATION_SETTINGS, effectiveNotificationConfig, setNotificationConfig } from '../model/notifications/config.js';
-import { addNotification, deleteNotifications, renderNotification } from '../model/notifications/notifications.js';
+import { addNotification, deleteNotifications, queryNotifications, renderNotification } from '../model/notifications/notifications.js';
 import { pageNotifications } from '../model/notifications/query.js';
+import { isReadBy, updateNotifications } from '../model/notifications/update.js';
 import { defineOperation, namespaceOf } from '../protocol/operation.js';
-import { decodePageToken, encodePageToken } from '../protocol/cursors.js';
+import { decodeNumericPageToken, encodeNumericPageToken } from '../protocol/cursors.js';
 import { idList, perItem, requiredString } from '../protocol/rules.js';
 
 /** `notifyUsers[0]` from a zod path. */
@@ -126,18 +128,25 @@ export const get = defineOperation({
       order: z.enum(['asc', 'desc']).optional(),
     })
     .refine(hasDocumentOrUser, DOCUMENT_OR_USER),
-  run({ data, caller }) {
+  run({ data, caller, version }) {
     const ns = namespaceOf(caller);
-    const offset = decodePageToken(data.pageToken);
-    const { page, more } = pageNotifications(ns, data, data.order ?? 'desc', offset, data.pageSize ?? 1000);
-    return {
-      data: page.map((n) => renderNotification(ns, n)),
-      beside: { pageToken: more ? encodePageToken(offset + page.length) : '' },
+    const render = (n: NotificationRecord): Record<string, unknown> => {
+      const out = renderNotification(ns, n);
+      // Read state is per user, so only a user-scoped read can report it.
+      if (data.userId !== undefined) out['isUnread'] = !isReadBy(n, data.userId);
+      return out;
     };
+    // The v1 path (SDK v3 and earlier) has no paging: everything, newest first, no cursor.
+    if (version === 'v1') return { data: queryNotifications(ns, data).map(render) };
+    const offset = decodeNumericPageToken(data.pageToken);
+    const { page, more } = pageNotifications(ns, data, data.order ?? 'desc', offset, data.pageSize ?? 1000);
+    return { data: page.map(render), beside: { pageToken: more ? encodeNumericPageToken(offset + page.length) : '' } };
   },
 });
 
 const setting = z.enum(NOTIFICATION_SETTINGS).optional();
+/** The chat channel also takes `MENTIONS_ONLY`, as the service's own request collection sends. */
+const chatSetting = z.enum([...NOTIFICATION_SETTINGS, 'MENTIONS_ONLY']).optional();
 
 /** `POST /v2/notifications/config/get`: per document (request order) or the organization default, with fallbacks. */
 export const getConfig = defineOperation({
@@ -175,7 +184,7 @@ export const setConfig = defineOperation({
     organizationId: requiredString(),
     documentIds: z.array(requiredString()).min(1).optional(),
     userIds: z.array(requiredString()).min(1),
-    config: z.object({ inbox: setting, email: setting, slack: setting }),
+    config: z.object({ inbox: setting, email: setting, slack: chatSetting }),
   }),
   run({ data, caller, model }) {
     setNotificationConfig(model, namespaceOf(caller), data);
@@ -190,5 +199,44 @@ export const setConfig = defineOperation({
         ]),
       ),
     };
+  },
+});
+
+/** One notification of an update: the id, replaced content, read state. */
+const updateItem = z.object({
+  id: requiredString(),
+  actionUser: person.optional(),
+  displayHeadlineMessageTemplate: z.string().optional(),
+  displayHeadlineMessageTemplateData: object.optional(),
+  displayBodyMessage: z.string().optional(),
+  notificationSourceData: z.unknown().optional(),
+  readByUserIds: z.array(requiredString()).optional(),
+  persistReadForUsers: z.boolean().optional(),
+});
+
+/** The documented array of `{ id, ... }`, or the object keyed by notification id that one reference type shows. */
+const updateItems = z.preprocess(
+  (value) =>
+    typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? Object.entries(value).map(([id, fields]) => (typeof fields === 'object' && fields !== null ? { ...fields, id } : fields))
+      : value,
+  z.array(updateItem).min(1),
+);
+
+/** `POST /v2/notifications/update`: replace content and mark read per user; unknown or narrowed-out ids fail per item. */
+export const update = defineOperation({
+  auth: 'apiKey',
+  summary: 'Update notifications',
+  message: 'Notification(s) updated successfully.',
+  schema: z.object({
+    organizationId: requiredString(),
+    documentId: requiredString().optional(),
+    locationId,
+    userId: requiredString().optional(),
+    verifyUserPermissions: z.boolean().optional(),
+    notifications: updateItems,
+  }),
+  run({ data, caller, model }) {
+    return { data: perItem(updateNotifications(model, namespaceOf(caller), data)) };
   },
 });

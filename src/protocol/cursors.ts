@@ -39,3 +39,23 @@ export function takePage<T>(items: Iterable<T>, offset: number, size: number): {
   }
   return { page, more: false };
 }
+
+/** 10^15: numeric page tokens are this plus the offset, so every one has 16 digits. */
+const NUMERIC_BASE = 1_000_000_000_000_000;
+
+/** A page token in the service's documented 16-digit form (notifications get). @example encodeNumericPageToken(2) === '1000000000000002' */
+export function encodeNumericPageToken(offset: number): string {
+  return String(NUMERIC_BASE + offset);
+}
+
+/**
+ * The offset of a notifications page token: the 16-digit form, or an opaque token of `encodePageToken`. A
+ * 16-digit token this service did not issue reads as past the end (an empty last page), never as an error.
+ */
+export function decodeNumericPageToken(token: string | undefined): number {
+  if (token !== undefined && /^\d{16}$/.test(token)) {
+    const value = Number(token);
+    return value >= NUMERIC_BASE ? value - NUMERIC_BASE : Number.MAX_SAFE_INTEGER;
+  }
+  return decodePageToken(token);
+}

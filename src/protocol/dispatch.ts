@@ -92,7 +92,9 @@ async function handle(deps: DispatchDeps, call: ApiCall, info: CallInfo): Promis
     const input = validate(operation.schema, data, operation.issueDetails);
     return operation.run({ data: input, caller, model: deps.model, settings: deps.settings, version: route.version });
   }));
-  return operation.message === null ? bareResult(output.data) : success(output.message ?? operation.message, output.data, output.beside);
+  if (output.unwrapped) return json(output.unwrapped.status, output.unwrapped.body);
+  if (operation.message === null) return bareResult(output.data);
+  return success(output.message ?? operation.message, output.data, output.beside);
 }
 
 /** The operation running on each service; the next one waits for it, so an undo never takes another's writes. */

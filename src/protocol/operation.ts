@@ -35,6 +35,10 @@ export interface Settings {
   migrationStepMs: number;
   /** The `iss` claim of end-user tokens. */
   issuer: string;
+  /** Hosts a login link's `continueUrl` may point at. */
+  loginLinkHosts: string[];
+  /** `true` (default): delete-all-user-data answers the documented 202 body; `false`: the 200 envelope. */
+  userDataDeleteAccepted: boolean;
   /**
    * How documents get/update v2 answer requested documents that do not exist: `documented` = 500 `INTERNAL`
    * with the per-item results in `details`, as the reference shows; `notFound` = the same body as 404 `NOT_FOUND`.
@@ -62,8 +66,10 @@ export interface OperationContext<D> {
 export interface OperationOutput {
   data?: unknown;
   beside?: Record<string, unknown>;
-  /** This reply's success message, where the reference words it differently per call (one folder, grouped form, v1 path). */
+  /** This reply's success message, where the reference words it differently per call (one folder, grouped form, v1 path, e-mail status). */
   message?: string;
+  /** A body sent as is, outside the envelope, with its HTTP status (the 202 of delete-all-user-data). */
+  unwrapped?: { status: number; body: unknown };
 }
 
 /** One operation of the API, declared once: enough for the pipeline, the coverage table and an API description. */
@@ -102,4 +108,10 @@ export function namespaceOf(caller: Caller): Namespace {
 export function workspaceOf(caller: Caller): WorkspaceRecord {
   if (caller.level !== 'workspace') throw new Error('This operation needs a workspace caller.');
   return caller.workspace;
+}
+
+/** The API key record of an API-key caller. */
+export function apiKeyOf(caller: Caller): ApiKeyRecord {
+  if (caller.level !== 'apiKey') throw new Error('This operation needs an API-key caller.');
+  return caller.key;
 }

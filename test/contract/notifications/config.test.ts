@@ -123,7 +123,7 @@ forEachTransport('notification config', (fresh) => {
     ['config missing', { config: undefined }, 'config is required.'],
     ['an unknown inbox value', { config: { inbox: 'SOME' } }, 'config.inbox must be one of ALL, MINE, NONE.'],
     ['an unknown email value', { config: { inbox: 'ALL', email: 'all' } }, 'config.email must be one of ALL, MINE, NONE.'],
-    ['an unknown chat value', { config: { slack: 1 } }, 'config.slack must be one of ALL, MINE, NONE.'],
+    ['an unknown chat value', { config: { slack: 1 } }, 'config.slack must be one of ALL, MINE, NONE, MENTIONS_ONLY.'],
     ['documentIds empty', { documentIds: [] }, 'documentIds must contain at least 1 item.'],
   ];
   for (const [name, data, message] of invalidSet) {

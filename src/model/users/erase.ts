@@ -1,0 +1,167 @@
+import type { ModelContext } from '../context.js';
+import type { Namespace, OrganizationRecord, UserRecord } from '../entities.js';
+import type { Journal } from '../journal.js';
+import { noteRosterChange } from '../notifications/roster.js';
+import { noteNotificationsChanged } from '../notifications/timeline.js';
+import { userIdOf } from '../record-fields.js';
+import { noteUserRemoved } from './order.js';
+
+type Holder = Record<string, unknown>;
+const isObject = (value: unknown): value is Holder => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The kinds of data a deletion can touch; each one touched is a task of the job. */
+export type ErasedKind = 'memberships' | 'comments' | 'reactions' | 'recordings' | 'notifications' | 'activities';
+
+/** Removes the users' `{{userId}}` mention tokens from a text. */
+function stripTokens(text: string, users: ReadonlySet<string>): string {
+  return text.replace(/\{\{([^{}]+)\}\}/g, (whole, id: string) => (users.has(id) ? '' : whole));
+}
+
+/** Takes the users out of another person's comment: tagged contacts, `to`, and mention tokens in the text. */
+function stripMentions(journal: Journal, comment: Holder, users: ReadonlySet<string>): boolean {
+  let changed = false;
+  for (const key of ['taggedUserContacts', 'to']) {
+    const list = comment[key];
+    if (!Array.isArray(list)) continue;
+    const kept = list.filter((entry: unknown) => {
+      const id = userIdOf(entry) ?? (isObject(entry) ? userIdOf(entry['contact']) : undefined);
+      return !(typeof id === 'string' && users.has(id));
+    });
+    if (kept.length !== list.length) {
+      journal.assign(comment, key, kept);
+      changed = true;
+    }
+  }
+  for (const key of ['commentText', 'commentHtml']) {
+    const text = comment[key];
+    if (typeof text !== 'string') continue;
+    const stripped = stripTokens(text, users);
+    if (stripped !== text) {
+      journal.assign(comment, key, stripped);
+      changed = true;
+    }
+  }
+  return changed;
+}
+
+const authoredBy = (record: Holder, users: ReadonlySet<string>): boolean => {
+  const id = userIdOf(record['from']);
+  return typeof id === 'string' && users.has(id);
+};
+
+/** Comment threads: a thread the user started goes whole; their comments leave others; mentions are stripped. */
+function eraseComments(journal: Journal, org: OrganizationRecord, users: ReadonlySet<string>): boolean {
+  let touched = false;
+  for (const store of org.comments.values()) {
+    for (const [annotationId, thread] of store.threads) {
+      if (authoredBy(thread, users)) {
+        journal.delete(store.threads, annotationId);
+        touched = true;
+        continue;
+      }
+      const remaining = thread.comments.filter((comment) => !authoredBy(comment, users));
+      if (remaining.length !== thread.comments.length) touched = true;
+      for (const comment of remaining) if (stripMentions(journal, comment, users)) touched = true;
+      if (remaining.length !== thread.comments.length) journal.assign(thread, 'comments', remaining);
+    }
+  }
+  return touched;
+}
+
+/** Drops a list's records the users authored; returns whether any went. */
+function eraseAuthored(journal: Journal, org: OrganizationRecord, kind: 'reactions' | 'recordings', users: ReadonlySet<string>): boolean {
+  const kept = org[kind].filter((record) => !authoredBy(record, users));
+  if (kept.length === org[kind].length) return false;
+  journal.assign(org, kind, kept);
+  return true;
+}
+
+function eraseMemberships(journal: Journal, org: OrganizationRecord, users: ReadonlySet<string>): boolean {
+  let touched = false;
+  const drop = (map: Map<string, UserRecord>): void => {
+    let dropped = false;
+    for (const id of users) if (journal.delete(map, id)) dropped = true;
+    if (dropped) noteUserRemoved(map);
+    touched ||= dropped;
+  };
+  const before = new Set([...users].filter((id) => org.users.has(id)));
+  drop(org.users);
+  for (const id of before) noteRosterChange(journal, org, id);
+  for (const folder of org.folders.values()) drop(folder.users);
+  for (const doc of org.documents.values()) drop(doc.users);
+  for (const group of org.groups.values()) for (const id of users) if (journal.remove(group.members, id)) touched = true;
+  return touched;
+}
+
+function eraseNotifications(journal: Journal, org: OrganizationRecord, users: ReadonlySet<string>): boolean {
+  let touched = false;
+  for (const [id, n] of org.notifications) {
+    const actor = userIdOf(n.record['actionUser']);
+    if (typeof actor === 'string' && users.has(actor)) {
+      journal.delete(org.notifications, id);
+      touched = true;
+      continue;
+    }
+    const recipients = n.recipients.filter((r) => r.userId === undefined || !users.has(r.userId));
+    if (recipients.length !== n.recipients.length) {
+      journal.assign(n, 'recipients', recipients);
+      touched = true;
+    }
+    if (n.readBy?.some((u) => users.has(u))) journal.assign(n, 'readBy', n.readBy.filter((u) => !users.has(u)));
+    if (n.persistReadFor?.some((u) => users.has(u))) journal.assign(n, 'persistReadFor', n.persistReadFor.filter((u) => !users.has(u)));
+  }
+  for (const [key, config] of org.notificationConfigs) {
+    if (users.has(config.userId)) {
+      journal.delete(org.notificationConfigs, key);
+      touched = true;
+    }
+  }
+  return touched;
+}
+
+function eraseActivities(journal: Journal, org: OrganizationRecord, users: ReadonlySet<string>): boolean {
+  let touched = false;
+  for (const [id, activity] of org.activities) {
+    if (activity.actionUser !== undefined && users.has(activity.actionUser.userId)) {
+      journal.delete(org.activities, id);
+      touched = true;
+    }
+  }
+  return touched;
+}
+
+/**
+ * Deletes everything the users have in the given organizations (all of the key's when none are named): their
+ * memberships at every level and in groups, threads they started, their comments, reactions and recordings,
+ * their mentions in others' comments, notifications they triggered (and their place as recipients), their
+ * notification settings, activity records and presence. Returns the kinds that had something to delete.
+ * @example eraseUserData(ctx, ns, { userIds: ['u1'] }) // Set { 'memberships', 'comments' }
+ */
+export function eraseUserData(ctx: ModelContext, ns: Namespace, input: { userIds: readonly string[]; organizationIds?: readonly string[] | undefined }): Set<ErasedKind> {
+  const users = new Set(input.userIds);
+  const orgs = input.organizationIds
+    ? input.organizationIds.flatMap((id) => ns.organizations.get(id) ?? [])
+    : [...ns.organizations.values()];
+  const touched = new Set<ErasedKind>();
+  const { journal } = ctx.store;
+  for (const org of orgs) {
+    if (eraseMemberships(journal, org, users)) touched.add('memberships');
+    if (eraseComments(journal, org, users)) touched.add('comments');
+    if (eraseAuthored(journal, org, 'reactions', users)) touched.add('reactions');
+    if (eraseAuthored(journal, org, 'recordings', users)) touched.add('recordings');
+    if (eraseNotifications(journal, org, users)) {
+      touched.add('notifications');
+      noteNotificationsChanged(org);
+    }
+    if (eraseActivities(journal, org, users)) touched.add('activities');
+  }
+  // Presence goes too; it is live state rather than stored data, so it adds no task.
+  const scoped = input.organizationIds ? new Set(input.organizationIds) : undefined;
+  for (const [key, table] of ns.presence ?? []) {
+    const [organizationId] = JSON.parse(key) as [string, string];
+    if (scoped && !scoped.has(organizationId)) continue;
+    for (const userId of users) journal.delete(table, userId);
+    if (table.size === 0 && ns.presence) journal.delete(ns.presence, key);
+  }
+  return touched;
+}
