@@ -17,6 +17,7 @@ export type * from './model/entities.js';
 export type { JudgmentInit, MemoryApi, MemoryExplainRequest, MemoryListOptions, MemoryTarget } from './harness/memory.js';
 export type { ExplainedJudgment, ExplainedWord, Explanation } from './model/memory/explain.js';
 export type { CrdtAccess, CrdtDocRequest } from './harness/crdt.js';
+export type { JournalApi, JournalEntry, JournalFilter } from './harness/journal.js';
 export { coverage } from './coverage.js';
 export type { Coverage, ServedPath } from './coverage.js';
 export { loadYjs } from './model/crdt/yjs.js';

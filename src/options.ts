@@ -23,6 +23,8 @@ export interface MockServiceOptions {
   migrationStepMs?: number;
   /** `iss` of end-user tokens. Default `https://collab-service.test`. */
   issuer?: string;
+  /** How many calls the request journal keeps (`service.journal`, `GET /__mock/requests`); 0 turns it off. Default 1000. */
+  journalLimit?: number;
   /** Called for each unexpected exception (answered as 500 INTERNAL). Default: `console.error`. */
   onInternalError?: (error: unknown, call: ApiCall) => void;
 }

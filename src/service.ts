@@ -1,6 +1,7 @@
 import { runControl } from './control/runner.js';
 import type { ControlDeps } from './control/context.js';
 import { createCrdtAccess, type CrdtAccess } from './harness/crdt.js';
+import { createJournal, DEFAULT_JOURNAL_LIMIT, type JournalApi } from './harness/journal.js';
 import { createMemoryApi, type MemoryApi } from './harness/memory.js';
 import type { ModelContext } from './model/context.js';
 import { createEvents } from './model/events.js';
@@ -48,6 +49,8 @@ export interface MockService {
   readonly memory: MemoryApi;
   /** Shared-editor documents: `crdt.doc({ organizationId, documentId, editorId })` is the live `Y.Doc`. */
   readonly crdt: CrdtAccess;
+  /** The request journal: every call with its status, hint, redacted bodies and duration. */
+  readonly journal: JournalApi;
   /** Back to the state the service started with (same seed, same ids from then on). */
   reset(): void;
   snapshot(): ServiceSnapshot;
@@ -163,7 +166,8 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   const hooks = createHooks();
   // Clock-driven migrations complete (and move their data) as soon as any call could observe them.
   hooks.settle.push((m, caller) => settleMigrations(m, caller.ns, migrationPolicy(settings)));
-  const control: ControlDeps = { model, settings, credentials: () => credentials, reset, exportState, importState };
+  const journal = createJournal(hooks, { limit: options.journalLimit ?? DEFAULT_JOURNAL_LIMIT });
+  const control: ControlDeps = { model, settings, credentials: () => credentials, reset, exportState, importState, journal };
   const deps: DispatchDeps = {
     routes,
     unimplemented: unimplementedPaths,
@@ -183,6 +187,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     model,
     memory: createMemoryApi(model, () => credentials.apiKey),
     crdt: createCrdtAccess(model, () => credentials.apiKey),
+    journal,
     reset,
     snapshot,
     restore,

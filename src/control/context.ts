@@ -1,3 +1,4 @@
+import type { JournalApi } from '../harness/journal.js';
 import type { ModelContext } from '../model/context.js';
 import { knownNamespace } from '../model/keys.js';
 import type { Namespace } from '../model/entities.js';
@@ -16,6 +17,8 @@ export interface ControlDeps {
   exportState(): string;
   /** Loads an exported state and makes it the starting state (`service.importState()`); throws a readable Error. */
   importState(state: StateFile): void;
+  /** The request journal (`service.journal`). */
+  journal: JournalApi;
 }
 
 /** What a control handler receives: the parsed JSON body (undefined when empty) and the query string. */

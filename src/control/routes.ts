@@ -1,6 +1,7 @@
 import * as clock from './clock.js';
 import type { ControlHandler } from './context.js';
 import * as fixtures from './fixtures.js';
+import * as journal from './journal.js';
 import * as memory from './memory.js';
 import * as migrations from './migrations.js';
 import * as state from './state.js';
@@ -27,5 +28,7 @@ export const controlRoutes: Readonly<Record<string, ControlHandler>> = {
   'POST /__mock/memory/judgments': memory.recordJudgmentsRoute,
   'GET /__mock/memory/judgments': memory.listJudgmentsRoute,
   'POST /__mock/memory/explain': memory.explainRoute,
+  'GET /__mock/requests': journal.list,
+  'POST /__mock/requests/clear': journal.clear,
   'GET /__mock/yjs/{apiKey}/{organizationId}/{documentId}/{editorId}': sync.syncEndpoint,
 };
