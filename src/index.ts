@@ -18,6 +18,8 @@ export type { JudgmentInit, MemoryApi, MemoryExplainRequest, MemoryListOptions, 
 export type { ExplainedJudgment, ExplainedWord, Explanation } from './model/memory/explain.js';
 export type { CrdtAccess, CrdtDocRequest } from './harness/crdt.js';
 export type { JournalApi, JournalEntry, JournalFilter } from './harness/journal.js';
+export type { ActiveFault, FaultRule, FaultsApi } from './harness/faults.js';
+export { RATE_LIMIT_MESSAGE } from './harness/faults.js';
 export { coverage } from './coverage.js';
 export type { Coverage, ServedPath } from './coverage.js';
 export { loadYjs } from './model/crdt/yjs.js';

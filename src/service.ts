@@ -1,6 +1,7 @@
 import { runControl } from './control/runner.js';
 import type { ControlDeps } from './control/context.js';
 import { createCrdtAccess, type CrdtAccess } from './harness/crdt.js';
+import { createFaults, type FaultsApi } from './harness/faults.js';
 import { createJournal, DEFAULT_JOURNAL_LIMIT, type JournalApi } from './harness/journal.js';
 import { createMemoryApi, type MemoryApi } from './harness/memory.js';
 import type { ModelContext } from './model/context.js';
@@ -51,6 +52,8 @@ export interface MockService {
   readonly crdt: CrdtAccess;
   /** The request journal: every call with its status, hint, redacted bodies and duration. */
   readonly journal: JournalApi;
+  /** Fault injection: rules that answer errors, the service's 429 or latency for matching calls. */
+  readonly faults: FaultsApi;
   /** Back to the state the service started with (same seed, same ids from then on). */
   reset(): void;
   snapshot(): ServiceSnapshot;
@@ -167,7 +170,8 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   // Clock-driven migrations complete (and move their data) as soon as any call could observe them.
   hooks.settle.push((m, caller) => settleMigrations(m, caller.ns, migrationPolicy(settings)));
   const journal = createJournal(hooks, { limit: options.journalLimit ?? DEFAULT_JOURNAL_LIMIT });
-  const control: ControlDeps = { model, settings, credentials: () => credentials, reset, exportState, importState, journal };
+  const faults = createFaults(hooks, seed);
+  const control: ControlDeps = { model, settings, credentials: () => credentials, reset, exportState, importState, journal, faults };
   const deps: DispatchDeps = {
     routes,
     unimplemented: unimplementedPaths,
@@ -188,6 +192,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     memory: createMemoryApi(model, () => credentials.apiKey),
     crdt: createCrdtAccess(model, () => credentials.apiKey),
     journal,
+    faults,
     reset,
     snapshot,
     restore,

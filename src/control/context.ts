@@ -1,3 +1,4 @@
+import type { FaultsApi } from '../harness/faults.js';
 import type { JournalApi } from '../harness/journal.js';
 import type { ModelContext } from '../model/context.js';
 import { knownNamespace } from '../model/keys.js';
@@ -19,6 +20,8 @@ export interface ControlDeps {
   importState(state: StateFile): void;
   /** The request journal (`service.journal`). */
   journal: JournalApi;
+  /** Fault injection (`service.faults`). */
+  faults: FaultsApi;
 }
 
 /** What a control handler receives: the parsed JSON body (undefined when empty) and the query string. */

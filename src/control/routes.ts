@@ -1,5 +1,6 @@
 import * as clock from './clock.js';
 import type { ControlHandler } from './context.js';
+import * as faults from './faults.js';
 import * as fixtures from './fixtures.js';
 import * as journal from './journal.js';
 import * as memory from './memory.js';
@@ -30,5 +31,8 @@ export const controlRoutes: Readonly<Record<string, ControlHandler>> = {
   'POST /__mock/memory/explain': memory.explainRoute,
   'GET /__mock/requests': journal.list,
   'POST /__mock/requests/clear': journal.clear,
+  'GET /__mock/faults': faults.list,
+  'POST /__mock/faults': faults.add,
+  'POST /__mock/faults/clear': faults.clear,
   'GET /__mock/yjs/{apiKey}/{organizationId}/{documentId}/{editorId}': sync.syncEndpoint,
 };
