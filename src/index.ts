@@ -21,6 +21,8 @@ export type { JournalApi, JournalEntry, JournalFilter } from './harness/journal.
 export type { ActiveFault, FaultRule, FaultsApi } from './harness/faults.js';
 export { RATE_LIMIT_MESSAGE } from './harness/faults.js';
 export { coverage } from './coverage.js';
+export { openapi } from './openapi.js';
+export type { OpenApiDocument } from './openapi.js';
 export type { Coverage, ServedPath } from './coverage.js';
 export { loadYjs } from './model/crdt/yjs.js';
 export { createBuilders, createScenarioService, createServiceFromState, loadScenario, SCENARIO_NAMES } from './scenarios/index.js';
