@@ -2,6 +2,7 @@ import * as clock from './clock.js';
 import type { ControlHandler } from './context.js';
 import * as faults from './faults.js';
 import * as fixtures from './fixtures.js';
+import * as inspector from './inspector.js';
 import * as journal from './journal.js';
 import * as memory from './memory.js';
 import * as migrations from './migrations.js';
@@ -36,5 +37,7 @@ export const controlRoutes: Readonly<Record<string, ControlHandler>> = {
   'POST /__mock/faults': faults.add,
   'POST /__mock/faults/clear': faults.clear,
   'GET /__mock/openapi.json': openapi.document,
+  'GET /__mock': inspector.page,
+  'GET /__mock/overview': inspector.overview,
   'GET /__mock/yjs/{apiKey}/{organizationId}/{documentId}/{editorId}': sync.syncEndpoint,
 };
