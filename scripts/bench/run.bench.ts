@@ -1,5 +1,6 @@
 import { it } from 'vitest';
 import { benchCore, benchImport, benchMsw, benchServer } from './core.js';
+import { benchJournal } from './journal.js';
 
 const optional = async (file: string, name: string): Promise<Record<string, number>> => {
   try {
@@ -18,6 +19,7 @@ it('prints the bench figures', async () => {
     ...benchImport(),
     ...(await benchMsw()),
     ...(await benchServer()),
+    ...(await benchJournal()),
     ...(await optional('./crdt.js', 'benchCrdt')),
     ...(await optional('./memory.js', 'benchMemory')),
     ...(await optional('./scenarios.js', 'benchScenarios')),

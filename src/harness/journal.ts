@@ -76,6 +76,10 @@ interface Raw {
   durationMs: number;
 }
 
+/** Where the arrival time rides on a call's info object (a plain property is cheaper than a WeakMap per call). */
+const STARTED = Symbol('journal.started');
+type Timed = CallInfo & { [STARTED]?: number };
+
 /** The header a call may carry to stay out of the journal (the inspector's own polling does). */
 export const SKIP_HEADER = 'x-mock-journal';
 
@@ -92,17 +96,16 @@ export function createJournal(hooks: DispatchHooks, options: { limit: number }):
   const ring: (Raw | undefined)[] = [];
   let next = 0;
   let seq = 0;
-  const starts = new WeakMap<ApiCall, number>();
   const listeners = new Set<(entry: JournalEntry) => void>();
 
-  hooks.before.unshift((call) => {
-    starts.set(call, elapsedMs());
+  hooks.before.unshift((_call, info) => {
+    (info as Timed)[STARTED] = elapsedMs();
     return undefined;
   });
   hooks.after.push((call, reply, info) => {
     if (limit === 0 && listeners.size === 0) return;
     if (call.headers[SKIP_HEADER] === 'skip' || (info.path === '/__mock/requests' && call.method.toUpperCase() === 'GET')) return;
-    const started = starts.get(call);
+    const started = (info as Timed)[STARTED];
     const raw: Raw = { id: ++seq, call, reply, info, durationMs: started === undefined ? 0 : elapsedMs() - started };
     if (limit > 0) {
       ring[next] = raw;
