@@ -120,3 +120,6 @@ function send(res: ServerResponse, reply: ApiReply, close: boolean): void {
   res.writeHead(reply.status, headers);
   res.end(reply.body);
 }
+
+export { persistState, readPersisted } from './persist.js';
+export type { PersistedState } from './persist.js';
