@@ -25,6 +25,11 @@ export interface MockServiceOptions {
   issuer?: string;
   /** How many calls the request journal keeps (`service.journal`, `GET /__mock/requests`); 0 turns it off. Default 1000. */
   journalLimit?: number;
+  /**
+   * Documents get/update v2 with ids that do not exist: `documented` (default) answers 500 `INTERNAL` with the
+   * per-item results in `details`, as the reference shows; `notFound` sends the same body as 404 `NOT_FOUND`.
+   */
+  missingDocuments?: 'documented' | 'notFound';
   /** Called for each unexpected exception (answered as 500 INTERNAL). Default: `console.error`. */
   onInternalError?: (error: unknown, call: ApiCall) => void;
 }

@@ -2,12 +2,14 @@ import * as activities from './operations/activities.js';
 import * as auth from './operations/auth.js';
 import * as crdt from './operations/crdt.js';
 import * as documents from './operations/documents.js';
+import * as folders from './operations/folders.js';
 import * as groups from './operations/groups.js';
 import * as locations from './operations/locations.js';
 import * as memory from './operations/memory.js';
 import * as migrations from './operations/migrations.js';
 import * as notifications from './operations/notifications.js';
 import * as organizations from './operations/organizations.js';
+import * as permissions from './operations/permissions.js';
 import * as users from './operations/users.js';
 import * as webhooks from './operations/webhooks.js';
 import * as workspaceConfig from './operations/workspace-config.js';
@@ -69,4 +71,36 @@ export const routes: Readonly<Record<string, Route>> = {
   '/v2/workspace/advancedwebhook/endpoints/create': v2(webhooks.createEndpoint),
   '/v2/activities/update': v2(activities.update),
   '/v2/memory/suggest': v2(memory.suggest),
+  '/v1/organizations/access/disablestate/update': v1(organizations.updateDisableState),
+  '/v2/organizations/add': v2(organizations.add),
+  '/v1/organizations/add': v1(organizations.add),
+  '/v2/organizations/get': v2(organizations.get),
+  '/v1/organizations/get': v1(organizations.get),
+  '/v2/organizations/update': v2(organizations.update),
+  '/v1/organizations/update': v1(organizations.update),
+  '/v2/organizations/delete': v2(organizations.remove),
+  '/v1/organizations/delete': v1(organizations.remove),
+  '/v2/organizations/folders/add': v2(folders.add),
+  '/v1/organizations/folders/add': v1(folders.add),
+  '/v2/organizations/folders/get': v2(folders.get),
+  '/v1/organizations/folders/get': v1(folders.get),
+  '/v2/organizations/folders/update': v2(folders.update),
+  '/v1/organizations/folders/update': v1(folders.update),
+  '/v2/organizations/folders/delete': v2(folders.remove),
+  '/v2/organizations/folders/access/update': v2(folders.updateAccess),
+  '/v1/organizations/folders/access/update': v1(folders.updateAccess),
+  '/v2/organizations/documents/get': v2(documents.get),
+  '/v1/organizations/documents/get': v1(documents.get),
+  '/v2/organizations/documents/update': v2(documents.update),
+  '/v1/organizations/documents/update': v1(documents.update),
+  '/v2/organizations/documents/move': v2(documents.move),
+  '/v1/organizations/documents/move': v1(documents.move),
+  '/v2/organizations/documents/access/update': v2(documents.updateAccess),
+  '/v1/organizations/documents/access/update': v1(documents.updateAccess),
+  '/v2/organizations/documents/access/disablestate/update': v2(documents.updateDisableState),
+  '/v1/organizations/documents/access/disablestate/update': v1(documents.updateDisableState),
+  '/v2/auth/permissions/add': v2(permissions.add),
+  '/v2/auth/permissions/get': v2(permissions.get),
+  '/v2/auth/permissions/remove': v2(permissions.remove),
+  '/v2/auth/generate_signature': v2(permissions.generateSignature),
 };

@@ -1,3 +1,4 @@
+import { createAccessApi, type AccessApi } from './harness/access.js';
 import { runControl } from './control/runner.js';
 import type { ControlDeps } from './control/context.js';
 import { createCrdtAccess, type CrdtAccess } from './harness/crdt.js';
@@ -55,6 +56,8 @@ export interface MockService {
   readonly journal: JournalApi;
   /** Fault injection: rules that answer errors, the service's 429 or latency for matching calls. */
   readonly faults: FaultsApi;
+  /** The access model: `access.explain({ organizationId, documentId, userId })` says who may read or write and why. */
+  readonly access: AccessApi;
   /** Back to the state the service started with (same seed, same ids from then on). */
   reset(): void;
   snapshot(): ServiceSnapshot;
@@ -126,6 +129,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     migrations: options.migrations ?? 'poll',
     migrationStepMs: options.migrationStepMs ?? 5000,
     issuer: options.issuer ?? DEFAULT_BASE_URL,
+    missingDocuments: options.missingDocuments ?? 'documented',
   };
   const seeded = createWorkspace(model, {
     ownerEmail: options.workspace?.ownerEmail ?? 'owner@collab-service.test',
@@ -194,6 +198,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     crdt: createCrdtAccess(model, () => credentials.apiKey),
     journal,
     faults,
+    access: createAccessApi(model, () => credentials.apiKey),
     reset,
     snapshot,
     restore,

@@ -24,6 +24,7 @@ it('prints the bench figures', async () => {
     ...(await optional('./memory.js', 'benchMemory')),
     ...(await optional('./scenarios.js', 'benchScenarios')),
     ...(await optional('./bundle.js', 'benchBundle')),
+    ...(await optional('./install.js', 'benchInstall')),
   };
   const width = Math.max(...Object.keys(figures).map((k) => k.length));
   const lines = Object.entries(figures).map(([k, v]) => `${k.padEnd(width)}  ${Number.isInteger(v) ? v : v.toFixed(2)}`);

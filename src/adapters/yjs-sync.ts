@@ -4,7 +4,25 @@ import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import type * as Y from 'yjs';
 import { ServiceError } from '../errors.js';
 import type { MockService } from '../service.js';
+import { authenticateSync, isWrite, syncVerdict, type SyncVerdict } from './yjs-access.js';
 import { SyncRoom, type SyncPeer } from './yjs-room.js';
+
+/** Domain events after which connected end users are checked again (a disable, a revoked grant, a new access type). */
+const ACCESS_EVENTS: ReadonlySet<string> = new Set([
+  'organization.disable_state',
+  'organization.update',
+  'organization.delete',
+  'document.disable_state',
+  'document.access_update',
+  'document.move',
+  'document.delete',
+  'folder.update',
+  'folder.delete',
+  'folder.access_update',
+  'permission.remove',
+  'user.delete',
+  'user.update',
+]);
 
 /** The path prefix of the sync endpoint; the room name follows it. */
 export const YJS_SYNC_PATH = '/__mock/yjs';
@@ -35,7 +53,10 @@ export interface YjsSync {
 /**
  * Creates the sync endpoint: a stock `WebsocketProvider` pointed at `ws://HOST:PORT/__mock/yjs` with room
  * `<apiKey>/<organizationId>/<documentId>/<editorId>` syncs both ways with the stored document. Room segments
- * may be URI-encoded; a `userId` URL parameter names the client in `lastUpdatedBy`.
+ * may be URI-encoded. A `token` URL parameter authenticates: the API key's auth token (server-side tools, full
+ * access; a `userId` parameter names them in `lastUpdatedBy`) or an end-user token from generate_token, whose
+ * user the access model (`model/access.ts`) admits as editor, as viewer (updates arrive, writes are dropped) or
+ * not at all (closed 4401/4403/4423, see `yjs-access.ts`).
  * @example const sync = createYjsSync(service);
  */
 export function createYjsSync(service: MockService): YjsSync {
@@ -59,35 +80,84 @@ export function createYjsSync(service: MockService): YjsSync {
       ws.close(CLOSE_UNKNOWN_KEY, reason(`Invalid API key ${apiKey}.`));
       return;
     }
-    let doc: Y.Doc;
-    try {
-      doc = service.crdt.doc({ apiKey, organizationId, documentId, editorId });
-    } catch (error) {
-      ws.close(CLOSE_BAD_ROOM, reason(error instanceof ServiceError ? error.message : 'The room could not be opened.'));
-      return;
-    }
-    let room = rooms.get(doc);
-    if (!room) {
-      room = new SyncRoom(doc, () => rooms.delete(doc));
-      rooms.set(doc, room);
-    }
-    const joined = room;
-    const peer: SyncPeer = {
-      author: { userId: url.searchParams.get('userId') || ANONYMOUS_SYNC_USER, sessionId: service.model.ids.alnum(20) },
-      send: (message) => {
-        if (ws.readyState === ws.OPEN) ws.send(message);
-      },
-      close: (code, why) => {
-        if (ws.readyState === ws.OPEN || ws.readyState === ws.CONNECTING) ws.close(code, reason(why));
-      },
-    };
+    const key = service.model.store.tables.apiKeys.get(apiKey)!;
+    const place = { apiKey, organizationId, documentId };
+    // Messages that arrive while the token is checked wait for the room.
+    const pending: Uint8Array[] = [];
+    let deliver = (bytes: Uint8Array): void => void pending.push(bytes);
+    let leave = (): void => {};
     ws.on('message', (data: RawData, isBinary: boolean) => {
-      if (isBinary) joined.receive(peer, toBytes(data));
+      if (isBinary) deliver(toBytes(data));
     });
-    ws.on('close', () => joined.leave(peer));
+    ws.on('close', () => leave());
     ws.on('error', () => ws.terminate());
-    joined.join(peer);
+    void authenticateSync(service, key, url.searchParams.get('token')).then((identity) => {
+      if (ws.readyState !== ws.OPEN) return;
+      if ('code' in identity) return ws.close(identity.code, reason(identity.reason));
+      const verdict = syncVerdict(service, identity, place);
+      if (verdict.may === 'none') return ws.close(verdict.code, reason(verdict.reason));
+      let doc: Y.Doc;
+      try {
+        doc = service.crdt.doc({ apiKey, organizationId, documentId, editorId });
+      } catch (error) {
+        return ws.close(CLOSE_BAD_ROOM, reason(error instanceof ServiceError ? error.message : 'The room could not be opened.'));
+      }
+      let room = rooms.get(doc);
+      if (!room) {
+        room = new SyncRoom(doc, () => rooms.delete(doc));
+        rooms.set(doc, room);
+      }
+      const joined = room;
+      const userId = identity.kind === 'user' ? identity.userId : url.searchParams.get('userId') || ANONYMOUS_SYNC_USER;
+      const peer: SyncPeer = {
+        author: { userId, sessionId: service.model.ids.alnum(20) },
+        send: (message) => {
+          if (ws.readyState === ws.OPEN) ws.send(message);
+        },
+        close: (code, why) => {
+          if (ws.readyState === ws.OPEN || ws.readyState === ws.CONNECTING) ws.close(code, reason(why));
+        },
+      };
+      /** Closes the client when the access model no longer admits it; true when it may go on. */
+      const recheck = (): SyncVerdict => {
+        const now = syncVerdict(service, identity, place);
+        if (now.may === 'none') {
+          joined.leave(peer);
+          peer.close(now.code, now.reason);
+        }
+        return now;
+      };
+      const unwatch = identity.kind === 'user' ? watch(place, recheck) : () => {};
+      deliver = (bytes) => {
+        // Writes are checked as they come, so a revoked grant, a disable or an expired token applies at once.
+        if (isWrite(bytes) && recheck().may !== 'write') return;
+        joined.receive(peer, bytes);
+      };
+      leave = () => {
+        unwatch();
+        joined.leave(peer);
+      };
+      joined.join(peer);
+      for (const bytes of pending.splice(0)) deliver(bytes);
+    });
   };
+
+  /** Re-checks of connected end users, per API key and organization, run when access to it may have changed. */
+  const watchers = new Map<string, Set<() => unknown>>();
+  const watch = (place: { apiKey: string; organizationId: string }, recheck: () => unknown): (() => void) => {
+    const id = `${place.apiKey}\n${place.organizationId}`;
+    let set = watchers.get(id);
+    if (!set) watchers.set(id, (set = new Set()));
+    set.add(recheck);
+    return () => {
+      set.delete(recheck);
+      if (set.size === 0) watchers.delete(id);
+    };
+  };
+  const stopWatching = service.model.events.on('*', (event) => {
+    if (!ACCESS_EVENTS.has(event.type) || !('organizationId' in event)) return;
+    for (const recheck of [...(watchers.get(`${event.apiKey}\n${event.organizationId}`) ?? [])]) recheck();
+  });
 
   return {
     handleUpgrade(request, socket, head) {
@@ -103,6 +173,7 @@ export function createYjsSync(service: MockService): YjsSync {
     },
     close() {
       closing ??= (async () => {
+        stopWatching();
         for (const room of [...rooms.values()]) room.close(CLOSE_SHUTDOWN, 'Server shutting down.');
         await Promise.all([...sockets].map((ws) => closeSocket(ws)));
         await new Promise<void>((resolve) => wss.close(() => resolve()));

@@ -58,14 +58,30 @@ export interface UserRecord {
   email?: string | undefined;
   initial?: string | undefined;
   accessRole?: 'viewer' | 'editor' | undefined;
+  /** Unix seconds when a permission granted through the API ends; absent = no end. */
+  expiresAt?: number | undefined;
   [field: string]: unknown;
 }
 
+/** Who may open a container: anyone signed in, users of the same organization, or only users granted it. */
+export type AccessType = 'public' | 'organizationPrivate' | 'restricted';
+
+/**
+ * A folder. Optional fields are absent on folders created implicitly (users add, documents add with a
+ * folderId): such a folder sits at the top level and takes the workspace default access.
+ */
 export interface FolderRecord {
   folderId: string;
   folderName?: string;
+  /** The parent folder's id; absent = top level (`"root"` on the wire). */
+  parentFolderId?: string;
+  /** The folder's own access type; ignored while `inheritAccessFromParent` is true. */
+  accessType?: AccessType;
+  inheritAccessFromParent?: boolean;
   users: Map<string, UserRecord>;
   createdAt: number;
+  /** Milliseconds; absent = never changed since `createdAt`. */
+  lastUpdated?: number;
 }
 
 export interface DocumentRecord {
@@ -74,7 +90,8 @@ export interface DocumentRecord {
   id: string;
   documentName?: string;
   folderId?: string;
-  accessType?: 'public' | 'restricted';
+  /** The document's own access type; absent = the folder's (or the workspace default). */
+  accessType?: AccessType;
   disabled?: boolean;
   /** Custom fields sent with the document, stored as given. */
   extra: Record<string, unknown>;
@@ -158,6 +175,9 @@ export interface OrganizationRecord {
   organizationId: string;
   /** md5 of the client organization id (per-item `id`). */
   id: string;
+  organizationName?: string;
+  /** Custom metadata sent with add or update organizations, stored as given. */
+  extra?: Record<string, unknown>;
   disabled: boolean;
   createdAt: number;
   users: Map<string, UserRecord>;

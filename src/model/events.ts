@@ -25,6 +25,19 @@ export interface CommentEventFields {
  */
 export interface DomainEventMap {
   'organization.disable_state': { organizationId: string; disabled: boolean };
+  'organization.add': { organizationId: string };
+  'organization.update': { organizationId: string };
+  'organization.delete': { organizationId: string };
+  'folder.add': { organizationId: string; folderId: string };
+  'folder.update': { organizationId: string; folderId: string };
+  'folder.delete': { organizationId: string; folderId: string };
+  'folder.access_update': { organizationId: string; folderId: string };
+  'document.update': { organizationId: string; documentId: string };
+  'document.move': { organizationId: string; documentId: string; folderId: string };
+  'document.access_update': { organizationId: string; documentId: string };
+  'document.disable_state': { organizationId: string; documentId: string; disabled: boolean };
+  'permission.add': { organizationId: string; userId: string; documentId?: string; folderId?: string };
+  'permission.remove': { organizationId: string; userId: string; documentId?: string; folderId?: string };
   'document.add': { organizationId: string; documentId: string };
   'document.delete': { organizationId: string; documentId: string };
   'document.migrate': { organizationId: string; documentId: string; newDocumentId: string };

@@ -1,5 +1,5 @@
 import { md5Hex } from '../support/ids.js';
-import type { DocumentRecord, FolderRecord, Namespace, OrganizationRecord } from './entities.js';
+import type { AccessType, DocumentRecord, FolderRecord, Namespace, OrganizationRecord } from './entities.js';
 import type { ModelContext } from './context.js';
 
 /** An organization of the namespace, created empty when missing. */
@@ -50,7 +50,7 @@ export function ensureFolder(ctx: ModelContext, org: OrganizationRecord, folderI
 export interface NewDocument {
   documentId: string;
   documentName?: string | undefined;
-  accessType?: 'public' | 'restricted' | undefined;
+  accessType?: AccessType | undefined;
   disabled?: boolean | undefined;
   [field: string]: unknown;
 }
@@ -85,4 +85,47 @@ export function addDocument(ctx: ModelContext, ns: Namespace, input: { organizat
   doc.extra = structuredClone(extra);
   ctx.events.emit('document.add', ns.apiKey, { organizationId: input.organizationId, documentId });
   return { added: true, id: doc.id };
+}
+
+/** An organization as add and update organizations receive it; keys beyond the documented ones are metadata. */
+export interface OrganizationInput {
+  organizationId: string;
+  organizationName?: string | undefined;
+  disabled?: boolean | undefined;
+  [field: string]: unknown;
+}
+
+/** Writes the given fields onto the record: present fields overwrite, absent ones stay. */
+function applyOrganization(org: OrganizationRecord, input: OrganizationInput): void {
+  const { organizationId: _id, organizationName, disabled, ...extra } = input;
+  if (organizationName !== undefined) org.organizationName = organizationName;
+  if (disabled !== undefined) org.disabled = disabled;
+  if (Object.keys(extra).length > 0) org.extra = { ...org.extra, ...structuredClone(extra) };
+}
+
+/** Adds an organization, or updates the one already there (add is an upsert). */
+export function upsertOrganization(ctx: ModelContext, ns: Namespace, input: OrganizationInput): OrganizationRecord {
+  const org = ensureOrganization(ctx, ns, input.organizationId);
+  applyOrganization(org, input);
+  ctx.events.emit('organization.add', ns.apiKey, { organizationId: input.organizationId });
+  return org;
+}
+
+/** Updates an existing organization; a missing one is not created (returns undefined). */
+export function updateOrganization(ctx: ModelContext, ns: Namespace, input: OrganizationInput): OrganizationRecord | undefined {
+  const org = ns.organizations.get(input.organizationId);
+  if (!org) return undefined;
+  applyOrganization(org, input);
+  ctx.events.emit('organization.update', ns.apiKey, { organizationId: input.organizationId });
+  return org;
+}
+
+/** The organization record of get organizations: `{ id, organizationName?, disabled, ...metadata }`. */
+export function organizationView(org: OrganizationRecord): Record<string, unknown> {
+  const view: Record<string, unknown> = { id: org.organizationId };
+  if (org.organizationName !== undefined) view['organizationName'] = org.organizationName;
+  view['disabled'] = org.disabled;
+  // Metadata follows the documented fields and never replaces them.
+  for (const [key, value] of Object.entries(org.extra ?? {})) if (!(key in view)) view[key] = structuredClone(value);
+  return view;
 }

@@ -6,7 +6,7 @@ import type { ApiKeyRecord } from '../model/entities.js';
 /** End-user tokens live 48 hours (spec, Limits). */
 export const TOKEN_LIFETIME_SECONDS = 172_800;
 
-const resource = z
+export const resource = z
   .object({
     type: z.enum(['organization', 'document', 'folder']),
     id: requiredString(),
@@ -15,8 +15,8 @@ const resource = z
     expiresAt: z.number().optional(),
   });
 
-/** `resources[].organizationId` is required for document and folder resources; the message names the item. */
-const resources = z.array(resource).superRefine((list, ctx) => {
+/** `resources[].organizationId` is required for document and folder resources; the message names the item (generate_token, permissions add). */
+export const resources = z.array(resource).superRefine((list, ctx) => {
   list.forEach((r, i) => {
     if (r.type !== 'organization' && r.organizationId === undefined) {
       ctx.addIssue({

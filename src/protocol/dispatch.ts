@@ -85,7 +85,7 @@ async function handle(deps: DispatchDeps, call: ApiCall, info: CallInfo): Promis
   if (caller.level === 'apiKey') for (const settle of deps.hooks.settle) settle(deps.model, caller);
   const input = validate(operation.schema, data, operation.issueDetails);
   const output = await operation.run({ data: input, caller, model: deps.model, settings: deps.settings, version: route.version });
-  return operation.message === null ? bareResult(output.data) : success(operation.message, output.data, output.beside);
+  return operation.message === null ? bareResult(output.data) : success(output.message ?? operation.message, output.data, output.beside);
 }
 
 function find(deps: DispatchDeps, path: string, info: CallInfo): Route {

@@ -35,7 +35,15 @@ export interface Settings {
   migrationStepMs: number;
   /** The `iss` claim of end-user tokens. */
   issuer: string;
+  /**
+   * How documents get/update v2 answer requested documents that do not exist: `documented` = 500 `INTERNAL`
+   * with the per-item results in `details`, as the reference shows; `notFound` = the same body as 404 `NOT_FOUND`.
+   */
+  missingDocuments: MissingDocuments;
 }
+
+/** See `Settings.missingDocuments`. */
+export type MissingDocuments = 'documented' | 'notFound';
 
 /** The API version a route serves; v1 and v2 twins share an operation and differ where the reference says. */
 export type ApiVersion = 'v1' | 'v2';
@@ -53,6 +61,8 @@ export interface OperationContext<D> {
 /** What an operation's `run` returns: the envelope's `data`, and cursor fields that sit beside it. */
 export interface OperationOutput {
   data?: unknown;
+  /** The success message when this reply's differs from the declared one (folders get for one folder). */
+  message?: string;
   beside?: Record<string, unknown>;
 }
 

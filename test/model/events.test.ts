@@ -60,6 +60,45 @@ describe('domain events', () => {
     ]);
   });
 
+  it('are emitted by organization, folder, document and permission writes', async () => {
+    const service = createMockService();
+    const events = await eventsOf(service, async () => {
+      await post(service, '/v2/organizations/add', { organizations: [{ organizationId: 'org' }] });
+      await post(service, '/v2/organizations/update', { organizations: [{ organizationId: 'org', organizationName: 'O' }] });
+      await post(service, '/v2/organizations/folders/add', { organizationId: 'org', folders: [{ folderId: 'f' }, { folderId: 'g' }] });
+      await post(service, '/v2/organizations/folders/update', { organizationId: 'org', folders: [{ folderId: 'g', parentFolderId: 'f' }] });
+      await post(service, '/v2/organizations/folders/access/update', { organizationId: 'org', folderIds: ['f'], accessType: 'restricted' });
+      await post(service, '/v2/organizations/documents/add', { organizationId: 'org', documents: [{ documentId: 'd' }] });
+      await post(service, '/v1/organizations/documents/update', { organizationId: 'org', documents: [{ documentId: 'd', documentName: 'D' }] });
+      await post(service, '/v2/organizations/documents/move', { organizationId: 'org', documentIds: ['d'], folderId: 'g' });
+      await post(service, '/v2/organizations/documents/access/update', { organizationId: 'org', documentIds: ['d'], accessType: 'public' });
+      await post(service, '/v2/organizations/documents/access/disablestate/update', { organizationId: 'org', documentIds: ['d'], disabled: true });
+      await post(service, '/v2/auth/permissions/add', { user: { userId: 'u' }, permissions: { resources: [{ type: 'folder', id: 'g', organizationId: 'org' }] } });
+      await post(service, '/v2/auth/permissions/remove', { userId: 'u', permissions: { resources: [{ type: 'folder', id: 'g', organizationId: 'org' }] } });
+      await post(service, '/v2/organizations/folders/delete', { organizationId: 'org', folderId: 'f' });
+      await post(service, '/v2/organizations/delete', { organizationIds: ['org'] });
+    });
+    expect(events).toEqual([
+      { type: 'organization.add', organizationId: 'org' },
+      { type: 'organization.update', organizationId: 'org' },
+      { type: 'folder.add', organizationId: 'org', folderId: 'f' },
+      { type: 'folder.add', organizationId: 'org', folderId: 'g' },
+      { type: 'folder.update', organizationId: 'org', folderId: 'g' },
+      { type: 'folder.access_update', organizationId: 'org', folderId: 'f' },
+      { type: 'document.add', organizationId: 'org', documentId: 'd' },
+      { type: 'document.update', organizationId: 'org', documentId: 'd' },
+      { type: 'document.move', organizationId: 'org', documentId: 'd', folderId: 'g' },
+      { type: 'document.access_update', organizationId: 'org', documentId: 'd' },
+      { type: 'document.disable_state', organizationId: 'org', documentId: 'd', disabled: true },
+      { type: 'permission.add', organizationId: 'org', userId: 'u', folderId: 'g' },
+      { type: 'user.delete', organizationId: 'org', userId: 'u', folderId: 'g' },
+      { type: 'permission.remove', organizationId: 'org', userId: 'u', folderId: 'g' },
+      { type: 'document.delete', organizationId: 'org', documentId: 'd' },
+      { type: 'folder.delete', organizationId: 'org', folderId: 'f' },
+      { type: 'organization.delete', organizationId: 'org' },
+    ]);
+  });
+
   it('emit nothing for a refused call', async () => {
     const service = createMockService();
     const events = await eventsOf(service, async () => {

@@ -110,7 +110,7 @@ export function addNotification(ctx: ModelContext, ns: Namespace, input: AddNoti
     organizationId: input.organizationId,
     documentId: input.documentId,
     timestamp: input.timestamp ?? ctx.clock.now(),
-    recipients: recipientsOf(org, doc, input),
+    recipients: recipientsOf(org, doc, input, ctx.clock.now()),
     record: storedFields(input),
   };
   const locationId = locationIdOf(input);

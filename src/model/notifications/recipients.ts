@@ -1,4 +1,5 @@
 import { md5Hex } from '../../support/ids.js';
+import { documentAccess } from '../access.js';
 import type { DocumentRecord, NotificationRecipient, OrganizationRecord, UserRecord } from '../entities.js';
 
 /** The part of an add-notification request that decides who receives it. */
@@ -30,11 +31,13 @@ function userIdByEmail(org: OrganizationRecord, email: string | undefined): stri
   return undefined;
 }
 
-/** Whether a user may open the document: document level, its folder, or organization level unless `restricted`. */
-export function canAccess(org: OrganizationRecord, doc: DocumentRecord, userId: string): boolean {
-  if (doc.users.has(userId)) return true;
-  if (doc.folderId !== undefined && org.folders.get(doc.folderId)?.users.has(userId)) return true;
-  return doc.accessType !== 'restricted' && org.users.has(userId);
+/**
+ * Whether a user may open the document, by the access model (`model/access.ts`): a grant on the document or its
+ * folders, else the organization under its access type; disabled organizations and documents admit no one.
+ * `now` (service clock, ms) lets grants with an `expiresAt` lapse; without it they count as live.
+ */
+export function canAccess(org: OrganizationRecord, doc: DocumentRecord, userId: string, now = 0): boolean {
+  return documentAccess(org, doc, { userId, now }).role !== null;
 }
 
 /**
@@ -43,7 +46,7 @@ export function canAccess(org: OrganizationRecord, doc: DocumentRecord, userId: 
  * those with access to the document. One entry per person (same userId, or same email ignoring case).
  * @example recipientsOf(org, doc, { actionUser: { userId: 'a' }, notifyUsers: [{ userId: 'b' }] })
  */
-export function recipientsOf(org: OrganizationRecord, doc: DocumentRecord, request: RecipientRequest): NotificationRecipient[] {
+export function recipientsOf(org: OrganizationRecord, doc: DocumentRecord, request: RecipientRequest, now = 0): NotificationRecipient[] {
   const people: Person[] = [];
   const byUserId = new Map<string, Person>();
   const byEmail = new Map<string, Person>();
@@ -69,7 +72,7 @@ export function recipientsOf(org: OrganizationRecord, doc: DocumentRecord, reque
     for (const user of org.users.values()) if (user.userId !== request.actionUser.userId) add({ userId: user.userId, email: user.email });
   }
   for (const entry of request.notifyUsers) add({ userId: entry.userId ?? userIdByEmail(org, entry.email), email: entry.email });
-  const kept = request.verifyUserPermissions === true ? people.filter((p) => p.userId !== undefined && canAccess(org, doc, p.userId)) : people;
+  const kept = request.verifyUserPermissions === true ? people.filter((p) => p.userId !== undefined && canAccess(org, doc, p.userId, now)) : people;
   return kept.map((p) => {
     const recipient: NotificationRecipient = {};
     if (p.userId !== undefined) recipient.userId = p.userId;

@@ -48,14 +48,14 @@ const endpoint = (): string => `ws://127.0.0.1:${running.port}/__mock/yjs`;
 const roomOf = (editorId = at.editorId, apiKey = service.credentials.apiKey): string => `${apiKey}/${at.organizationId}/${at.documentId}/${editorId}`;
 
 /** A stock y-websocket client, as an editor in a browser would create it. */
-function client(options: { room?: string; userId?: string } = {}): { provider: WebsocketProvider; doc: Y.Doc; closes: Array<{ code: number; reason: string }> } {
+function client(options: { room?: string; userId?: string; token?: string } = {}): { provider: WebsocketProvider; doc: Y.Doc; closes: Array<{ code: number; reason: string }> } {
   const doc = new Y.Doc();
   const provider = new WebsocketProvider(endpoint(), options.room ?? roomOf(), doc, {
     WebSocketPolyfill: WebSocket as unknown as typeof globalThis.WebSocket,
     // Same-process providers would otherwise sync through a local channel and bypass the server.
     disableBc: true,
     maxBackoffTime: 50,
-    params: options.userId ? { userId: options.userId } : {},
+    params: { token: options.token ?? service.credentials.authToken, ...(options.userId ? { userId: options.userId } : {}) },
   });
   const closes: Array<{ code: number; reason: string }> = [];
   provider.on('connection-close', (event) => {

@@ -71,7 +71,7 @@ forEachTransport('documents add', (fresh) => {
     expectError(await c.post(path, { organizationId: 'org' }), 400, 'INVALID_ARGUMENT', 'documents is required.');
     expectError(await c.post(path, { organizationId: 'org', documents: [] }), 400, 'INVALID_ARGUMENT', 'documents must contain at least 1 item.');
     expectError(await c.post(path, { organizationId: 'org', documents: [{ documentId: 'e' }, { documentName: 'x' }] }), 400, 'INVALID_ARGUMENT', 'documents[1].documentId is required.');
-    expectError(await c.post(path, { organizationId: 'org', documents: [{ documentId: 'e', accessType: 'secret' }] }), 400, 'INVALID_ARGUMENT', 'documents[0].accessType must be one of public, restricted.');
+    expectError(await c.post(path, { organizationId: 'org', documents: [{ documentId: 'e', accessType: 'secret' }] }), 400, 'INVALID_ARGUMENT', 'documents[0].accessType must be one of public, organizationPrivate, restricted.');
     expectError(await c.post(path, { organizationId: 'org', documents: [{ documentId: 'e', disabled: 'no' }] }), 400, 'INVALID_ARGUMENT', 'documents[0].disabled must be a boolean.');
     expectError(await c.post('/v1/organizations/documents/add', { documents: [{ documentId: 'e' }] }), 400, 'INVALID_ARGUMENT', 'organizationId is required.');
     expect(fingerprint(c.service)).toBe(before);
