@@ -36,8 +36,29 @@ const ruleSchema = z
 /**
  * A fault rule: which calls it catches (path exact or glob, method, API key) and what it does to them (answer an
  * error, the service's own 429, or wait first), for the next `times` matching calls or with a seeded probability.
+ * @example { path: '/v2/users/*', status: 'UNAVAILABLE', message: 'Maintenance.', times: 2 }
  */
-export type FaultRule = z.input<typeof ruleSchema>;
+export interface FaultRule {
+  /** An exact path, or a glob: `*` within a segment, `**` across segments. */
+  path: string;
+  method?: string;
+  /** Only calls that send this `x-service-api-key`. */
+  apiKey?: string;
+  /** Answer this error status. */
+  status?: ErrorStatus;
+  /** The error message (default: names the rule). */
+  message?: string;
+  /** The HTTP code (default: the error status's own). */
+  httpStatus?: number;
+  /** Answer the service's own 429 `RESOURCE_EXHAUSTED` rate-limit refusal. */
+  rateLimit?: boolean;
+  /** Wait this many milliseconds first (up to 60,000). */
+  latencyMs?: number;
+  /** Catch only the next N matching calls, then retire. */
+  times?: number;
+  /** Catch a matching call with this probability (0 to 1), drawn from the service seed. */
+  probability?: number;
+}
 
 /** A rule as it is held: its id, and how many more calls it catches when `times` was given. */
 export type ActiveFault = FaultRule & { id: string; remaining?: number; hits: number };
@@ -104,7 +125,7 @@ export function createFaults(hooks: DispatchHooks, seed: number): FaultsApi {
 
   return {
     add(rule) {
-      const parsed = validate(ruleSchema, rule);
+      const parsed = validate(ruleSchema, rule) as FaultRule;
       const id = `fault-${++counter}`;
       const fault: ActiveFault = { id, ...parsed, hits: 0 };
       if (parsed.times !== undefined) fault.remaining = parsed.times;

@@ -20,8 +20,8 @@ export interface JournalEntry {
   query?: string;
   /** The HTTP status of the reply. */
   status: number;
-  /** Which part of the pipeline answered. */
-  kind: CallInfo['kind'];
+  /** Which part of the pipeline answered (written out so the public types need no pipeline internals). */
+  kind: 'api' | 'control' | 'preflight' | 'too-large';
   /** The error status of a failure (`INVALID_ARGUMENT`, ...). */
   errorStatus?: string;
   /** The verbatim message of a failure. */
