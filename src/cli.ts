@@ -6,16 +6,22 @@ import { listen } from './adapters/node-server.js';
 import { persistState, readPersisted, type PersistedState } from './adapters/persist.js';
 import { requestLine } from './adapters/request-log.js';
 import { tryLoadYjs } from './model/crdt/yjs.js';
+import { bindsLoopbackOnly } from './protocol/origins.js';
 import { createScenarioService, createServiceFromState, SCENARIO_NAMES } from './scenarios/index.js';
 import type { MockService } from './service.js';
 
 const USAGE = `Usage: collab-service-mock [--port 4780] [--host 127.0.0.1] [--seed 1] [--clock system|virtual]
                            [--scenario empty|starter|team|large | --state file.json]
+                           [--control-token TOKEN] [--allowed-host NAME ...]
                            [--persist file.json] [--journal-limit 1000] [--quiet]
 
 Starts the Collaboration Service emulator on an in-memory state; GET / lists the control routes.
   --port      port to listen on; 0 picks a free one (default 4780)
-  --host      interface to bind (default 127.0.0.1)
+  --host      interface to bind (default 127.0.0.1); any other than loopback makes the control plane
+              (/__mock/*) ask for a control token in the x-mock-control-token header
+  --control-token  the control token (default: generated and printed when --host is not loopback)
+  --allowed-host   a further name clients use for this server (a container or LAN name); the control
+              plane and the sync endpoint refuse names other than loopback, --host and these; repeatable
   --seed      seed of every generated id and token, and of the scenario's data (default 1)
   --scenario  start from a named scenario; POST /__mock/reset returns to it (default empty)
   --state     start from a state written by service.exportState(); its seed is taken from the file
@@ -122,6 +128,8 @@ async function main(argv: string[]): Promise<void> {
         persist: { type: 'string' },
         'journal-limit': { type: 'string' },
         quiet: { type: 'boolean' },
+        'control-token': { type: 'string' },
+        'allowed-host': { type: 'string', multiple: true },
         help: { type: 'boolean', short: 'h' },
         version: { type: 'boolean', short: 'v' },
       },
@@ -144,9 +152,22 @@ async function main(argv: string[]): Promise<void> {
   const service = await createService(values, clock, journalLimit);
   const loadedFromPersist = values.persist !== undefined && existsSync(values.persist);
   const persisted: PersistedState | undefined = values.persist === undefined ? undefined : persistState(service, values.persist);
-  const running = await listen(service, { port: integer('port', values.port, 4780, 0, 65535), host: values.host ?? '127.0.0.1' }).catch(
+  const token = values['control-token'];
+  if (token !== undefined && !/^[\x21-\x7e]{16,}$/.test(token)) fail('--control-token must be at least 16 printable characters without spaces.');
+  const running = await listen(service, {
+    port: integer('port', values.port, 4780, 0, 65535),
+    host: values.host ?? '127.0.0.1',
+    ...(token !== undefined ? { controlToken: token } : {}),
+    ...(values['allowed-host'] ? { allowedHosts: values['allowed-host'] } : {}),
+  }).catch(
     (error: NodeJS.ErrnoException) => fail(error.code === 'EADDRINUSE' ? `port ${values.port ?? 4780} is in use; pick another with --port.` : error.message),
   );
+  if (!bindsLoopbackOnly(running.host)) {
+    process.stderr.write(
+      `collab-service-mock: warning: listening on ${running.host}, beyond this machine. Anyone who can reach it can call the API with the\n` +
+        `  printed credentials; the control plane (/__mock/*) asks for the control token in the x-mock-control-token header.\n`,
+    );
+  }
   const c = service.credentials;
   const call = example(service);
   process.stdout.write(
@@ -158,6 +179,7 @@ async function main(argv: string[]): Promise<void> {
       `  workspace auth token:  ${c.workspaceAuthToken}`,
       `  api key:               ${c.apiKey}`,
       `  auth token:            ${c.authToken}`,
+      ...(running.controlToken !== undefined ? [`  control token:         ${running.controlToken} (send as x-mock-control-token on /__mock/*)`] : []),
       `try: curl -s -X POST ${running.url}${call.path} -H 'content-type: application/json' \\`,
       `       -H 'x-service-api-key: ${c.apiKey}' -H 'x-service-auth-token: ${c.authToken}' -d '${JSON.stringify({ data: call.data })}'`,
       '',

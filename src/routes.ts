@@ -1,5 +1,6 @@
 import * as activities from './operations/activities.js';
 import * as auth from './operations/auth.js';
+import * as comments from './operations/comments/index.js';
 import * as crdt from './operations/crdt.js';
 import * as documents from './operations/documents.js';
 import * as folders from './operations/folders.js';
@@ -103,4 +104,22 @@ export const routes: Readonly<Record<string, Route>> = {
   '/v2/auth/permissions/get': v2(permissions.get),
   '/v2/auth/permissions/remove': v2(permissions.remove),
   '/v2/auth/generate_signature': v2(permissions.generateSignature),
+  '/v2/commentannotations/add': v2(comments.add),
+  '/v1/commentannotations/add': v1(comments.add),
+  '/v2/commentannotations/get': v2(comments.get),
+  '/v1/commentannotations/get': v1(comments.getV1),
+  '/v2/commentannotations/update': v2(comments.update),
+  '/v1/commentannotations/update': v1(comments.update),
+  '/v2/commentannotations/delete': v2(comments.remove),
+  '/v1/commentannotations/delete': v1(comments.remove),
+  '/v2/commentannotations/count/get': v2(comments.count),
+  '/v1/commentannotations/count/get': v1(comments.count),
+  '/v2/commentannotations/comments/add': v2(comments.replies.add),
+  '/v1/commentannotations/comments/add': v1(comments.replies.add),
+  '/v2/commentannotations/comments/get': v2(comments.replies.get),
+  '/v1/commentannotations/comments/get': v1(comments.replies.get),
+  '/v2/commentannotations/comments/update': v2(comments.replies.update),
+  '/v1/commentannotations/comments/update': v1(comments.replies.update),
+  '/v2/commentannotations/comments/delete': v2(comments.replies.remove),
+  '/v1/commentannotations/comments/delete': v1(comments.replies.remove),
 };

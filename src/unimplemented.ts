@@ -3,8 +3,6 @@ import { routes } from './routes.js';
 /** Paths of the real service that answer 501 here (service-facts 2.7); braces expand to one path each. */
 const UNIMPLEMENTED_PATTERNS = [
   '/v1/auth/token/get',
-  '/v1/commentannotations/{add,delete,get,update}',
-  '/v1/commentannotations/comments/{add,delete,get,update}',
   '/v1/livestate/broadcast',
   '/v1/notifications/{add,delete,get,update}',
   '/v1/notifications/config/{get,set}',
@@ -22,8 +20,6 @@ const UNIMPLEMENTED_PATTERNS = [
   '/v2/agents/version/update',
   '/v2/agents/versions/{list,restore}',
   '/v2/auth/token/get',
-  '/v2/commentannotations/{add,delete,get,update}',
-  '/v2/commentannotations/comments/{add,delete,get,update}',
   '/v2/livestate/broadcast',
   '/v2/memory/alerts/{action,dismiss,list}',
   '/v2/memory/alerts/config/{get,update}',

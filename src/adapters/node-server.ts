@@ -1,8 +1,12 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { ServiceError } from '../errors.js';
 import { MAX_BODY_BYTES } from '../protocol/dispatch.js';
 import type { ApiReply } from '../protocol/call.js';
+import { bindsLoopbackOnly, hostAllowed, originAllowed, type ListenerPolicy } from '../protocol/origins.js';
 import type { MockService } from '../service.js';
+import { unpredictableToken } from '../support/secret.js';
+import { clientErrorHandler, refuseOnSocket } from './http-refusals.js';
 import type { YjsSync } from './yjs-sync.js';
 import { lazyYjsSync } from './yjs-sync-loader.js';
 import { serverIndex } from './server-index.js';
@@ -11,9 +15,23 @@ import { serverIndex } from './server-index.js';
 export interface ListenOptions {
   /** Port; 0 picks a free one. Default 4780. */
   port?: number;
-  /** Interface to bind. Default 127.0.0.1. */
+  /** Interface to bind. Default 127.0.0.1. Any other than loopback makes the control plane ask for a control token. */
   host?: string;
+  /** More names clients may address the server by on the control plane (a container or LAN name). Default none. */
+  allowedHosts?: string[];
+  /**
+   * The token control calls must send in `x-mock-control-token`. Required on a server bound beyond loopback: one is
+   * generated when none is given. On loopback, setting one requires it too. Default: none on loopback.
+   */
+  controlToken?: string;
+  /** Milliseconds a client has to send the request headers. Default 10,000. */
+  headersTimeoutMs?: number;
+  /** Milliseconds a client has to send the whole request, body included. Default 30,000. */
+  requestTimeoutMs?: number;
 }
+
+/** Bytes of an oversized body read and thrown away, so the client finishes its upload and reads the 413. */
+export const DRAIN_LIMIT_BYTES = 32 * 1024 * 1024;
 
 /** A running standalone server. */
 export interface RunningServer {
@@ -21,6 +39,8 @@ export interface RunningServer {
   readonly port: number;
   readonly host: string;
   readonly server: Server;
+  /** The token control calls must send in `x-mock-control-token`, when the server asks for one. */
+  readonly controlToken: string | undefined;
   /** The live Yjs sync endpoint at `ws://HOST:PORT/__mock/yjs/<apiKey>/<organizationId>/<documentId>/<editorId>`. */
   readonly sync: YjsSync;
   /** Stops accepting, closes open connections (sync sockets included) and resolves when the server is down. */
@@ -36,16 +56,37 @@ export async function listen(service: MockService, options: ListenOptions = {}):
     throw new TypeError("listen() got a Promise, not a service: write `await listen(await createScenarioService({ scenario: 'starter' }))`.");
   }
   const host = options.host ?? '127.0.0.1';
+  if (options.controlToken !== undefined && !/^[\x21-\x7e]{16,}$/.test(options.controlToken)) {
+    throw new TypeError('listen(): controlToken must be at least 16 printable characters without spaces.');
+  }
+  const controlToken = options.controlToken ?? (bindsLoopbackOnly(host) ? undefined : unpredictableToken());
+  const policy: ListenerPolicy = Object.freeze({ host, allowedHosts: Object.freeze([...(options.allowedHosts ?? [])]), controlToken });
+  const requestMs = options.requestTimeoutMs ?? 30_000;
+  const headersMs = Math.min(options.headersTimeoutMs ?? 10_000, requestMs);
   let index: ApiReply | undefined;
-  const server = createServer((req, res) => {
-    if ((req.method === 'GET' || req.method === 'HEAD') && (req.url === '/' || req.url?.startsWith('/?'))) {
-      return send(res, (index ??= serverIndex(urlOf(server, host))), false);
-    }
-    handle(service, req, res);
-  });
+  const server = createServer(
+    // Node checks both timeouts on this interval, so it bounds how late a timeout fires.
+    { headersTimeout: headersMs, requestTimeout: requestMs, connectionsCheckingInterval: Math.max(25, Math.min(1000, Math.floor(headersMs / 4))) },
+    (req, res) => {
+      if ((req.method === 'GET' || req.method === 'HEAD') && (req.url === '/' || req.url?.startsWith('/?'))) {
+        return send(res, (index ??= serverIndex(urlOf(server, host))), false);
+      }
+      handle(service, policy, req, res);
+    },
+  );
   server.keepAliveTimeout = 5000;
+  server.on('clientError', clientErrorHandler({ headersMs, requestMs }));
   const sync = lazyYjsSync(service);
-  server.on('upgrade', (req, socket, head: Buffer) => sync.handleUpgrade(req, socket, head));
+  server.on('upgrade', (req: IncomingMessage, socket, head: Buffer) => {
+    // Browsers open WebSockets to any address without CORS: the sync endpoint checks Host and Origin like the control plane.
+    if (!hostAllowed(req.headers.host, policy) || !originAllowed(req.headers.origin, policy)) {
+      return refuseOnSocket(
+        socket,
+        new ServiceError('PERMISSION_DENIED', `The sync endpoint answers pages on loopback origins, ${host} or an allowed host only; got Host ${req.headers.host ?? '(none)'}, Origin ${req.headers.origin ?? '(none)'}.`),
+      );
+    }
+    sync.handleUpgrade(req, socket, head);
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 4780, host, () => {
@@ -60,6 +101,7 @@ export async function listen(service: MockService, options: ListenOptions = {}):
     port,
     host,
     server,
+    controlToken,
     sync,
     close() {
       closing ??= sync.close().then(
@@ -79,10 +121,11 @@ function urlOf(server: Server, host: string): string {
   return `http://${host.includes(':') ? `[${host}]` : host}:${(server.address() as AddressInfo).port}`;
 }
 
-function handle(service: MockService, req: IncomingMessage, res: ServerResponse): void {
+function handle(service: MockService, listener: ListenerPolicy, req: IncomingMessage, res: ServerResponse): void {
   const chunks: Buffer[] = [];
   let size = 0;
   let refused = false;
+  let answered = false;
   const headers = (): Record<string, string> => {
     const out: Record<string, string> = {};
     for (const [key, value] of Object.entries(req.headers)) {
@@ -90,25 +133,31 @@ function handle(service: MockService, req: IncomingMessage, res: ServerResponse)
     }
     return out;
   };
+  const answer = (body: string, bodyTooLarge: boolean, close: boolean): void => {
+    if (answered) return;
+    answered = true;
+    const call = { method: req.method ?? 'GET', path: req.url ?? '/', headers: headers(), body, listener };
+    void service.dispatch(bodyTooLarge ? { ...call, bodyTooLarge } : call).then((reply) => send(res, reply, close));
+  };
   req.on('data', (chunk: Buffer) => {
-    if (refused) return;
     size += chunk.length;
+    if (refused) {
+      // Past the drain limit the client is not stopping: answer now and close, whatever it is still sending.
+      if (size > MAX_BODY_BYTES + DRAIN_LIMIT_BYTES) answer('', true, true);
+      return;
+    }
     if (size > MAX_BODY_BYTES) {
-      // Stop buffering; the core answers 413 through its hooks like any other reply.
+      // Stop buffering but keep reading: a client that is still uploading when the server closes sees EPIPE, not the
+      // 413. The core answers 413 through its hooks like any other reply once the body has ended.
       refused = true;
       chunks.length = 0;
-      void service
-        .dispatch({ method: req.method ?? 'GET', path: req.url ?? '/', headers: headers(), body: '', bodyTooLarge: true })
-        .then((reply) => send(res, reply, true));
       return;
     }
     chunks.push(chunk);
   });
   req.on('end', () => {
-    if (refused) return;
-    void service
-      .dispatch({ method: req.method ?? 'GET', path: req.url ?? '/', headers: headers(), body: Buffer.concat(chunks, size).toString('utf8') })
-      .then((reply) => send(res, reply, false));
+    if (refused) answer('', true, false);
+    else answer(Buffer.concat(chunks, size).toString('utf8'), false, false);
   });
   req.on('error', () => res.destroy());
 }

@@ -2,7 +2,8 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import type * as Y from 'yjs';
-import { ServiceError } from '../errors.js';
+import { openLiveEditor } from '../model/crdt/registry.js';
+import { knownNamespace } from '../model/keys.js';
 import type { MockService } from '../service.js';
 import { authenticateSync, isWrite, syncVerdict, type SyncVerdict } from './yjs-access.js';
 import { SyncRoom, type SyncPeer } from './yjs-room.js';
@@ -31,6 +32,8 @@ export const YJS_SYNC_PATH = '/__mock/yjs';
 export const CLOSE_BAD_ROOM = 4400;
 /** Close code for an unknown API key in the room name. */
 export const CLOSE_UNKNOWN_KEY = 4403;
+/** Close code for a room whose entry does not exist, for a client that may only read. */
+export const CLOSE_NO_ENTRY = 4404;
 /** Close code sent to every client when the server shuts down. */
 export const CLOSE_SHUTDOWN = 1001;
 
@@ -96,15 +99,17 @@ export function createYjsSync(service: MockService): YjsSync {
       if ('code' in identity) return ws.close(identity.code, reason(identity.reason));
       const verdict = syncVerdict(service, identity, place);
       if (verdict.may === 'none') return ws.close(verdict.code, reason(verdict.reason));
-      let doc: Y.Doc;
-      try {
-        doc = service.crdt.doc({ apiKey, organizationId, documentId, editorId });
-      } catch (error) {
-        return ws.close(CLOSE_BAD_ROOM, reason(error instanceof ServiceError ? error.message : 'The room could not be opened.'));
-      }
+      // A room opens on an existing entry for anyone admitted, on a new name only for a writer; the entry a room
+      // opened is dropped again when the room closes without anyone writing to it.
+      const live = openLiveEditor(service.model, knownNamespace(service.model, apiKey), { organizationId, documentId, editorId }, { create: verdict.may === 'write' });
+      if (!live) return ws.close(CLOSE_NO_ENTRY, reason('No CRDT data found for this editor ID.'));
+      const { doc } = live.record;
       let room = rooms.get(doc);
       if (!room) {
-        room = new SyncRoom(doc, () => rooms.delete(doc));
+        room = new SyncRoom(doc, () => {
+          rooms.delete(doc);
+          live.release();
+        });
         rooms.set(doc, room);
       }
       const joined = room;

@@ -94,11 +94,11 @@ export const INSPECTOR_HTML = `<!doctype html>
       dl.append(dt, dd);
     }
     for (const k of ['organizations', 'documents', 'users']) $('count-' + k).textContent = '(' + o.counts[k] + ')';
-    table('organizations', o.organizations, ['organizationId', 'users', 'documents', 'groups', 'notifications', 'disabled']);
+    table('organizations', o.organizations, ['organizationId', 'users', 'documents', 'groups', 'notifications', 'commentThreads', 'disabled']);
     table('documents', o.documents, ['organizationId', 'documentId', 'documentName', 'users']);
     table('users', o.users, ['organizationId', 'userId', 'name', 'email']);
     table('notifications', o.notifications, ['organizationId', 'documentId', 'id', 'recipients', 'headline']);
-    table('comments', o.comments, ['organizationId', 'documentId', 'annotationId', 'comments']);
+    table('comments', o.comments, ['organizationId', 'documentId', 'annotationId', 'comments', 'first']);
     table('editors', o.editors, ['organizationId', 'documentId', 'editorId', 'content']);
     table('webhooks', o.webhookEndpoints, ['id', 'url', 'disabled', 'filterTypes']);
   }

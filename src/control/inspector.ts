@@ -29,7 +29,7 @@ function overviewOf(ns: Namespace): Record<string, unknown> {
     documents: o.documents.size,
     groups: o.groups.size,
     notifications: o.notifications.size,
-    comments: o.comments.length,
+    commentThreads: [...o.comments.values()].reduce((n, d) => n + d.threads.size, 0),
   }));
   const documents = take(orgs.flatMap((o) => take(o.documents.values()).map((d) => ({ organizationId: o.organizationId, documentId: d.documentId, documentName: d.documentName ?? null, users: d.users.size, disabled: d.disabled ?? false }))));
   const users = take(orgs.flatMap((o) => take(o.users.values()).map((u) => ({ organizationId: o.organizationId, userId: u.userId, name: u.name ?? null, email: u.email ?? null }))));
@@ -44,7 +44,16 @@ function overviewOf(ns: Namespace): Record<string, unknown> {
       })),
     ),
   );
-  const comments = take(orgs.flatMap((o) => take(o.comments).map((c) => ({ organizationId: o.organizationId, documentId: c['documentId'] ?? null, annotationId: c['annotationId'] ?? null, comments: Array.isArray(c['comments']) ? c['comments'].length : 0 }))));
+  const comments: Record<string, unknown>[] = [];
+  for (const o of orgs) {
+    for (const [documentId, doc] of o.comments) {
+      for (const thread of doc.threads.values()) {
+        if (comments.length >= ROWS) break;
+        const first = thread.comments[0]?.['commentText'];
+        comments.push({ organizationId: o.organizationId, documentId, annotationId: thread.annotationId, comments: thread.comments.length, first: preview(first ?? null, 80) });
+      }
+    }
+  }
   const editors: Record<string, unknown>[] = [];
   for (const [organizationId, docs] of ns.editors) {
     for (const [documentId, byEditor] of docs) {

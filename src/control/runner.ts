@@ -1,6 +1,7 @@
 import { ServiceError } from '../errors.js';
 import type { ApiCall, ApiReply } from '../protocol/call.js';
 import { json } from '../protocol/envelope.js';
+import { guardControl } from './guard.js';
 import { RawReply, type ControlDeps, type ControlHandler } from './context.js';
 import { controlRoutes } from './routes.js';
 
@@ -36,6 +37,7 @@ function find(method: string, path: string): ControlHandler | undefined {
  */
 export async function runControl(deps: ControlDeps, call: ApiCall, path: string): Promise<ApiReply> {
   const method = call.method.toUpperCase();
+  guardControl(call, method, path);
   const handler = find(method, path);
   if (!handler) {
     const allowed = Object.keys(controlRoutes).filter((key) => matches(key.slice(key.indexOf(' ') + 1), path));

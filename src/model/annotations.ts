@@ -1,5 +1,7 @@
 import type { Namespace, OrganizationRecord } from './entities.js';
 import type { ModelContext } from './context.js';
+import type { NewComment } from './comments/build.js';
+import { storeThread } from './comments/threads.js';
 import { ensureDocument, ensureOrganization } from './organizations.js';
 
 /** A user as embedded in annotation records (service-facts 6.7); fields beyond `userId` are kept as given. */
@@ -47,8 +49,6 @@ function base(ctx: ModelContext, ns: Namespace, input: AnnotationInput, type: st
 const asObject = (value: unknown): Record<string, unknown> =>
   value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 
-const commentId = (ctx: ModelContext): number => 100_000 + ctx.ids.rng.int(900_000);
-
 /** The organization holding the annotation, with it and the document created when missing. */
 function organizationFor(ctx: ModelContext, ns: Namespace, input: AnnotationInput): OrganizationRecord {
   const org = ensureOrganization(ctx, ns, input.organizationId);
@@ -57,33 +57,15 @@ function organizationFor(ctx: ModelContext, ns: Namespace, input: AnnotationInpu
 }
 
 /**
- * Stores a comment annotation (service-facts 6.3) with its comments (6.4); ids come from the seeded source,
- * times from the clock. Returns the stored record.
+ * Stores a comment annotation (service-facts 6.3) with its comments (6.4) through the comments model, so fixture
+ * threads are the same records REST writes create; fields beyond the documented ones (reactions, viewers, forced
+ * timestamps, `locationId`) are stored as given. Returns the stored record.
  * @example addCommentAnnotation(ctx, ns, { organizationId: 'o', documentId: 'd', from: { userId: 'u1' }, comments: [{ commentText: 'Hi' }] });
  */
 export function addCommentAnnotation(ctx: ModelContext, ns: Namespace, input: CommentAnnotationInput): StoredRecord {
-  const org = organizationFor(ctx, ns, input);
-  const now = ctx.clock.now();
-  const { comments, ...head } = input;
-  const record = base(ctx, ns, head, 'comment');
-  const author = record['from'] as AnnotationUser;
-  record['createdAt'] ??= now;
-  record['status'] ??= { id: 'OPEN', name: 'Open', type: 'default' };
-  record['comments'] = (comments ?? [{}]).map((comment) => {
-    const { from, commentId: id, ...rest } = structuredClone(comment);
-    return {
-      commentId: id ?? commentId(ctx),
-      type: 'text',
-      status: 'added',
-      commentText: '',
-      createdAt: now,
-      lastUpdated: new Date(now).toISOString(),
-      from: from ?? structuredClone(author),
-      ...rest,
-    };
-  });
-  org.comments.push(record);
-  return record;
+  const { organizationId, documentId, from, comments, ...rest } = structuredClone(input);
+  const thread = { ...rest, comments: (comments ?? [{ commentText: '' }]) as NewComment[] };
+  return storeThread(ctx, ns, { organizationId, documentId, thread, author: from });
 }
 
 /**

@@ -1,6 +1,7 @@
 import { deleteEditors, moveEditors } from './crdt/registry.js';
 import type { ModelContext } from './context.js';
 import type { Namespace, NotificationRecord, OrganizationRecord } from './entities.js';
+import { renderThread } from './comments/records.js';
 import { configKey } from './notifications/config.js';
 import { documentOf, relocateRecord, retargetDocument, sameLocation, userIdOf, type DocumentMove, type LocationUpdate } from './record-fields.js';
 
@@ -25,9 +26,9 @@ export interface DocumentScopedKind {
   userData?(scope: Scope, userId: string): unknown[];
 }
 
-/** A list-shaped kind of fixture record (comment annotations, reactions, recordings) keyed by `metadata.documentId`. */
+/** A list-shaped kind of fixture record (reactions, recordings) keyed by `metadata.documentId`. */
 function annotationKind(
-  name: 'comments' | 'reactions' | 'recordings',
+  name: 'reactions' | 'recordings',
   involves: (record: Record<string, unknown>, userId: string) => boolean,
 ): DocumentScopedKind {
   return {
@@ -49,17 +50,49 @@ function annotationKind(
 
 const authoredBy = (record: Record<string, unknown>, userId: string): boolean => userIdOf(record['from']) === userId;
 
-/** The comment annotation was created by the user, or holds a comment the user wrote. */
+/** The comment annotation was created by the user, or holds a comment the user wrote or that mentions the user. */
 function inThread(annotation: Record<string, unknown>, userId: string): boolean {
   if (authoredBy(annotation, userId)) return true;
   const comments = annotation['comments'];
-  return Array.isArray(comments) && comments.some((comment: unknown) => userIdOf((comment as Record<string, unknown> | null)?.['from']) === userId);
+  return Array.isArray(comments) && comments.some((comment: unknown) => {
+    const c = comment as Record<string, unknown> | null;
+    return userIdOf(c?.['from']) === userId || (Array.isArray(c?.['to']) && c['to'].some((u: unknown) => userIdOf(u) === userId));
+  });
 }
 
 /** The user acted (action user) or holds the notification (a recipient). */
 function involved(notification: NotificationRecord, userId: string): boolean {
   return userIdOf(notification.record['actionUser']) === userId || notification.recipients.some((r) => r.userId === userId);
 }
+
+/**
+ * Comment threads, stored per document: dropped and moved as a whole; a move into a document that has threads
+ * merges them (same ids: the moved thread wins) and keeps numbering after the highest number.
+ */
+const comments: DocumentScopedKind = {
+  name: 'comments',
+  drop({ org }, documentId) {
+    org.comments.delete(documentId);
+  },
+  move({ org }, move) {
+    const source = org.comments.get(move.documentId);
+    if (!source) return;
+    org.comments.delete(move.documentId);
+    const target = org.comments.get(move.newDocumentId) ?? { next: 1, threads: new Map() };
+    for (const [id, thread] of source.threads) {
+      retargetDocument(thread, move);
+      target.threads.set(id, thread);
+    }
+    target.next = Math.max(target.next, source.next);
+    org.comments.set(move.newDocumentId, target);
+  },
+  relocate({ org }, update) {
+    let count = 0;
+    for (const thread of org.comments.get(update.documentId)?.threads.values() ?? []) count += relocateRecord(thread, update);
+    return count;
+  },
+  userData: ({ org }, userId) => [...org.comments.values()].flatMap((store) => [...store.threads.values()].filter((thread) => inThread(thread, userId)).map(renderThread)),
+};
 
 const notifications: DocumentScopedKind = {
   name: 'notifications',
@@ -132,7 +165,7 @@ const editors: DocumentScopedKind = {
  * loop over it, so a new kind is one entry here. The user-data export lists kinds in this order.
  */
 export const DOCUMENT_SCOPE: readonly DocumentScopedKind[] = [
-  annotationKind('comments', inThread),
+  comments,
   annotationKind('reactions', authoredBy),
   annotationKind('recordings', authoredBy),
   notifications,

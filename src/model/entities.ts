@@ -187,10 +187,37 @@ export interface OrganizationRecord {
   notifications: Map<string, NotificationRecord>;
   notificationConfigs: Map<string, NotificationConfigRecord>;
   activities: Map<string, ActivityRecord>;
-  /** Fixture records of the user-data export (service-facts 6.3 to 6.6). */
-  comments: Record<string, unknown>[];
+  /** Comment threads per client document id (beyond-spec 1.0, service-facts 6.3, 6.4). */
+  comments: Map<string, DocumentThreads>;
+  /** Fixture records of the user-data export (service-facts 6.5, 6.6). */
   reactions: Record<string, unknown>[];
   recordings: Record<string, unknown>[];
+}
+
+/** A user as embedded in thread records: `userId` plus whatever the stored user or the request gave. */
+export interface ThreadUser {
+  userId: string;
+  [field: string]: unknown;
+}
+
+/** A comment annotation in its stored (and read) shape; fields in the documented order. */
+export type ThreadRecord = Record<string, unknown> & {
+  annotationId: string;
+  annotationNumber: number;
+  createdAt: number;
+  lastUpdated: number;
+  from: ThreadUser;
+  comments: CommentRecord[];
+  metadata: Record<string, unknown>;
+};
+
+/** A comment in its stored shape; `lastUpdated` is an ISO string, `createdAt` milliseconds. */
+export type CommentRecord = Record<string, unknown> & { commentId: number; from: ThreadUser };
+
+/** The threads of one document, in storage order, and the next `annotationNumber` to hand out. */
+export interface DocumentThreads {
+  next: number;
+  threads: Map<string, ThreadRecord>;
 }
 
 export type MigrationStatus = 'pending' | 'in_progress' | 'completed' | 'failed';

@@ -16,6 +16,8 @@ export interface CommentEventFields {
   targetComment?: Record<string, unknown>;
   /** Present for private threads: `{ type, userIds?, organizationIds?, organizationId? }`. */
   visibility?: Record<string, unknown>;
+  /** `true` when the write asked for notifications (`triggerNotification`); REST writes are silent otherwise, webhooks included. */
+  triggerNotification?: boolean;
 }
 
 /**

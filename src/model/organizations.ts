@@ -18,7 +18,7 @@ export function ensureOrganization(ctx: ModelContext, ns: Namespace, organizatio
       notifications: new Map(),
       notificationConfigs: new Map(),
       activities: new Map(),
-      comments: [],
+      comments: new Map(),
       reactions: [],
       recordings: [],
     };

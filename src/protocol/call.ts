@@ -1,3 +1,5 @@
+import type { ListenerPolicy } from './origins.js';
+
 /**
  * One request as every transport hands it to the core: plain data, header names in any case.
  * @example const call: ApiCall = { method: 'POST', path: '/v2/users/get', headers: {}, body: '{"data":{}}' };
@@ -10,6 +12,8 @@ export interface ApiCall {
   body: string;
   /** Set by a transport that stopped reading a body over the size limit; the reply is then 413. */
   bodyTooLarge?: boolean;
+  /** Set by a network listener: who may use the control plane through it (Host, Origin, control token). */
+  listener?: ListenerPolicy;
 }
 
 /**

@@ -2,9 +2,11 @@ import { ServiceError } from '../errors.js';
 import type { ModelContext } from '../model/context.js';
 import { authenticate } from './auth.js';
 import { header, type ApiCall, type ApiReply } from './call.js';
-import { bareResult, failure, json, preflight, success } from './envelope.js';
+import { apiCors, apiPreflight, controlCors, controlPreflight } from './cors.js';
+import { bareResult, failure, json, success } from './envelope.js';
 import type { CallInfo, DispatchHooks } from './hooks.js';
 import type { Route, Settings } from './operation.js';
+import { LOOPBACK_POLICY } from './origins.js';
 import { nearestPath, normalisePath } from './paths.js';
 import { validate } from './validate.js';
 
@@ -52,6 +54,7 @@ export async function dispatch(deps: DispatchDeps, call: ApiCall): Promise<ApiRe
       reply = json(500, { error: { message: 'INTERNAL', status: 'INTERNAL' } });
     }
   }
+  if (info.kind !== 'preflight') reply = withCors(reply, call, info.path);
   for (const after of deps.hooks.after) {
     try {
       after(call, reply, info);
@@ -65,14 +68,14 @@ export async function dispatch(deps: DispatchDeps, call: ApiCall): Promise<ApiRe
 async function handle(deps: DispatchDeps, call: ApiCall, info: CallInfo): Promise<ApiReply> {
   if (call.method.toUpperCase() === 'OPTIONS') {
     info.kind = 'preflight';
-    return preflight();
+    return preflightOf(call, info.path);
   }
   if (call.bodyTooLarge || (call.body.length > MAX_BODY_BYTES / 4 && new TextEncoder().encode(call.body).length > MAX_BODY_BYTES)) {
     info.kind = 'too-large';
     return tooLarge();
   }
   const path = info.path;
-  if (path.startsWith('/__mock/') || path === '/__mock') {
+  if (isControlPath(path)) {
     info.kind = 'control';
     return deps.control(call, path);
   }
@@ -86,6 +89,30 @@ async function handle(deps: DispatchDeps, call: ApiCall, info: CallInfo): Promis
   const input = validate(operation.schema, data, operation.issueDetails);
   const output = await operation.run({ data: input, caller, model: deps.model, settings: deps.settings, version: route.version });
   return operation.message === null ? bareResult(output.data) : success(output.message ?? operation.message, output.data, output.beside);
+}
+
+/** Whether a path belongs to the control plane. */
+function isControlPath(path: string): boolean {
+  return path.startsWith('/__mock/') || path === '/__mock';
+}
+
+/** The reply to a CORS preflight: the API's for API paths; for control paths, only pages on allowed origins. */
+function preflightOf(call: ApiCall, path: string): ApiReply {
+  if (!isControlPath(path)) return { status: 204, headers: apiPreflight(call), body: '' };
+  const policy = call.listener ?? LOOPBACK_POLICY;
+  const headers = controlPreflight(call, policy);
+  if (headers) return { status: 204, headers, body: '' };
+  // Browsers always name the page in a preflight; without one there is no page to allow or refuse.
+  if (header(call, 'origin') === undefined) return { status: 204, headers: { vary: 'Origin' }, body: '' };
+  return failure(
+    new ServiceError('PERMISSION_DENIED', `The control plane refuses calls from the page at ${header(call, 'origin')}: only pages on loopback origins, ${policy.host} or an allowed host may use it.`),
+  );
+}
+
+/** The reply with the CORS headers its caller gets: the API's, or the control plane's (never a wildcard). */
+function withCors(reply: ApiReply, call: ApiCall, path: string): ApiReply {
+  const cors = isControlPath(path) ? controlCors(call, call.listener ?? LOOPBACK_POLICY) : apiCors(call);
+  return { ...reply, headers: { ...reply.headers, ...cors } };
 }
 
 function find(deps: DispatchDeps, path: string, info: CallInfo): Route {

@@ -1,16 +1,8 @@
 import type { ApiReply } from './call.js';
 import type { ServiceError } from '../errors.js';
 
-/** Headers every reply carries, so a browser can call the standalone server from any origin. */
-const CORS_HEADERS: Readonly<Record<string, string>> = {
-  'access-control-allow-origin': '*',
-  'access-control-allow-methods': 'POST, GET, OPTIONS',
-  'access-control-allow-headers':
-    'content-type, x-service-api-key, x-service-auth-token, x-service-workspace-id, x-service-workspace-auth-token',
-  'access-control-max-age': '86400',
-};
-
-const JSON_HEADERS: Readonly<Record<string, string>> = { ...CORS_HEADERS, 'content-type': 'application/json; charset=utf-8' };
+/** Headers of every JSON reply; the pipeline adds the CORS headers that fit the caller (`cors.ts`). */
+const JSON_HEADERS: Readonly<Record<string, string>> = { 'content-type': 'application/json; charset=utf-8' };
 
 /** A JSON reply with the standard headers. @example json(200, { ok: true }) */
 export function json(status: number, body: unknown): ApiReply {
@@ -38,9 +30,4 @@ export function failure(error: ServiceError): ApiReply {
   const body: Record<string, unknown> = { status: error.status, message: error.message };
   if (error.details !== undefined) body['details'] = error.details;
   return json(error.httpStatus, { error: body });
-}
-
-/** The reply to a CORS preflight. */
-export function preflight(): ApiReply {
-  return { status: 204, headers: { ...CORS_HEADERS }, body: '' };
 }

@@ -61,9 +61,9 @@ export interface OperationContext<D> {
 /** What an operation's `run` returns: the envelope's `data`, and cursor fields that sit beside it. */
 export interface OperationOutput {
   data?: unknown;
-  /** The success message when this reply's differs from the declared one (folders get for one folder). */
-  message?: string;
   beside?: Record<string, unknown>;
+  /** This reply's success message, where the reference words it differently per call (one folder, grouped form, v1 path). */
+  message?: string;
 }
 
 /** One operation of the API, declared once: enough for the pipeline, the coverage table and an API description. */

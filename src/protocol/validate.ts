@@ -54,6 +54,8 @@ function message(issue: RawIssue): string {
       break;
     case 'custom':
       if (issue.params?.['rule'] === 'required') return `${path} is required.`;
+      // A rule that words itself after the field's path: `commentData[0].commentText or commentHtml is required.`
+      if (issue.params?.['rule'] === 'phrase') return `${path} ${String(issue.params['phrase'])}.`;
       break;
   }
   const fallback = english(issue);

@@ -1,3 +1,4 @@
+import { addThreads } from '../model/comments/threads.js';
 import { addMembers, addGroups } from '../model/groups.js';
 import { addDocument, ensureFolder, ensureOrganization } from '../model/organizations.js';
 import { addUsers } from '../model/users/users.js';
@@ -9,7 +10,8 @@ export const STARTER_ORGANIZATION = 'starter-org';
 
 /**
  * `starter`: organization `starter-org` with 8 users (`user-1`…`user-8`), folders `folder-1`…`folder-3`,
- * documents `doc-1`…`doc-6`, folder-level guests, document-level users, group `group-1` and 4 notifications.
+ * documents `doc-1`…`doc-6`, folder-level guests, document-level users, group `group-1`, 4 notifications and
+ * 3 comment threads written as REST writes them (two open on `doc-1`, one mentioning `user-2`; one resolved on `doc-2`).
  */
 export const starterScenario: CustomScenario = ({ build, model, namespace }) => {
   const organizationId = STARTER_ORGANIZATION;
@@ -50,4 +52,32 @@ export const starterScenario: CustomScenario = ({ build, model, namespace }) => 
     { build, model, namespace },
     mentions.map(([documentId, from, to]) => ({ organizationId, documentId, from: person(from), to: person(to) })),
   );
+
+  const mention = { userId: 'user-2', contact: person('user-2') };
+  addThreads(model, namespace, {
+    organizationId,
+    documentId: 'doc-1',
+    sourceType: 'rest-api',
+    threads: [
+      {
+        location: { id: 'intro', locationName: 'Introduction' },
+        comments: [
+          { from: person('user-1'), commentText: 'Can {{user-2}} check the numbers in this paragraph?', taggedUserContacts: [mention] },
+          { from: person('user-2'), commentText: 'Checked, they match the report.' },
+        ],
+      },
+      { comments: [{ from: person('user-3'), commentText: 'The title should mention the quarter.' }] },
+    ],
+  });
+  addThreads(model, namespace, {
+    organizationId,
+    documentId: 'doc-2',
+    sourceType: 'rest-api',
+    threads: [
+      {
+        status: { id: 'RESOLVED', name: 'Resolved', color: '#2EBD85', lightColor: '#E3F7EF', type: 'terminal', iconUrl: 'https://example.com/resolved.svg' },
+        comments: [{ from: person('user-4'), commentText: 'Typo in the second table.' }],
+      },
+    ],
+  });
 };

@@ -23,7 +23,7 @@ function org(fields: { disabled?: boolean; users?: Map<string, UserRecord>; fold
     notifications: new Map(),
     notificationConfigs: new Map(),
     activities: new Map(),
-    comments: [],
+    comments: new Map(),
     reactions: [],
     recordings: [],
   };

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createMockService } from '../../src/service.js';
 import { loadYjs } from '../../src/model/crdt/yjs.js';
-import { deleteEditors, findEditor, listEditors, moveEditors, writeEditor } from '../../src/model/crdt/registry.js';
+import { deleteEditors, findEditor, listEditors, moveEditors, openLiveEditor, writeEditor } from '../../src/model/crdt/registry.js';
 
 // Yjs documents are opened synchronously here (service.crdt.doc, state files with editors).
 beforeAll(() => loadYjs());
@@ -37,5 +37,26 @@ describe('editor table', () => {
     expect(listEditors(model, ns, 'o', 'd').map((r) => r.editorId)).toEqual(['b', 'c']);
     deleteEditors(model, ns, { organizationId: 'o', documentId: 'd' });
     expect(ns.editors.size).toBe(0);
+  });
+
+  it('opens a live entry only where one exists or may be created, and drops an unwritten new one on release', () => {
+    const { model, credentials } = createMockService();
+    const ns = model.store.namespace(credentials.apiKey);
+    const at = { organizationId: 'o', documentId: 'd', editorId: 'e' };
+    expect(openLiveEditor(model, ns, at, { create: false })).toBeUndefined();
+    expect(ns.editors.size).toBe(0);
+    const unwritten = openLiveEditor(model, ns, at, { create: true });
+    expect(ns.editors.get('o')?.get('d')?.get('e')).toBe(unwritten?.record);
+    unwritten?.release();
+    expect(unwritten?.record.doc.isDestroyed).toBe(true);
+    expect(ns.editors.size).toBe(0);
+    const written = openLiveEditor(model, ns, at, { create: true });
+    written?.record.doc.getText('content').insert(0, 'kept');
+    written?.release();
+    expect(findEditor(model, ns, at)?.data).toBe('kept');
+    const again = openLiveEditor(model, ns, at, { create: false });
+    expect(again?.record).toBe(written?.record);
+    again?.release();
+    expect(findEditor(model, ns, at)?.doc.isDestroyed).toBe(false);
   });
 });

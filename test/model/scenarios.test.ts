@@ -50,8 +50,10 @@ describe('named scenarios', () => {
     expect(acme.notificationConfigs.size).toBeGreaterThan(0);
     expect(acme.activities.size).toBe(8);
     expect([...acme.activities.values()].some((a) => a.immutable)).toBe(true);
-    expect(acme.comments.length).toBe(3);
-    expect((acme.comments[1] as { comments: unknown[] }).comments).toHaveLength(3);
+    const threads = [...acme.comments.values()].flatMap((d) => [...d.threads.values()]);
+    expect(threads.length).toBe(3);
+    expect(threads[1]?.comments).toHaveLength(3);
+    expect(threads.map((t) => t.annotationNumber)).toEqual([1, 2, 1]);
     expect(acme.reactions.length).toBe(3);
     expect(acme.recordings.length).toBe(1);
     const model = (await createScenarioService({ scenario: 'team' })).model;

@@ -23,8 +23,8 @@ afterEach(() => {
   for (const child of children.splice(0)) child.kill('SIGTERM');
 });
 
-/** Starts the CLI on a free port; resolves with its banner once it listens. */
-function start(args: string[]): Promise<string> {
+/** Starts the CLI on a free port; resolves with its banner once it listens (`stderr` collects its warnings). */
+function start(args: string[], stderrOut: { text: string } = { text: '' }): Promise<string> {
   const child = spawn(process.execPath, [`${out}cli.mjs`, '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   children.push(child);
   let stdout = '';
@@ -34,7 +34,10 @@ function start(args: string[]): Promise<string> {
       stdout += chunk.toString();
       if (/try: [\s\S]*'\n/.test(stdout)) resolve(stdout);
     });
-    child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.stderr?.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+      stderrOut.text = stderr;
+    });
     child.on('exit', (code) => reject(new Error(`exit ${code}: ${stderr}`)));
   });
 }
@@ -62,6 +65,7 @@ describe('collab-service-mock CLI flags and banner', () => {
       ['--scenario', '(default empty)'],
       ['--state', '(default none: the scenario is used)'],
       ['--clock', '(default system)'],
+      ['--control-token', '(default: generated and printed when --host is not loopback)'],
     ] as const) {
       const line = stdout.slice(stdout.indexOf(`\n  ${flag} `));
       expect(line.slice(0, line.indexOf('\n  -', 3)), flag).toContain(fallback);
@@ -76,6 +80,16 @@ describe('collab-service-mock CLI flags and banner', () => {
     expect(reply.status).toBe(200);
     expect(banner).toContain(`"organizationId":"team-acme"`);
     expect((reply.body.result.data as unknown[]).length).toBeGreaterThan(0);
+  }, 30_000);
+
+  it('warns when bound beyond loopback, prints a control token and asks control calls for it', async () => {
+    const stderr = { text: '' };
+    const banner = await start(['--host', '0.0.0.0'], stderr);
+    expect(stderr.text).toContain('collab-service-mock: warning: listening on 0.0.0.0, beyond this machine.');
+    const [, url = '', token = ''] = /listening on (\S+)[\s\S]*control token: +([0-9a-f]{48}) /.exec(banner) ?? [];
+    const base = url.replace('0.0.0.0', '127.0.0.1');
+    expect((await fetch(`${base}/__mock/health`)).status).toBe(401);
+    expect((await fetch(`${base}/__mock/health`, { headers: { 'x-mock-control-token': token } })).status).toBe(200);
   }, 30_000);
 
   it("the banner's example call on the empty state adds a user, and succeeds", async () => {

@@ -49,7 +49,8 @@ describe('dispatch hooks', () => {
     hooks.settle.push((_model, caller) => settled.push(caller.key.apiKey));
     hooks.before.push((call) => (call.path.startsWith('/v2/users/add') ? { status: 503, headers: {}, body: 'down' } : undefined));
     const add = await service.dispatch({ method: 'POST', path: '/v2/users/add', headers: { ...json, ...service.credentials.headers }, body: '{"data":{}}' });
-    expect(add).toEqual({ status: 503, headers: {}, body: 'down' });
+    // The hook's reply reaches a browser like any other: with the caller's CORS headers.
+    expect(add).toEqual({ status: 503, headers: { 'access-control-allow-origin': '*' }, body: 'down' });
     await service.dispatch({ method: 'POST', path: '/v2/workspace/get', headers: { ...json, ...service.credentials.workspaceHeaders }, body: '{"data":{}}' });
     expect(settled).toEqual([]);
     await service.dispatch({ method: 'POST', path: '/v2/users/get', headers: { ...json, ...service.credentials.headers }, body: '{"data":{"organizationId":"o"}}' });

@@ -147,7 +147,7 @@ forEachTransport('routing (D3, 2.7)', (fresh) => {
 
   it('answers a real but unimplemented path with 501 naming the operation', async () => {
     const c = fresh();
-    for (const path of ['/v2/agents/create', '/v1/commentannotations/get', '/v2/auth/token/get']) {
+    for (const path of ['/v2/agents/create', '/v2/workflow/definitions/create', '/v2/auth/token/get']) {
       expectError(await c.post(path, {}), 501, 'UNIMPLEMENTED', `Operation ${path} is not implemented by this emulator.`);
     }
   });
@@ -203,6 +203,32 @@ describe('pipeline failures (in-process)', () => {
     expect(JSON.parse(reply.body)).toEqual({ error: { message: 'INTERNAL', status: 'INTERNAL' } });
     expect(onInternalError).toHaveBeenCalledTimes(1);
     expect(onInternalError).toHaveBeenCalledWith(expect.any(TypeError), call);
+  });
+});
+
+describe('per-reply success messages', () => {
+  const service = createMockService();
+  const worded = defineOperation({
+    auth: 'none',
+    summary: 'Worded',
+    message: 'Declared message.',
+    schema: z.object({ grouped: z.boolean().optional() }),
+    run: ({ data }) => (data.grouped ? { data: {}, message: 'Reply message.' } : { data: [] }),
+  });
+  const deps: DispatchDeps = {
+    routes: { '/worded': { operation: worded, version: 'v2' } },
+    unimplemented: new Set(),
+    model: service.model,
+    settings: service.settings,
+    control: () => Promise.reject(new Error('no control plane here')),
+    hooks: createHooks(),
+    onInternalError: () => undefined,
+  };
+  const call = (data: unknown) => ({ method: 'POST', path: '/worded', headers: { 'content-type': JSON_TYPE }, body: JSON.stringify({ data }) });
+
+  it('uses the message a run returns for that reply, and the declared one otherwise', async () => {
+    expect(JSON.parse((await dispatch(deps, call({ grouped: true }))).body)).toEqual({ result: { status: 'success', message: 'Reply message.', data: {} } });
+    expect(JSON.parse((await dispatch(deps, call({}))).body)).toEqual({ result: { status: 'success', message: 'Declared message.', data: [] } });
   });
 });
 

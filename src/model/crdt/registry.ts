@@ -96,6 +96,39 @@ export function openEditor(ctx: ModelContext, ns: Namespace, at: EditorAddress):
   return record;
 }
 
+/** An entry opened for a live session, and how to let it go when the session ends. */
+export interface LiveEditor {
+  readonly record: EditorRecord;
+  /** Drops the entry again if this session opened it and nobody wrote to it; otherwise does nothing. */
+  release(): void;
+}
+
+/**
+ * The entry at an address for a live session: an existing one (stored, or already open), or, with `create`, a new
+ * empty one that `release` drops again unless someone wrote to it, so sessions on names that never become entries
+ * leave nothing behind. Undefined when the entry does not exist and `create` is false.
+ * @example const live = openLiveEditor(ctx, ns, address, { create: true }); ...; live?.release();
+ */
+export function openLiveEditor(ctx: ModelContext, ns: Namespace, at: EditorAddress, options: { create: boolean }): LiveEditor | undefined {
+  const existing = editorsOf(ns, at.organizationId, at.documentId)?.get(at.editorId);
+  if (existing) {
+    observe(ctx, ns, at, existing);
+    return { record: existing, release: () => undefined };
+  }
+  if (!options.create) return undefined;
+  const record = openEditor(ctx, ns, at);
+  return {
+    record,
+    release: () => {
+      const editors = editorsOf(ns, at.organizationId, at.documentId);
+      if (record.stored || editors?.get(at.editorId) !== record) return;
+      editors.delete(at.editorId);
+      record.doc.destroy();
+      prune(ns, at.organizationId, at.documentId);
+    },
+  };
+}
+
 function newRecord(ctx: ModelContext, ns: Namespace, at: EditorAddress): EditorRecord {
   const doc = new (yjs().Doc)({ guid: [ns.apiKey, at.organizationId, at.documentId, at.editorId].join('/') });
   // Seeded, so the same calls give the same document bytes; fresh per document, so a deleted entry's

@@ -124,6 +124,52 @@ describe('live sync through a y-websocket client', () => {
     expect((await stored('fresh')).data).toBe('typed');
   });
 
+  it('keeps nothing of rooms on names that never became entries once they close', async () => {
+    // Each room draws its document's client id from the seeded source, so only the random position may move.
+    const withoutRng = (text: string): unknown => ({ ...JSON.parse(text), rng: undefined });
+    const baseline = withoutRng(service.exportState());
+    let opened = 0;
+    for (let i = 0; i < 200; i++) {
+      await new Promise<void>((resolve, reject) => {
+        const ws = new WebSocket(`${endpoint()}/${roomOf(`probe-${i}`)}?token=${service.credentials.authToken}`);
+        ws.once('message', () => {
+          opened++;
+          ws.close();
+        });
+        ws.once('close', () => resolve());
+        ws.once('error', reject);
+      });
+    }
+    expect(opened).toBe(200);
+    await until(() => running.sync.connections === 0, 'every probe to close');
+    await until(() => service.model.store.namespace(service.credentials.apiKey).editors.size === 0, 'the probes to be dropped');
+    expect(withoutRng(service.exportState())).toEqual(baseline);
+  });
+
+  it('opens no room on a name that is not an entry for a client that may only read', async () => {
+    await rest('/v2/organizations/add', { organizations: [{ organizationId: at.organizationId }] });
+    await rest('/v2/organizations/documents/add', { organizationId: at.organizationId, documents: [{ documentId: at.documentId }] });
+    await rest('/v2/auth/permissions/add', {
+      user: { userId: 'reader' },
+      permissions: { resources: [{ type: 'document', id: at.documentId, organizationId: at.organizationId, accessRole: 'viewer' }] },
+    });
+    const token = (await rest('/v2/auth/generate_token', { userId: 'reader', userProperties: { name: 'Reader', email: 'reader@example.test' }, permissions: { resources: [] } })).result.data.token;
+    const a = client({ room: roomOf('absent'), token });
+    await until(() => a.closes.length > 0, 'the refusal');
+    expect(a.closes[0]).toEqual({ code: 4404, reason: 'No CRDT data found for this editor ID.' });
+    expect(service.model.store.namespace(service.credentials.apiKey).editors.get(at.organizationId)?.get(at.documentId)?.has('absent') ?? false).toBe(false);
+  });
+
+  it('keeps an entry a client wrote after its room closes', async () => {
+    const a = client({ room: roomOf('written') });
+    await until(() => a.provider.synced, 'initial sync');
+    a.doc.getText('content').insert(0, 'stays');
+    await until(() => service.crdt.doc({ ...at, editorId: 'written' }).getText('content').length === 5, 'the server copy');
+    a.provider.destroy();
+    await until(() => running.sync.connections === 0, 'the room to close');
+    expect((await stored('written')).data).toBe('stays');
+  });
+
   it('relays awareness between clients', async () => {
     const a = client();
     const b = client();

@@ -51,7 +51,9 @@ forEachTransport('user data export', (fresh) => {
     });
     expect(fixtures.status).toBe(200);
     const made = fixtures.body as Record<string, { annotationId: string }[]>;
-    for (const list of Object.values(made)) for (const record of list) expect(record.annotationId).toMatch(/^[A-Za-z0-9]{20}$/);
+    // Comment threads get push-style ids like REST-created ones; reactions and recordings 20 alphanumerics.
+    for (const record of made['comments'] ?? []) expect(record.annotationId).toMatch(/^-[A-Za-z0-9_-]{19}$/);
+    for (const record of [...(made['reactions'] ?? []), ...(made['recordings'] ?? [])]) expect(record.annotationId).toMatch(/^[A-Za-z0-9]{20}$/);
     const acted = putNotification(c.service, { documentId: 'd', actionUser: { userId: 'u1' }, notifyUsers: [{ userId: 'u2' }] });
     const received = putNotification(c.service, { documentId: 'd', actionUser: { userId: 'u2' }, notifyUsers: [{ userId: 'u1' }] });
     putNotification(c.service, { documentId: 'd', actionUser: { userId: 'u2' }, notifyUsers: [{ userId: 'u3' }] });
@@ -89,7 +91,9 @@ forEachTransport('user data export', (fresh) => {
       expect(tokens[2]).toBeNull();
       const joined = (key: string) => pages.flatMap((p) => ids(p[key] as { annotationId?: string; id?: string }[]));
       expect(joined('reactions')).toEqual(reactions);
-      expect(joined('comments')).toEqual(comments);
+      // Threads are stored per document, so the export lists them document by document, each in storage order.
+      const byDocument = [0, 1, 2].flatMap((d) => comments.filter((_, n) => n % 3 === d));
+      expect(joined('comments')).toEqual(byDocument);
       expect(joined('recordings')).toEqual(recordings);
       expect(joined('notifications')).toEqual(notifications);
     }

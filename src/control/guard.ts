@@ -1,0 +1,47 @@
+import { ServiceError } from '../errors.js';
+import { header, type ApiCall } from '../protocol/call.js';
+import { CONTROL_TOKEN_HEADER, hostAllowed, originAllowed, sameSecret } from '../protocol/origins.js';
+
+/**
+ * Refuses a control call a developer's machine should not take: a body that is not `application/json` (a form or
+ * a `text/plain` fetch from any web page needs no preflight), and, on a network listener, a `Host` that is not
+ * this machine's (DNS rebinding), an `Origin` of a page elsewhere, or a missing or wrong control token.
+ * In-process transports (dispatch, msw) carry no listener: nothing outside the process can reach them.
+ * @example guardControl(call, 'POST', '/__mock/reset');
+ */
+export function guardControl(call: ApiCall, method: string, path: string): void {
+  const policy = call.listener;
+  if (policy) {
+    const host = header(call, 'host');
+    if (!hostAllowed(host, policy)) {
+      throw new ServiceError(
+        'PERMISSION_DENIED',
+        `The control plane answers only requests addressed to this machine by a loopback name, ${policy.host} or an allowed host; got Host ${host ?? '(none)'}. Start the server with --allowed-host <name> to add a name.`,
+      );
+    }
+    const origin = header(call, 'origin');
+    if (!originAllowed(origin, policy)) {
+      throw new ServiceError(
+        'PERMISSION_DENIED',
+        `The control plane refuses calls from the page at ${origin}: only pages on loopback origins, ${policy.host} or an allowed host may use it.`,
+      );
+    }
+    if (policy.controlToken !== undefined && !sameSecret(header(call, CONTROL_TOKEN_HEADER), policy.controlToken)) {
+      throw new ServiceError(
+        'UNAUTHENTICATED',
+        `This server is bound to ${policy.host}: control calls need its control token in the ${CONTROL_TOKEN_HEADER} header (printed at start, or set with --control-token).`,
+      );
+    }
+  }
+  if (method !== 'GET' && method !== 'HEAD' && call.body.trim() !== '') {
+    const raw = header(call, 'content-type');
+    if ((raw ?? '').split(';')[0]?.trim().toLowerCase() !== 'application/json') {
+      throw new ServiceError(
+        'INVALID_ARGUMENT',
+        `The body of ${method} ${path} must be sent as application/json, not ${raw ?? 'without a content type'}.`,
+        undefined,
+        415,
+      );
+    }
+  }
+}
