@@ -107,6 +107,9 @@ function build(): OpenApiDocument {
     const [method = 'GET', path = ''] = key.split(' ');
     (paths[path] ??= {})[method.toLowerCase()] = controlEntry(method, path);
   }
+  // Served by the standalone server itself, beside the control table.
+  paths['/__mock'] = { get: { ...controlEntry('GET', '/__mock'), summary: 'The inspector page (HTML)' } };
+  paths['/__mock/openapi.json'] = { get: { ...controlEntry('GET', '/__mock/openapi.json'), summary: 'This document' } };
   const header = (name: string, description: string): Json => ({ type: 'apiKey', in: 'header', name, description });
   return {
     openapi: '3.1.0',

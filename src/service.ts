@@ -17,7 +17,6 @@ import type { ApiCall, ApiReply } from './protocol/call.js';
 import { dispatch as runPipeline, type DispatchDeps } from './protocol/dispatch.js';
 import { createHooks, type DispatchHooks } from './protocol/hooks.js';
 import type { Settings } from './protocol/operation.js';
-import { openapiText } from './openapi.js';
 import { routes } from './routes.js';
 import { createClock, type Clock } from './support/clock.js';
 import { createIds } from './support/ids.js';
@@ -176,7 +175,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   hooks.settle.push((m, caller) => settleMigrations(m, caller.ns, migrationPolicy(settings)));
   const journal = createJournal(hooks, { limit: options.journalLimit ?? DEFAULT_JOURNAL_LIMIT });
   const faults = createFaults(hooks, seed);
-  const control: ControlDeps = { model, settings, credentials: () => credentials, reset, exportState, importState, journal, faults, openapi: openapiText };
+  const control: ControlDeps = { model, settings, credentials: () => credentials, reset, exportState, importState, journal, faults };
   const deps: DispatchDeps = {
     routes,
     unimplemented: unimplementedPaths,

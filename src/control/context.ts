@@ -22,8 +22,6 @@ export interface ControlDeps {
   journal: JournalApi;
   /** Fault injection (`service.faults`). */
   faults: FaultsApi;
-  /** The OpenAPI document as text (generated from the route and control tables, which this table cannot import). */
-  openapi(): string;
 }
 
 /** What a control handler receives: the parsed JSON body (undefined when empty) and the query string. */

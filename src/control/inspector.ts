@@ -1,6 +1,5 @@
 import type { Namespace } from '../model/entities.js';
-import { INSPECTOR_HTML } from './inspector-page.js';
-import { namespaceFor, RawReply, type ControlHandler } from './context.js';
+import { namespaceFor, type ControlHandler } from './context.js';
 
 /** How many rows of each list the overview shows; the counts are always whole. */
 const ROWS = 100;
@@ -88,11 +87,3 @@ export const overview: ControlHandler = (deps, { query }) => {
     ...overviewOf(ns),
   };
 };
-
-/** `GET /__mock/`: the inspector, one self-contained HTML page (no framework, no external assets). */
-export const page: ControlHandler = () =>
-  new RawReply({
-    status: 200,
-    headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' },
-    body: INSPECTOR_HTML,
-  });

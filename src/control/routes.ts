@@ -6,7 +6,6 @@ import * as inspector from './inspector.js';
 import * as journal from './journal.js';
 import * as memory from './memory.js';
 import * as migrations from './migrations.js';
-import * as openapi from './openapi.js';
 import * as state from './state.js';
 import * as sync from './sync.js';
 
@@ -36,8 +35,6 @@ export const controlRoutes: Readonly<Record<string, ControlHandler>> = {
   'GET /__mock/faults': faults.list,
   'POST /__mock/faults': faults.add,
   'POST /__mock/faults/clear': faults.clear,
-  'GET /__mock/openapi.json': openapi.document,
-  'GET /__mock': inspector.page,
   'GET /__mock/overview': inspector.overview,
   'GET /__mock/yjs/{apiKey}/{organizationId}/{documentId}/{editorId}': sync.syncEndpoint,
 };

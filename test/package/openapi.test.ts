@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { controlRoutes } from '../../src/control/routes.js';
 import { openapi, openapiText } from '../../src/openapi.js';
 import { routes } from '../../src/routes.js';
-import { forEachTransport } from '../support/transports.js';
-import { control } from '../support/control.js';
+import { listen } from '../../src/adapters/node-server.js';
+import { createMockService } from '../../src/service.js';
 
 const FILE = new URL('../../openapi.json', import.meta.url);
 
@@ -27,7 +27,8 @@ describe('OpenAPI document', () => {
       expect(paths[path]?.[method.toLowerCase()], key).toBeDefined();
     }
     const declared = Object.entries(paths).flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`));
-    expect(declared.length).toBe(Object.keys(routes).length + Object.keys(controlRoutes).length);
+    expect(declared.length).toBe(Object.keys(routes).length + Object.keys(controlRoutes).length + 2);
+    expect(paths['/__mock/openapi.json']?.['get']).toBeDefined();
   });
 
   it('gives each operation its request schema inside {data}, its success envelope and the error envelope', () => {
@@ -50,11 +51,16 @@ describe('OpenAPI document', () => {
   });
 });
 
-forEachTransport('GET /__mock/openapi.json', (fresh) => {
+describe('GET /__mock/openapi.json on the standalone server', () => {
   it('answers the same document', async () => {
-    const reply = await control(fresh(), 'GET', '/__mock/openapi.json');
-    expect(reply.status).toBe(200);
-    expect(reply.headers['content-type']).toBe('application/json; charset=utf-8');
-    expect(reply.text).toBe(openapiText());
+    const running = await listen(createMockService(), { port: 0 });
+    try {
+      const reply = await fetch(`${running.url}/__mock/openapi.json`);
+      expect(reply.status).toBe(200);
+      expect(reply.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      expect(await reply.text()).toBe(openapiText());
+    } finally {
+      await running.close();
+    }
   });
 });
