@@ -1,5 +1,6 @@
 import type { WorkspacePlan } from './model/entities.js';
 import type { MigrationProgression } from './model/migrations.js';
+import type { WebhookDeliveryMode } from './model/webhooks/port.js';
 import type { ApiCall } from './protocol/call.js';
 import type { ClockOption } from './support/clock.js';
 
@@ -25,6 +26,12 @@ export interface MockServiceOptions {
   issuer?: string;
   /** How many calls the request journal keeps (`service.journal`, `GET /__mock/requests`); 0 turns it off. Default 1000. */
   journalLimit?: number;
+  /**
+   * Webhook delivery: `record` (default in process: deliveries are kept in the outbox, nothing is sent), `fetch`
+   * (real requests with the global `fetch`, which a test's own msw handler may answer) or a sender function.
+   * The standalone server switches a recording service to real HTTP.
+   */
+  webhooks?: { deliver?: WebhookDeliveryMode };
   /**
    * Documents get/update v2 with ids that do not exist: `documented` (default) answers 500 `INTERNAL` with the
    * per-item results in `details`, as the reference shows; `notFound` sends the same body as 404 `NOT_FOUND`.

@@ -5,9 +5,12 @@ import { createCrdtAccess, type CrdtAccess } from './harness/crdt.js';
 import { createFaults, type FaultsApi } from './harness/faults.js';
 import { createJournal, DEFAULT_JOURNAL_LIMIT, type JournalApi } from './harness/journal.js';
 import { createMemoryApi, type MemoryApi } from './harness/memory.js';
+import { createWebhooksApi, type WebhooksApi } from './harness/webhooks.js';
 import type { ModelContext } from './model/context.js';
 import { createEvents } from './model/events.js';
 import { settleMigrations } from './model/migrations.js';
+import { settleEditorChanges } from './model/webhooks/attempts.js';
+import { attachWebhookOutbox } from './model/webhooks/events.js';
 import { decodeState, encodeState, readStateHeader, stateToText, type StateFile } from './model/serialise.js';
 import { createStore, type Tables } from './model/store.js';
 import { createWorkspace } from './model/workspaces.js';
@@ -55,6 +58,8 @@ export interface MockService {
   readonly journal: JournalApi;
   /** Fault injection: rules that answer errors, the service's 429 or latency for matching calls. */
   readonly faults: FaultsApi;
+  /** Webhook deliveries: list them, run due attempts, move the clock through retries, wait for one. */
+  readonly webhooks: WebhooksApi;
   /** The access model: `access.explain({ organizationId, documentId, userId })` says who may read or write and why. */
   readonly access: AccessApi;
   /** Back to the state the service started with (same seed, same ids from then on). */
@@ -122,6 +127,9 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   const ids = createIds(seed);
   const store = createStore();
   const model: ModelContext = { store, clock, ids, events: createEvents() };
+  // The outbox subscribes first, so the delivery harness sees each event's deliveries already queued.
+  attachWebhookOutbox(model);
+  const webhooks = createWebhooksApi(model, options.webhooks?.deliver ?? 'record');
   const settings: Settings = {
     workspaceReadLimit: options.workspaceReadLimit ?? 100,
     disposableEmailDomains: [...(options.disposableEmailDomains ?? [])],
@@ -175,7 +183,9 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   hooks.settle.push((m, caller) => settleMigrations(m, caller.ns, migrationPolicy(settings)));
   const journal = createJournal(hooks, { limit: options.journalLimit ?? DEFAULT_JOURNAL_LIMIT });
   const faults = createFaults(hooks, seed);
-  const control: ControlDeps = { model, settings, credentials: () => credentials, reset, exportState, importState, journal, faults };
+  // Debounced shared-editor changes become crdt.update_data messages once any call could observe them.
+  hooks.settle.push((m, caller) => settleEditorChanges(m, caller.ns));
+  const control: ControlDeps = { model, settings, webhooks, credentials: () => credentials, reset, exportState, importState, journal, faults };
   const deps: DispatchDeps = {
     routes,
     unimplemented: unimplementedPaths,
@@ -197,6 +207,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     crdt: createCrdtAccess(model, () => credentials.apiKey),
     journal,
     faults,
+    webhooks,
     access: createAccessApi(model, () => credentials.apiKey),
     reset,
     snapshot,

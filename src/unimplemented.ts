@@ -38,8 +38,6 @@ const UNIMPLEMENTED_PATTERNS = [
   '/v2/workflow/definitions/{create,delete,get,list,update}',
   '/v2/workflow/executions/{cancel,dispatch,get,getEvents,list}',
   '/v2/workflow/steps/{cancel,recordAgentResolution,recordReviewerDecision,resolve}',
-  '/v2/workspace/advancedwebhook/endpoints/{delete,update}',
-  '/v2/workspace/advancedwebhook/endpoints/secret/get',
   '/v2/workspace/apikey/update',
   '/v2/workspace/apikeyconfig/{get,update}',
   '/v2/workspace/apikeys/get',

@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
-  test: { include: ['scripts/bench/run.bench.ts'], pool: 'forks', testTimeout: 600_000 },
+  test: { include: ['scripts/bench/run.bench.ts'], pool: 'forks', testTimeout: 1_800_000 },
 });

@@ -11,6 +11,9 @@ import type { YjsSync } from './yjs-sync.js';
 import { lazyYjsSync } from './yjs-sync-loader.js';
 import { serverIndex } from './server-index.js';
 import { staticPage } from './static-pages.js';
+import { httpSender } from './webhook-sender.js';
+
+export { httpSender } from './webhook-sender.js';
 
 /** Options of `listen`. */
 export interface ListenOptions {
@@ -18,6 +21,11 @@ export interface ListenOptions {
   port?: number;
   /** Interface to bind. Default 127.0.0.1. Any other than loopback makes the control plane ask for a control token. */
   host?: string;
+  /**
+   * `send` (default): a service that only records webhooks starts sending them as real HTTP POSTs; `keep`: leave
+   * the service's delivery mode as it is.
+   */
+  webhooks?: 'send' | 'keep';
   /** More names clients may address the server by on the control plane (a container or LAN name). Default none. */
   allowedHosts?: string[];
   /**
@@ -57,6 +65,8 @@ export async function listen(service: MockService, options: ListenOptions = {}):
     throw new TypeError("listen() got a Promise, not a service: write `await listen(await createScenarioService({ scenario: 'starter' }))`.");
   }
   const host = options.host ?? '127.0.0.1';
+  // The standalone server is where customers point real webhook handlers, so recording becomes sending.
+  if (options.webhooks !== 'keep' && service.webhooks?.mode === 'record') service.webhooks.deliverWith(httpSender);
   if (options.controlToken !== undefined && !/^[\x21-\x7e]{16,}$/.test(options.controlToken)) {
     throw new TypeError('listen(): controlToken must be at least 16 printable characters without spaces.');
   }

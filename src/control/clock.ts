@@ -9,12 +9,15 @@ const advanceBody = z.object({ ms: z.number({ error: ADVANCE }).min(0, { error: 
 /** `GET /__mock/clock`: the service time, in milliseconds and ISO 8601. */
 export const read: ControlHandler = (deps) => ({ now: deps.model.clock.now(), iso: new Date(deps.model.clock.now()).toISOString() });
 
-/** `POST /__mock/clock/advance` `{ "ms": 60000 }`: moves a virtual clock forward. */
-export const advance: ControlHandler = (deps, { body }) => {
+/**
+ * `POST /__mock/clock/advance` `{ "ms": 60000 }`: moves a virtual clock forward, running each webhook attempt and
+ * debounced change at the instant it falls due on the way.
+ */
+export const advance: ControlHandler = async (deps, { body }) => {
   const { ms } = validate(advanceBody, body);
   if (deps.model.clock.kind !== 'virtual') {
     throw new ServiceError('FAILED_PRECONDITION', 'This service runs on the system clock; start it with a virtual clock to move time.');
   }
-  deps.model.clock.advance(ms);
+  await deps.webhooks.advance(ms);
   return { now: deps.model.clock.now() };
 };

@@ -1,5 +1,6 @@
 import type { FaultsApi } from '../harness/faults.js';
 import type { JournalApi } from '../harness/journal.js';
+import type { WebhooksApi } from '../harness/webhooks.js';
 import type { ModelContext } from '../model/context.js';
 import { knownNamespace } from '../model/keys.js';
 import type { Namespace } from '../model/entities.js';
@@ -12,6 +13,8 @@ import type { Settings } from '../protocol/operation.js';
 export interface ControlDeps {
   model: ModelContext;
   settings: Settings;
+  /** Webhook deliveries (`service.webhooks`). */
+  webhooks: WebhooksApi;
   credentials(): Credentials;
   reset(): void;
   /** The whole state as versioned JSON text (`service.exportState()`). */

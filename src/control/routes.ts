@@ -8,6 +8,7 @@ import * as memory from './memory.js';
 import * as migrations from './migrations.js';
 import * as state from './state.js';
 import * as sync from './sync.js';
+import * as webhooks from './webhooks.js';
 
 /**
  * THE control plane under `/__mock/*`: one literal line per method and path. Bodies are plain JSON (no `{data}`
@@ -36,5 +37,7 @@ export const controlRoutes: Readonly<Record<string, ControlHandler>> = {
   'POST /__mock/faults': faults.add,
   'POST /__mock/faults/clear': faults.clear,
   'GET /__mock/overview': inspector.overview,
+  'GET /__mock/webhooks/deliveries': webhooks.deliveries,
+  'POST /__mock/webhooks/flush': webhooks.flush,
   'GET /__mock/yjs/{apiKey}/{organizationId}/{documentId}/{editorId}': sync.syncEndpoint,
 };

@@ -3,6 +3,8 @@ import type { ModelContext } from './context.js';
 import type { Namespace, NotificationRecord, OrganizationRecord } from './entities.js';
 import { renderThread } from './comments/records.js';
 import { configKey } from './notifications/config.js';
+import { holds } from './notifications/notifications.js';
+import { noteNotificationsChanged } from './notifications/timeline.js';
 import { documentOf, relocateRecord, retargetDocument, sameLocation, userIdOf, type DocumentMove, type LocationUpdate } from './record-fields.js';
 
 /** Where a kind's records of one organization live. */
@@ -61,8 +63,8 @@ function inThread(annotation: Record<string, unknown>, userId: string): boolean 
 }
 
 /** The user acted (action user) or holds the notification (a recipient). */
-function involved(notification: NotificationRecord, userId: string): boolean {
-  return userIdOf(notification.record['actionUser']) === userId || notification.recipients.some((r) => r.userId === userId);
+function involved(org: OrganizationRecord, notification: NotificationRecord, userId: string): boolean {
+  return userIdOf(notification.record['actionUser']) === userId || holds(org, notification, userId);
 }
 
 /**
@@ -98,8 +100,10 @@ const notifications: DocumentScopedKind = {
   name: 'notifications',
   drop({ org }, documentId) {
     for (const [id, n] of org.notifications) if (n.documentId === documentId) org.notifications.delete(id);
+    noteNotificationsChanged(org);
   },
   move({ org }, move) {
+    noteNotificationsChanged(org);
     for (const notification of org.notifications.values()) {
       if (notification.documentId === move.documentId) notification.documentId = move.newDocumentId;
       retargetDocument(notification.record, move);
@@ -120,7 +124,7 @@ const notifications: DocumentScopedKind = {
     }
     return count;
   },
-  userData: ({ org }, userId) => [...org.notifications.values()].filter((n) => involved(n, userId)),
+  userData: ({ org }, userId) => [...org.notifications.values()].filter((n) => involved(org, n, userId)),
 };
 
 const notificationConfigs: DocumentScopedKind = {

@@ -1,6 +1,8 @@
 import { documentAccess, folderAccess, organizationAccess, type AccessDecision, type AccessRole } from './access.js';
 import type { ModelContext } from './context.js';
 import type { Namespace, OrganizationRecord, UserRecord } from './entities.js';
+import { noteRosterChange } from './notifications/roster.js';
+import { noteUserSet } from './users/order.js';
 import { deleteUsers } from './users/users.js';
 
 /** One resource of permissions add/remove. `organizationId` is required for documents and folders (the caller checks). */
@@ -40,6 +42,8 @@ export function grantPermissions(ctx: ModelContext, ns: Namespace, userId: strin
     const next: UserRecord = { ...current, userId, accessRole: resource.accessRole ?? 'editor' };
     if (resource.expiresAt !== undefined) next.expiresAt = resource.expiresAt;
     found.users.set(userId, next);
+    noteUserSet(found.users, userId);
+    if (found.users === found.org.users) noteRosterChange(found.org, userId);
     ctx.events.emit('permission.add', ns.apiKey, { organizationId: found.org.organizationId, userId, ...levelOf(resource) });
   }
 }

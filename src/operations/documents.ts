@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { ServiceError } from '../errors.js';
 import { addDocument, ensureFolder, ensureOrganization } from '../model/organizations.js';
-import { deleteDocument } from '../model/documents.js';
-import { documentView, moveDocuments, setDocumentAccess, setDocumentDisabled, updateDocument } from '../model/document-records.js';
+import { deleteDocument, documentView, moveDocuments, setDocumentAccess, setDocumentDisabled, updateDocument } from '../model/documents.js';
 import type { DocumentRecord, OrganizationRecord } from '../model/entities.js';
 import { defineOperation, namespaceOf, type MissingDocuments } from '../protocol/operation.js';
 import { decodePageToken, encodePageToken, takePage } from '../protocol/cursors.js';

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { NOTIFICATION_SETTINGS, effectiveNotificationConfig, setNotificationConfig } from '../model/notifications/config.js';
-import { addNotification, deleteNotifications, queryNotifications, renderNotification } from '../model/notifications/notifications.js';
+import { addNotification, deleteNotifications, renderNotification } from '../model/notifications/notifications.js';
+import { pageNotifications } from '../model/notifications/query.js';
 import { defineOperation, namespaceOf } from '../protocol/operation.js';
-import { decodePageToken, encodePageToken, takePage } from '../protocol/cursors.js';
+import { decodePageToken, encodePageToken } from '../protocol/cursors.js';
 import { idList, perItem, requiredString } from '../protocol/rules.js';
 
 /** `notifyUsers[0]` from a zod path. */
@@ -128,9 +129,9 @@ export const get = defineOperation({
   run({ data, caller }) {
     const ns = namespaceOf(caller);
     const offset = decodePageToken(data.pageToken);
-    const { page, more } = takePage(queryNotifications(ns, data, data.order), offset, data.pageSize ?? 1000);
+    const { page, more } = pageNotifications(ns, data, data.order ?? 'desc', offset, data.pageSize ?? 1000);
     return {
-      data: page.map((n) => renderNotification(ns.apiKey, n)),
+      data: page.map((n) => renderNotification(ns, n)),
       beside: { pageToken: more ? encodePageToken(offset + page.length) : '' },
     };
   },

@@ -130,7 +130,7 @@ export const getData = defineOperation({
         comments: structuredClone(page.comments),
         reactions: structuredClone(page.reactions),
         recordings: structuredClone(page.recordings),
-        notifications: page.notifications.map((n) => renderNotification(ns.apiKey, n)),
+        notifications: page.notifications.map((n) => renderNotification(ns, n)),
       },
       beside: { nextPageToken: page.more ? encodePageToken(offset + USER_DATA_PAGE_SIZE) : null },
     };

@@ -6,7 +6,8 @@ import {
   createAdvancedWebhookEndpoint,
   listAdvancedWebhookEndpoints,
   updateAdvancedWebhookConfig,
-} from '../model/webhooks.js';
+} from '../model/webhooks/config.js';
+import { advancedWebhookEndpointSecret, deleteAdvancedWebhookEndpoint, updateAdvancedWebhookEndpoint } from '../model/webhooks/endpoints.js';
 import type { ModelContext } from '../model/context.js';
 import type { Namespace } from '../model/entities.js';
 import { ServiceError } from '../errors.js';
@@ -60,23 +61,32 @@ export const updateConfig = defineOperation({
   },
 });
 
+/** The fields of an endpoint a caller may set (service-facts 3.12). */
+const endpointFields = {
+  url: z.string(URL_MESSAGE).refine(isHttpUrl, URL_MESSAGE),
+  description: z.string(),
+  filterTypes: z.array(requiredString()).min(1),
+  channels: z.array(requiredString()).min(1),
+  disabled: z.boolean(),
+  rateLimit: z.number().refine((n) => Number.isSafeInteger(n) && n > 0, { error: 'rateLimit must be a positive integer (deliveries per second).' }),
+  uid: z.string(),
+  metadata: z.record(z.string(), z.string()),
+};
+
 /** `POST /v2/workspace/advancedwebhook/endpoints/create`: one endpoint; its signing secret is never returned (3.12). */
 export const createEndpoint = defineOperation({
   auth: 'apiKey',
   summary: 'Create an advanced-webhook endpoint',
   message: 'Advanced webhook endpoint created successfully.',
   schema: z.object({
-    url: z.string(URL_MESSAGE).refine(isHttpUrl, URL_MESSAGE),
-    description: z.string().optional(),
-    filterTypes: z.array(requiredString()).min(1).optional(),
-    channels: z.array(requiredString()).min(1).optional(),
-    disabled: z.boolean().optional(),
-    rateLimit: z
-      .number()
-      .refine((n) => Number.isSafeInteger(n) && n > 0, { error: 'rateLimit must be a positive integer (deliveries per second).' })
-      .optional(),
-    uid: z.string().optional(),
-    metadata: z.record(z.string(), z.string()).optional(),
+    url: endpointFields.url,
+    description: endpointFields.description.optional(),
+    filterTypes: endpointFields.filterTypes.optional(),
+    channels: endpointFields.channels.optional(),
+    disabled: endpointFields.disabled.optional(),
+    rateLimit: endpointFields.rateLimit.optional(),
+    uid: endpointFields.uid.optional(),
+    metadata: endpointFields.metadata.optional(),
   }),
   run({ data, caller, model }) {
     const ns = availableKey(caller, model);
@@ -129,5 +139,60 @@ export const getEndpoints = defineOperation({
         done,
       },
     };
+  },
+});
+
+const AT_LEAST_ONE_FIELD = 'At least one endpoint field besides endpointId must be provided.';
+
+/** `POST /v2/workspace/advancedwebhook/endpoints/update`: changes the given fields; `null` clears an optional one (3.12). */
+export const updateEndpoint = defineOperation({
+  auth: 'apiKey',
+  summary: 'Update an advanced-webhook endpoint',
+  message: 'Advanced webhook endpoint updated successfully.',
+  schema: z
+    .object({
+      endpointId: requiredString(),
+      url: endpointFields.url.optional(),
+      description: endpointFields.description.nullable().optional(),
+      filterTypes: endpointFields.filterTypes.nullable().optional(),
+      channels: endpointFields.channels.nullable().optional(),
+      disabled: endpointFields.disabled.optional(),
+      rateLimit: endpointFields.rateLimit.nullable().optional(),
+      uid: endpointFields.uid.nullable().optional(),
+      metadata: endpointFields.metadata.nullable().optional(),
+    })
+    .refine((d) => Object.keys(d).some((k) => k !== 'endpointId'), { error: AT_LEAST_ONE_FIELD }),
+  run({ data, caller, model }) {
+    const ns = availableKey(caller, model);
+    assertDeliveryEnabled(ns);
+    const { endpointId, ...update } = data;
+    return { data: updateAdvancedWebhookEndpoint(model, ns, endpointId, update) };
+  },
+});
+
+/** `POST /v2/workspace/advancedwebhook/endpoints/delete`: removes an endpoint and stops its pending attempts. */
+export const deleteEndpoint = defineOperation({
+  auth: 'apiKey',
+  summary: 'Delete an advanced-webhook endpoint',
+  message: 'Advanced webhook endpoint deleted successfully.',
+  schema: z.object({ endpointId: requiredString() }),
+  run({ data, caller, model }) {
+    const ns = availableKey(caller, model);
+    assertDeliveryEnabled(ns);
+    deleteAdvancedWebhookEndpoint(ns, data.endpointId);
+    return { data: { endpointId: data.endpointId } };
+  },
+});
+
+/** `POST /v2/workspace/advancedwebhook/endpoints/secret/get`: the endpoint's `whsec_` signing secret (`{ key }`). */
+export const getEndpointSecret = defineOperation({
+  auth: 'apiKey',
+  summary: 'Get the signing secret of an advanced-webhook endpoint',
+  message: 'Advanced webhook endpoint secret retrieved successfully.',
+  schema: z.object({ endpointId: requiredString() }),
+  run({ data, caller, model }) {
+    const ns = availableKey(caller, model);
+    assertDeliveryEnabled(ns);
+    return { data: { key: advancedWebhookEndpointSecret(ns, data.endpointId) } };
   },
 });

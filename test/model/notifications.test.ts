@@ -20,7 +20,7 @@ describe('notifications model', () => {
   it('adds directly for scenarios, with a chosen time and extra record fields', () => {
     const { model, ns } = setup();
     const record = addNotification(model, ns, { ...input, displayHeadlineMessageTemplate: '{actionUser} did it', timestamp: 42, extra: { actionType: 'mention', isUnread: true, id: 'ignored' } });
-    expect(renderNotification(ns.apiKey, record)).toEqual({
+    expect(renderNotification(ns, record)).toEqual({
       id: record.id,
       notificationSource: 'custom',
       notificationSourceData: {},
@@ -48,9 +48,9 @@ describe('notifications model', () => {
   it('keeps a rendered record independent of the stored one', () => {
     const { model, ns } = setup();
     const record = addNotification(model, ns, { ...input, context: { access: { a: 1 } } });
-    const view = renderNotification(ns.apiKey, record) as { context: { access: { a: number } } };
+    const view = renderNotification(ns, record) as { context: { access: { a: number } } };
     view.context.access.a = 2;
-    expect(renderNotification(ns.apiKey, record)['context']).toEqual({ access: { a: 1 } });
+    expect(renderNotification(ns, record)['context']).toEqual({ access: { a: 1 } });
   });
 
   it('orders ties by insertion, reversed for desc', () => {
@@ -69,7 +69,7 @@ describe('notifications model', () => {
     const { model, ns } = setup();
     const org = ensureOrganization(model, ns, 'org');
     const doc = ensureDocument(model, org, 'doc');
-    const people = recipientsOf(org, doc, { actionUser: { userId: 'a' }, notifyAll: false, notifyUsers: [{ userId: 'p', email: 'x@y.z' }, { userId: 'q', email: 'x@y.z' }, { email: 'X@y.z' }] });
+    const people = recipientsOf(org, doc, { actionUser: { userId: 'a' }, notifyAll: false, notifyUsers: [{ userId: 'p', email: 'x@y.z' }, { userId: 'q', email: 'x@y.z' }, { email: 'X@y.z' }] }).recipients;
     expect(people).toEqual([{ userId: 'p', emailHash: md5Hex('x@y.z') }, { userId: 'q', emailHash: md5Hex('x@y.z') }]);
   });
 

@@ -7,6 +7,8 @@ export interface ThreadScope {
   ns: Namespace;
   org: OrganizationRecord;
   doc: DocumentRecord | undefined;
+  /** The service time (ms) that time-limited permissions are checked against. */
+  now?: number | undefined;
 }
 
 const belongsTo = (ns: Namespace, organizationId: unknown, userId: string): boolean =>
@@ -21,7 +23,7 @@ const belongsTo = (ns: Namespace, organizationId: unknown, userId: string): bool
  */
 export function visibleTo(scope: ThreadScope, userId: string, thread?: ThreadRecord): boolean {
   const { ns, org, doc } = scope;
-  if (!thread) return doc !== undefined && canAccess(org, doc, userId);
+  if (!thread) return doc !== undefined && canAccess(org, doc, userId, scope.now);
   const config = thread['visibilityConfig'] as { type?: string; organizationId?: unknown; organizationIds?: unknown; userIds?: unknown } | undefined;
   const listed = Array.isArray(config?.userIds) && config.userIds.includes(userId);
   switch (config?.type) {

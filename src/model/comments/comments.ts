@@ -41,7 +41,7 @@ export function addComments(ctx: ModelContext, ns: Namespace, input: ThreadRef &
   checkAgents([{ comments: input.comments }]);
   if (input.verifyUserPermissions === true) {
     for (const comment of input.comments) {
-      if (!visibleTo({ ns, org, doc }, comment.from?.userId ?? '')) throw new ServiceError('PERMISSION_DENIED', DENIED);
+      if (!visibleTo({ ns, org, doc, now: ctx.clock.now() }, comment.from?.userId ?? '')) throw new ServiceError('PERMISSION_DENIED', DENIED);
     }
   }
   const scope = { ctx, ns, org, doc };

@@ -86,7 +86,7 @@ export function addThreads(ctx: ModelContext, ns: Namespace, input: AddThreadsIn
   const result: AddThreadsResult = { entries: [], denied: false, threads: [] };
   input.threads.forEach((thread, index) => {
     const author = thread.comments[0]?.from ?? { userId: '' };
-    if (input.verifyUserPermissions === true && !visibleTo({ ns, org, doc }, author.userId)) {
+    if (input.verifyUserPermissions === true && !visibleTo({ ns, org, doc, now: ctx.clock.now() }, author.userId)) {
       result.denied = true;
       result.entries.push([thread.annotationId ?? `__service_denied:${index}`, { success: false, message: DENIED }]);
       return;

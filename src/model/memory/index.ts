@@ -58,6 +58,10 @@ export interface JudgmentIndex extends JudgmentRanker {
 
 /** An inverted index: per term, the judgments holding it and how often. */
 interface Built {
+  /** The array the index last served; another array must prove it holds the same judgments first. */
+  owner: readonly JudgmentRecord[];
+  /** The judgments indexed, by position. */
+  records: JudgmentRecord[];
   size: number;
   postings: Map<string, { doc: number; tf: number }[]>;
   lengths: number[];
@@ -71,10 +75,45 @@ interface Built {
 }
 
 /**
- * Built indexes by the judgments array they cover. A snapshot restore gives a namespace a new array, so
- * its index is rebuilt; appends are added to the existing index on the next search, never per request.
+ * Built indexes by the judgments array they last served. A restore hands a namespace a copied array: the index
+ * built for an equal array (same records, same text, same order) is adopted after one linear identity check,
+ * so a reset or restore that left the judgments as they were costs no rebuild. Appends are added on the next
+ * search, never per request.
  */
 const built = new WeakMap<readonly JudgmentRecord[], Built>();
+
+/** Built indexes by the record id of their last judgment, where a copied array looks for one to adopt. */
+const byLastRecord = new Map<string, WeakRef<Built>>();
+
+/** Whether the first `entry.size` judgments are the ones the index was built over (ids and text alike). */
+function covers(entry: Built, judgments: readonly JudgmentRecord[]): boolean {
+  if (entry.size > judgments.length) return false;
+  for (let i = entry.size - 1; i >= 0; i--) {
+    const a = judgments[i] as JudgmentRecord;
+    const b = entry.records[i] as JudgmentRecord;
+    if (a !== b && (a.recordId !== b.recordId || a.content !== b.content || a.reasoning !== b.reasoning)) return false;
+  }
+  return true;
+}
+
+/** The built index this array may use: its own while it owns it, else an equal one adopted, else a new one. */
+function entryFor(judgments: readonly JudgmentRecord[]): Built {
+  const own = built.get(judgments);
+  // The last indexed record still in place: an array truncated and appended to in place does not pass.
+  if (own && own.owner === judgments && own.size <= judgments.length && own.records[own.size - 1] === judgments[own.size - 1]) return own;
+  const last = judgments.at(-1)?.recordId;
+  const candidates = [own, last === undefined ? undefined : byLastRecord.get(last)?.deref()];
+  for (const candidate of candidates) {
+    // Another array may have grown the candidate past this one since; then it no longer describes it.
+    if (!candidate || !covers(candidate, judgments)) continue;
+    candidate.owner = judgments;
+    built.set(judgments, candidate);
+    return candidate;
+  }
+  const fresh: Built = { owner: judgments, records: [], size: 0, postings: new Map(), lengths: [], totalLength: 0, surfaces: new Map(), docTerms: [] };
+  built.set(judgments, fresh);
+  return fresh;
+}
 
 /**
  * The BM25 index of a namespace's judgments (content and reasoning as one field), built on first use and
@@ -82,12 +121,10 @@ const built = new WeakMap<readonly JudgmentRecord[], Built>();
  * @example judgmentIndex(ns.judgments).search('clinically proven to reduce wrinkles')
  */
 export function judgmentIndex(judgments: readonly JudgmentRecord[], synonyms: Synonyms = NO_SYNONYMS): JudgmentIndex {
-  let entry = built.get(judgments);
-  if (!entry || entry.size > judgments.length) {
-    entry = { size: 0, postings: new Map(), lengths: [], totalLength: 0, surfaces: new Map(), docTerms: [] };
-    built.set(judgments, entry);
-  }
+  const entry = entryFor(judgments);
   if (entry.size < judgments.length) append(entry, judgments);
+  const last = judgments.at(-1)?.recordId;
+  if (last !== undefined && byLastRecord.get(last)?.deref() !== entry) byLastRecord.set(last, new WeakRef(entry));
   const current = entry;
   return {
     search: (query) => run(current, query, synonyms, 0).hits.map(({ index, relevance }) => ({ index, relevance })),
@@ -114,6 +151,7 @@ function append(entry: Built, judgments: readonly JudgmentRecord[]): void {
       list.push({ doc, tf: n });
     }
     entry.docTerms.push([...tf.keys()]);
+    entry.records.push(judgment);
     entry.lengths.push(length);
     entry.totalLength += length;
   }

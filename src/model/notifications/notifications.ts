@@ -1,9 +1,11 @@
 import { md5Hex } from '../../support/ids.js';
-import type { Namespace, NotificationRecipient, NotificationRecord } from '../entities.js';
+import type { Namespace, NotificationRecipient, NotificationRecord, OrganizationRecord } from '../entities.js';
 import type { ModelContext } from '../context.js';
 import { ensureDocument, ensureOrganization } from '../organizations.js';
 import { headlineOf, stripPersonalData } from './content.js';
 import { recipientsOf } from './recipients.js';
+import { noteNotificationAdded, noteNotificationsChanged } from './timeline.js';
+import { fillRosterMaps, rosterAt, rosterMaps, type RecipientMaps, type RosterMember } from './roster.js';
 
 /** A person named in a notification request: a userId, an email, or both; other fields kept as given. */
 export interface NotificationPerson {
@@ -110,20 +112,45 @@ export function addNotification(ctx: ModelContext, ns: Namespace, input: AddNoti
     organizationId: input.organizationId,
     documentId: input.documentId,
     timestamp: input.timestamp ?? ctx.clock.now(),
-    recipients: recipientsOf(org, doc, input, ctx.clock.now()),
+    recipients: [],
     record: storedFields(input),
   };
+  const { recipients, everyone } = recipientsOf(org, doc, input, ctx.clock.now());
+  record.recipients = recipients;
+  if (everyone) record.everyone = everyone;
   const locationId = locationIdOf(input);
   if (locationId !== undefined) record.locationId = locationId;
-  org.notifications.delete(id);
+  const replaced = org.notifications.delete(id);
   org.notifications.set(id, record);
+  if (replaced) noteNotificationsChanged(org);
+  else noteNotificationAdded(org, record);
   ctx.events.emit('notification.add', ns.apiKey, { organizationId: input.organizationId, documentId: input.documentId, notificationId: id });
   return record;
 }
 
-/** Whether a notification is held by a user (as a recipient). @example holds(record, 'u1') */
-export function holds(record: NotificationRecord, userId: string): boolean {
-  return record.recipients.some((r) => r.userId === userId);
+/** The organization-level users a `notifyAll` notification still goes to, in roster order. */
+function* everyoneOf(org: OrganizationRecord | undefined, n: NotificationRecord): Generator<RosterMember> {
+  const everyone = n.everyone;
+  if (!everyone || !org?.roster) return;
+  const left = everyone.left && everyone.left.length > 0 ? new Set(everyone.left) : undefined;
+  for (const member of rosterAt(org.roster, everyone.at).members.values()) {
+    if (member.userId !== everyone.except && !left?.has(member.userId)) yield member;
+  }
+}
+
+/** Whether the organization-level users of a `notifyAll` notification include this user still. */
+export function heldByEveryone(org: OrganizationRecord | undefined, n: NotificationRecord, userId: string): boolean {
+  const everyone = n.everyone;
+  if (!everyone || !org?.roster || userId === everyone.except || everyone.left?.includes(userId)) return false;
+  return rosterAt(org.roster, everyone.at).members.has(userId);
+}
+
+/**
+ * Whether a notification is held by a user (as a recipient).
+ * @example holds(org, record, 'u1')
+ */
+export function holds(org: OrganizationRecord | undefined, record: NotificationRecord, userId: string): boolean {
+  return record.recipients.some((r) => r.userId === userId) || heldByEveryone(org, record, userId);
 }
 
 /** Notifications of an organization matching every given filter, in insertion order. */
@@ -135,12 +162,15 @@ function* selectNotifications(ns: Namespace, selector: NotificationSelector): Ge
     if (selector.documentId !== undefined && n.documentId !== selector.documentId) continue;
     if (selector.locationId !== undefined && (n.locationId === undefined || String(n.locationId) !== selector.locationId)) continue;
     if (ids && !ids.has(n.id)) continue;
-    if (selector.userId !== undefined && !holds(n, selector.userId)) continue;
+    if (selector.userId !== undefined && !holds(org, n, selector.userId)) continue;
     yield n;
   }
 }
 
-/** Matching notifications ordered by timestamp (`asc` or `desc`); ties keep insertion order, reversed for `desc`. */
+/**
+ * Matching notifications ordered by timestamp (`asc` or `desc`); ties keep insertion order, reversed for `desc`.
+ * Sorts every match: reads page through `pageNotifications` instead.
+ */
 export function queryNotifications(ns: Namespace, selector: NotificationSelector, order: 'asc' | 'desc' = 'desc'): NotificationRecord[] {
   const sorted = [...selectNotifications(ns, selector)].sort((a, b) => a.timestamp - b.timestamp);
   return order === 'asc' ? sorted : sorted.reverse();
@@ -154,8 +184,13 @@ export function deleteNotifications(ctx: ModelContext, ns: Namespace, selector: 
   const org = ns.organizations.get(selector.organizationId);
   const matched = [...selectNotifications(ns, selector)];
   for (const n of matched) {
-    if (selector.userId !== undefined) n.recipients = n.recipients.filter((r) => r.userId !== selector.userId);
-    if (selector.userId === undefined || n.recipients.length === 0) {
+    const userId = selector.userId;
+    if (userId !== undefined) {
+      n.recipients = n.recipients.filter((r) => r.userId !== userId);
+      if (n.everyone && heldByEveryone(org, n, userId)) n.everyone.left = [...(n.everyone.left ?? []), userId];
+    }
+    if (org) noteNotificationsChanged(org);
+    if (userId === undefined || (n.recipients.length === 0 && everyoneOf(org, n).next().done === true)) {
       org?.notifications.delete(n.id);
       ctx.events.emit('notification.delete', ns.apiKey, { organizationId: n.organizationId, documentId: n.documentId, notificationId: n.id });
     }
@@ -169,14 +204,28 @@ export function deleteNotifications(ctx: ModelContext, ns: Namespace, selector: 
   return outcomes;
 }
 
-/** `{ <hash>: true }` in recipient order. */
-function hashMap(recipients: NotificationRecipient[], hash: (r: NotificationRecipient) => string | undefined): Record<string, true> {
-  const out: Record<string, true> = {};
-  for (const r of recipients) {
-    const key = hash(r);
-    if (key !== undefined) out[key] = true;
+/** md5 of a listed recipient's userId, computed once per stored recipient. */
+const userIdHashes = new WeakMap<NotificationRecipient, string>();
+
+function userIdHashOf(recipient: NotificationRecipient & { userId: string }): string {
+  let hash = userIdHashes.get(recipient);
+  if (hash === undefined) userIdHashes.set(recipient, (hash = md5Hex(recipient.userId)));
+  return hash;
+}
+
+/** `notifyUsers` (by email hash) and `notifyUsersByUserId` (by userId hash) in recipient order; a plain `notifyAll` one is shared. */
+function recipientMaps(org: OrganizationRecord | undefined, n: NotificationRecord): RecipientMaps {
+  const everyone = n.everyone;
+  const view = everyone && org?.roster ? rosterAt(org.roster, everyone.at) : undefined;
+  const left = everyone?.left && everyone.left.length > 0 ? new Set(everyone.left) : undefined;
+  if (view && everyone && !left && !everyone.emails && n.recipients.length === 0) return rosterMaps(view, everyone.except);
+  const maps: RecipientMaps = { byEmail: {}, byUserId: {} };
+  if (view && everyone) fillRosterMaps(view, maps, everyone.except, left, everyone.emails ? new Map(everyone.emails) : undefined);
+  for (const r of n.recipients) {
+    if (r.emailHash !== undefined) maps.byEmail[r.emailHash] = true;
+    if (r.userId !== undefined) maps.byUserId[userIdHashOf(r as NotificationRecipient & { userId: string })] = true;
   }
-  return out;
+  return maps;
 }
 
 /** Keys of the read shape in order; `timestamp`, `metadata` and the recipient maps are rendered. */
@@ -191,9 +240,10 @@ const READ_ORDER = [
 /**
  * A notification as get notifications returns it (service-facts 6.1): client ids in `metadata`,
  * `notifyUsers` keyed by md5(email), `notifyUsersByUserId` keyed by md5(userId); fixture extras last.
- * @example renderNotification(ns.apiKey, record).notifyUsersByUserId
+ * @example renderNotification(ns, record).notifyUsersByUserId
  */
-export function renderNotification(apiKey: string, n: NotificationRecord): Record<string, unknown> {
+export function renderNotification(ns: Namespace, n: NotificationRecord): Record<string, unknown> {
+  const apiKey = ns.apiKey;
   const fields = structuredClone(n.record);
   const sent: Record<string, unknown> = {};
   // The service's own ids win over same-named keys a client put in `metadata`.
@@ -203,9 +253,10 @@ export function renderNotification(apiKey: string, n: NotificationRecord): Recor
   const rendered: Record<string, unknown> = {
     timestamp: n.timestamp,
     metadata: { apiKey, documentId: n.documentId, organizationId: n.organizationId, ...sent },
-    notifyUsers: hashMap(n.recipients, (r) => r.emailHash),
-    notifyUsersByUserId: hashMap(n.recipients, (r) => (r.userId === undefined ? undefined : md5Hex(r.userId))),
   };
+  const maps = recipientMaps(ns.organizations.get(n.organizationId), n);
+  rendered['notifyUsers'] = maps.byEmail;
+  rendered['notifyUsersByUserId'] = maps.byUserId;
   const out: Record<string, unknown> = { id: n.id };
   for (const key of READ_ORDER) {
     const value = key in rendered ? rendered[key] : fields[key];

@@ -1,6 +1,7 @@
 import { md5Hex } from '../../support/ids.js';
 import { documentAccess } from '../access.js';
-import type { DocumentRecord, NotificationRecipient, OrganizationRecord, UserRecord } from '../entities.js';
+import type { DocumentRecord, EveryoneRecipients, NotificationRecipient, OrganizationRecord, UserRecord } from '../entities.js';
+import { rosterLog } from './roster.js';
 
 /** The part of an add-notification request that decides who receives it. */
 export interface RecipientRequest {
@@ -13,6 +14,8 @@ export interface RecipientRequest {
 interface Person {
   userId?: string | undefined;
   email?: string | undefined;
+  /** An organization-level user of the roster: rendered from the roster, not listed. */
+  rostered?: true;
 }
 
 const sameEmail = (a: unknown, b: string): boolean => typeof a === 'string' && a.toLowerCase() === b.toLowerCase();
@@ -40,20 +43,43 @@ export function canAccess(org: OrganizationRecord, doc: DocumentRecord, userId: 
   return documentAccess(org, doc, { userId, now }).role !== null;
 }
 
+/** Who a new notification goes to: the organization-level users as a roster position, and everyone else named. */
+export interface Recipients {
+  recipients: NotificationRecipient[];
+  everyone?: EveryoneRecipients;
+}
+
 /**
  * The recipients of a new notification (service-facts 3.31): with `notifyAll` (default) every
  * organization-level user except the action user, plus `notifyUsers`; with `verifyUserPermissions`, only
  * those with access to the document. One entry per person (same userId, or same email ignoring case).
+ * The organization-level users are kept as a roster position, so this costs O(notifyUsers), not O(users);
+ * with `verifyUserPermissions` the access model decides per user, so they are listed one by one.
  * @example recipientsOf(org, doc, { actionUser: { userId: 'a' }, notifyUsers: [{ userId: 'b' }] })
  */
-export function recipientsOf(org: OrganizationRecord, doc: DocumentRecord, request: RecipientRequest, now = 0): NotificationRecipient[] {
+export function recipientsOf(org: OrganizationRecord, doc: DocumentRecord, request: RecipientRequest, now = 0): Recipients {
+  const everyone = request.notifyAll !== false;
+  const verify = request.verifyUserPermissions === true;
+  // Verification asks the access model about each organization-level user; list them then.
+  const listed = everyone && verify;
+  const except = request.actionUser.userId;
   const people: Person[] = [];
   const byUserId = new Map<string, Person>();
   const byEmail = new Map<string, Person>();
+  /** An organization-level user of the roster, as a person that `notifyUsers` entries may merge into. */
+  const rostered = (userId: string | undefined): Person | undefined => {
+    if (!everyone || listed || userId === undefined || userId === except) return undefined;
+    const user = org.users.get(userId);
+    if (!user) return undefined;
+    const person: Person = { userId, email: typeof user.email === 'string' ? user.email : undefined, rostered: true };
+    byUserId.set(userId, person);
+    return person;
+  };
   const add = (person: Person): void => {
     const email = person.email?.toLowerCase();
-    let same = person.userId === undefined ? undefined : byUserId.get(person.userId);
+    let same = person.userId === undefined ? undefined : (byUserId.get(person.userId) ?? rostered(person.userId));
     if (!same && email !== undefined) {
+      // No organization-level user holds an email that found no userId, so only people named here can match.
       const candidate = byEmail.get(email);
       // An email names the same person only when no userId says otherwise.
       if (candidate && (candidate.userId === undefined || person.userId === undefined)) same = candidate;
@@ -68,15 +94,30 @@ export function recipientsOf(org: OrganizationRecord, doc: DocumentRecord, reque
     if (same.userId !== undefined) byUserId.set(same.userId, same);
     if (email !== undefined && !byEmail.has(email)) byEmail.set(email, same);
   };
-  if (request.notifyAll !== false) {
-    for (const user of org.users.values()) if (user.userId !== request.actionUser.userId) add({ userId: user.userId, email: user.email });
+  if (listed) {
+    for (const user of org.users.values()) if (user.userId !== except) add({ userId: user.userId, email: user.email });
   }
   for (const entry of request.notifyUsers) add({ userId: entry.userId ?? userIdByEmail(org, entry.email), email: entry.email });
-  const kept = request.verifyUserPermissions === true ? people.filter((p) => p.userId !== undefined && canAccess(org, doc, p.userId, now)) : people;
-  return kept.map((p) => {
-    const recipient: NotificationRecipient = {};
-    if (p.userId !== undefined) recipient.userId = p.userId;
-    if (p.email !== undefined) recipient.emailHash = md5Hex(p.email);
-    return recipient;
-  });
+  const kept = verify ? people.filter((p) => p.userId !== undefined && canAccess(org, doc, p.userId, now)) : people;
+  const out: Recipients = { recipients: kept.map(recipientOf) };
+  if (everyone && !listed) {
+    const log = rosterLog(org);
+    out.everyone = { at: log.length, except };
+    const emails: [string, string][] = [];
+    for (const person of byUserId.values()) {
+      // A rostered person without an email of its own takes the first one a request entry gave it.
+      if (person.rostered && person.email !== undefined && typeof org.users.get(person.userId as string)?.email !== 'string') {
+        emails.push([person.userId as string, md5Hex(person.email)]);
+      }
+    }
+    if (emails.length > 0) out.everyone.emails = emails;
+  }
+  return out;
+}
+
+function recipientOf(p: Person): NotificationRecipient {
+  const recipient: NotificationRecipient = {};
+  if (p.userId !== undefined) recipient.userId = p.userId;
+  if (p.email !== undefined) recipient.emailHash = md5Hex(p.email);
+  return recipient;
 }

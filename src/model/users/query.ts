@@ -1,4 +1,5 @@
 import type { Namespace, OrganizationRecord, UserRecord } from '../entities.js';
+import { userOrder } from './order.js';
 import { usersAt, type Level } from './users.js';
 
 /** What get users asks for (service-facts 3.19 and 3.20). */
@@ -28,32 +29,56 @@ type Visit = (user: UserRecord, documentId: string | undefined) => boolean;
 /** The test a user must pass: in `userIds` (when given) and in any listed group (when given). */
 function filterOf(org: OrganizationRecord, query: UserQuery): ((userId: string) => boolean) | undefined {
   const ids = query.userIds ? new Set(query.userIds) : undefined;
-  let members: Set<string> | undefined;
-  if (query.organizationUserGroupIds) {
-    members = new Set();
-    for (const groupId of query.organizationUserGroupIds) {
-      for (const member of org.groups.get(groupId)?.members ?? []) members.add(member);
-    }
-  }
+  const members = query.organizationUserGroupIds ? groupMembers(org, query.organizationUserGroupIds) : undefined;
   if (!ids && !members) return undefined;
   return (userId) => (!ids || ids.has(userId)) && (!members || members.has(userId));
 }
 
+/** The members of any of the listed groups. */
+function groupMembers(org: OrganizationRecord, groupIds: readonly string[]): Set<string> {
+  const members = new Set<string>();
+  for (const groupId of groupIds) for (const member of org.groups.get(groupId)?.members ?? []) members.add(member);
+  return members;
+}
+
 /**
- * Visits the users matching a query, first-added first, without copying or allocating per user. With
- * `allDocuments` the documents are walked in creation order: grouped queries visit every (document, user)
- * pair, flat ones each user once (at its first document); organization-level users are not visited.
+ * The users of one level that a query keeps, in insertion order, as positions into `userOrder`: from the
+ * listed ids or the listed groups' members (whichever is given, the smaller when both), so the cost follows
+ * those lists, never the size of the level.
  */
-function walkUsers(ns: Namespace, query: UserQuery, visit: Visit): void {
+function filteredPositions(org: OrganizationRecord, users: Map<string, UserRecord>, query: UserQuery): number[] {
+  const { position } = userOrder(users);
+  const keep = filterOf(org, query);
+  const ids = query.userIds;
+  const members = query.organizationUserGroupIds ? groupMembers(org, query.organizationUserGroupIds) : undefined;
+  const candidates: Iterable<string> = ids && (!members || ids.length <= members.size) ? ids : (members ?? []);
+  const out = new Set<number>();
+  for (const userId of candidates) {
+    const at = position.get(userId);
+    if (at !== undefined && (!keep || keep(userId))) out.add(at);
+  }
+  return [...out].sort((a, b) => a - b);
+}
+
+/**
+ * Visits the users matching a query, first-added first, from the `skip`-th match on, without copying or
+ * allocating per user. A level's users are reached through their insertion order, so skipping is free and a
+ * filtered query touches only its ids or group members. With `allDocuments` the documents are walked in
+ * creation order: grouped queries visit every (document, user) pair, flat ones each user once (at its first
+ * document); organization-level users are not visited.
+ */
+function walkUsers(ns: Namespace, query: UserQuery, skip: number, visit: Visit): void {
   const org = ns.organizations.get(query.organizationId);
   if (!org) return;
-  const keep = filterOf(org, query);
   if (query.allDocuments) {
+    const keep = filterOf(org, query);
     const seen = query.groupByDocumentId ? undefined : new Set<string>();
+    let index = 0;
     for (const doc of org.documents.values()) {
       for (const user of doc.users.values()) {
         if ((keep && !keep(user.userId)) || seen?.has(user.userId)) continue;
         seen?.add(user.userId);
+        if (index++ < skip) continue;
         if (!visit(user, doc.documentId)) return;
       }
     }
@@ -61,9 +86,14 @@ function walkUsers(ns: Namespace, query: UserQuery, visit: Visit): void {
   }
   const users = usersAt(org, query);
   if (!users) return;
-  for (const user of users.values()) {
-    if (keep && !keep(user.userId)) continue;
-    if (!visit(user, undefined)) return;
+  const { keys } = userOrder(users);
+  if (!query.userIds && !query.organizationUserGroupIds) {
+    for (let i = skip; i < keys.length; i++) if (!visit(users.get(keys[i] as string) as UserRecord, undefined)) return;
+    return;
+  }
+  const positions = filteredPositions(org, users, query);
+  for (let i = skip; i < positions.length; i++) {
+    if (!visit(users.get(keys[positions[i] as number] as string) as UserRecord, undefined)) return;
   }
 }
 
@@ -77,21 +107,20 @@ const match = (user: UserRecord, documentId: string | undefined): UserMatch =>
  */
 export function queryUsers(ns: Namespace, query: UserQuery): UserMatch[] {
   const out: UserMatch[] = [];
-  walkUsers(ns, query, (user, documentId) => out.push(match(user, documentId)) > 0);
+  walkUsers(ns, query, 0, (user, documentId) => out.push(match(user, documentId)) > 0);
   return out;
 }
 
 /**
- * At most `size` matches after skipping `offset` of them; skipped users cost a comparison each, so a page
- * from the middle of 100,000 users stays cheap. The stored records are returned, not copies: callers only read.
+ * At most `size` matches after skipping `offset` of them: O(page) at a level (plus O(ids · log ids) with a
+ * filter), a comparison per skipped user with `allDocuments`. The stored records are returned, not copies:
+ * callers only read.
  * @example pageUsers(ns, { organizationId: 'org' }, 1000, 1000).page.length
  */
 export function pageUsers(ns: Namespace, query: UserQuery, offset: number, size: number): UserPage {
   const page: UserMatch[] = [];
   let more = false;
-  let index = 0;
-  walkUsers(ns, query, (user, documentId) => {
-    if (index++ < offset) return true;
+  walkUsers(ns, query, offset, (user, documentId) => {
     if (page.length === size) {
       more = true;
       return false;

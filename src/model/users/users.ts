@@ -2,6 +2,8 @@ import type { Namespace, OrganizationRecord, UserRecord } from '../entities.js';
 import type { ModelContext } from '../context.js';
 import { ensureDocument, ensureFolder, ensureOrganization } from '../organizations.js';
 import { cloneState } from '../store.js';
+import { noteRosterChange } from '../notifications/roster.js';
+import { noteUserRemoved, noteUserSet } from './order.js';
 
 /** Where users attach: the most specific container given (document, else folder, else organization). */
 export interface Level {
@@ -82,6 +84,8 @@ export function addUsers(ctx: ModelContext, ns: Namespace, input: UserWrite): Ma
   const outcomes = new Map<string, UserOutcome>();
   for (const user of users) {
     target.set(user.userId, stored(user, keepAccessRole, target.get(user.userId)));
+    noteUserSet(target, user.userId);
+    if (target === org.users) noteRosterChange(org, user.userId);
     outcomes.set(user.userId, { success: true, message: 'User added.' });
     ctx.events.emit('user.add', ns.apiKey, { ...levelIds(level), userId: user.userId });
   }
@@ -91,7 +95,8 @@ export function addUsers(ctx: ModelContext, ns: Namespace, input: UserWrite): Ma
 /** Updates users already attached at the level; absent fields stay, `initial` follows a new name. */
 export function updateUsers(ctx: ModelContext, ns: Namespace, input: UserWrite): Map<string, UserOutcome> {
   const { users, keepAccessRole, ...level } = input;
-  const target = usersAt(ns.organizations.get(level.organizationId), level);
+  const org = ns.organizations.get(level.organizationId);
+  const target = usersAt(org, level);
   const outcomes = new Map<string, UserOutcome>();
   for (const user of users) {
     const current = target?.get(user.userId);
@@ -108,6 +113,7 @@ export function updateUsers(ctx: ModelContext, ns: Namespace, input: UserWrite):
       else delete next.initial;
     }
     target.set(user.userId, next);
+    if (org && target === org.users && current.email !== next.email) noteRosterChange(org, user.userId);
     outcomes.set(user.userId, { success: true, message: 'User updated.' });
     ctx.events.emit('user.update', ns.apiKey, { ...levelIds(level), userId: user.userId });
   }
@@ -130,9 +136,11 @@ export function deleteUsers(ctx: ModelContext, ns: Namespace, input: UserRemoval
       continue;
     }
     target.delete(userId);
+    noteUserRemoved(target);
     if (orgLevel) {
-      for (const folder of org.folders.values()) folder.users.delete(userId);
-      for (const doc of org.documents.values()) doc.users.delete(userId);
+      noteRosterChange(org, userId);
+      for (const folder of org.folders.values()) if (folder.users.delete(userId)) noteUserRemoved(folder.users);
+      for (const doc of org.documents.values()) if (doc.users.delete(userId)) noteUserRemoved(doc.users);
       for (const group of org.groups.values()) group.members.delete(userId);
     }
     outcomes.set(userId, { success: true, message: 'User removed.' });

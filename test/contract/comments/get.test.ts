@@ -91,6 +91,18 @@ forEachTransport('comment annotations get', (fresh) => {
     expectError(await c.post(GET, { ...AT, agentId: 'mine', agentComments: true }), 400, 'INVALID_ARGUMENT', 'Only one agent filter may be supplied.');
   });
 
+  it('needs API-key credentials on every comment path', async () => {
+    const c = fresh();
+    const paths = ['add', 'get', 'update', 'delete', 'count/get', 'comments/add', 'comments/get', 'comments/update', 'comments/delete'];
+    for (const version of ['v1', 'v2']) {
+      for (const path of paths) {
+        const full = `/${version}/commentannotations/${path}`;
+        expectError(await c.post(full, AT, { 'x-service-api-key': undefined }), 400, 'INVALID_ARGUMENT', 'API key not found in headers.');
+        expectError(await c.post(full, AT, { 'x-service-api-key': 'unknownkey0000000000' }), 403, 'PERMISSION_DENIED', 'Invalid API key.');
+      }
+    }
+  });
+
   it('refuses lists above 30 and bad enums', async () => {
     const c = fresh();
     const many = Array.from({ length: 31 }, (_, i) => `x${i}`);

@@ -45,4 +45,22 @@ forEachTransport('verifyUserPermissions and the access model', (fresh) => {
     await c.post('/v2/organizations/documents/access/disablestate/update', { organizationId: 'org', documentIds: ['doc'], disabled: true });
     expect(await holders(c, 'n5', ['member'])).toEqual([]);
   });
+
+  it('denies a comment author whose permission has expired, under verifyUserPermissions', async () => {
+    const c = fresh();
+    await c.post('/v2/organizations/documents/add', { organizationId: 'org', documents: [{ documentId: 'doc', accessType: 'restricted' }] });
+    await c.post('/v2/auth/permissions/add', { user: { userId: 'guest' }, permissions: { resources: [{ type: 'document', id: 'doc', organizationId: 'org', expiresAt: SECONDS + 60 }] } });
+    const add = (text: string) =>
+      c.post('/v2/commentannotations/add', {
+        organizationId: 'org',
+        documentId: 'doc',
+        verifyUserPermissions: true,
+        commentAnnotations: [{ annotationId: text, commentData: [{ commentText: text, from: { userId: 'guest' } }] }],
+      });
+    expectSuccess(await add('before'));
+    c.service.clock.advance(60_000);
+    const late = await add('after');
+    expect([late.status, late.body.error?.status]).toEqual([403, 'PERMISSION_DENIED']);
+    expect(late.body.error.details.after).toEqual({ success: false, message: 'User does not have access to the document.' });
+  });
 });

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { createAdvancedWebhookEndpoint } from '../../../src/model/webhooks.js';
+import { createAdvancedWebhookEndpoint } from '../../../src/model/webhooks/config.js';
 import { forEachTransport, type Client } from '../../support/transports.js';
 import { expectError, expectSuccess, fingerprint } from '../../support/expect.js';
 import { namespaceOf } from '../../support/store.js';

@@ -1,7 +1,7 @@
-import { toBase64 } from '../support/base64.js';
-import { ServiceError } from '../errors.js';
-import type { AdvancedWebhookEndpoint, ApiKeyRecord, KeyConfigs, Namespace } from './entities.js';
-import type { ModelContext } from './context.js';
+import { toBase64 } from '../../support/base64.js';
+import { ServiceError } from '../../errors.js';
+import type { AdvancedWebhookEndpoint, ApiKeyRecord, KeyConfigs, Namespace } from '../entities.js';
+import type { ModelContext } from '../context.js';
 
 /** A key's advanced-webhook delivery settings (service-facts 3.9). */
 export type AdvancedWebhookConfig = NonNullable<KeyConfigs['advancedWebhook']>;
@@ -122,7 +122,8 @@ export function listAdvancedWebhookEndpoints(ns: Namespace, offset: number, limi
   return { endpoints: all.slice(offset, offset + limit).map(endpointView), total: all.length };
 }
 
-function endpointView(endpoint: AdvancedWebhookEndpoint): AdvancedWebhookEndpointView {
+/** An endpoint as the service returns it, without its secret and metadata. */
+export function endpointView(endpoint: AdvancedWebhookEndpoint): AdvancedWebhookEndpointView {
   const { secret: _secret, metadata: _metadata, ...view } = endpoint;
   return structuredClone(view);
 }

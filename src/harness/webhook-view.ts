@@ -1,0 +1,68 @@
+import type { Namespace, WebhookDeliveryRecord } from '../model/entities.js';
+import { signatureHeaders } from '../model/webhooks/sign.js';
+
+/** One attempt as the harness shows it. */
+export interface WebhookAttemptView {
+  /** Milliseconds, service time. */
+  at: number;
+  /** The `webhook-timestamp` it carried (Unix seconds). */
+  timestamp: number;
+  statusCode: number | null;
+  error: string | null;
+}
+
+/** One delivery as `service.webhooks.deliveries()` and `GET /__mock/webhooks/deliveries` show it. */
+export interface WebhookDeliveryView {
+  apiKey: string;
+  kind: 'advanced' | 'basic';
+  messageId: string;
+  event: string;
+  endpointId: string | null;
+  target: 'raw' | 'processed' | null;
+  url: string;
+  status: WebhookDeliveryRecord['status'];
+  /** Milliseconds, service time. */
+  createdAt: number;
+  nextAttemptAt: number | null;
+  attempts: WebhookAttemptView[];
+  /** The payload before encoding and encryption. */
+  payload: Record<string, unknown>;
+  /**
+   * The request of the last attempt, or of the next one while none was made: headers (signed for advanced
+   * deliveries) and the raw body (`null` while an encrypted body is still being sealed).
+   */
+  request: { url: string; headers: Record<string, string>; body: string | null };
+}
+
+/**
+ * The headers of an attempt of a delivery that starts at `at`: its fixed headers plus, for advanced deliveries,
+ * `webhook-id`, `webhook-timestamp` and `webhook-signature` (service-facts 7.3).
+ * @example requestHeaders(ns, delivery, body, clock.now())
+ */
+export function requestHeaders(ns: Namespace, delivery: WebhookDeliveryRecord, body: string, at: number): Record<string, string> {
+  const headers = { ...delivery.headers };
+  if (delivery.kind !== 'advanced') return headers;
+  const endpoint = ns.advancedWebhookEndpoints.find((ep) => ep.id === delivery.endpointId);
+  return endpoint ? { ...headers, ...signatureHeaders(endpoint.secret, delivery.messageId, at, body) } : headers;
+}
+
+/** A copy of a delivery for callers, with its last (or next) request spelled out. */
+export function deliveryView(ns: Namespace, delivery: WebhookDeliveryRecord): WebhookDeliveryView {
+  const at = delivery.attempts.at(-1)?.at ?? delivery.nextAttemptAt ?? delivery.createdAt;
+  const body = delivery.body;
+  return {
+    apiKey: ns.apiKey,
+    kind: delivery.kind,
+    messageId: delivery.messageId,
+    event: delivery.event,
+    endpointId: delivery.endpointId,
+    target: delivery.target,
+    url: delivery.url,
+    status: delivery.status,
+    createdAt: delivery.createdAt,
+    nextAttemptAt: delivery.nextAttemptAt,
+    attempts: delivery.attempts.map((a) => ({ at: a.at, timestamp: Math.floor(a.at / 1000), statusCode: a.statusCode, error: a.error })),
+    payload: structuredClone(delivery.payload),
+    request: { url: delivery.url, headers: body === null ? { ...delivery.headers } : requestHeaders(ns, delivery, body, at), body },
+  };
+}

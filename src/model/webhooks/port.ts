@@ -1,0 +1,22 @@
+/** One HTTP request a webhook attempt makes: always a POST. */
+export interface WebhookRequest {
+  url: string;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** How the receiver answered: its HTTP status, or `null` and the reason when none came in time. */
+export interface WebhookResponse {
+  statusCode: number | null;
+  error?: string;
+}
+
+/**
+ * The delivery port: sends one request and reports the answer; it must not throw. The standalone server plugs in
+ * a node:http sender, `deliver: 'fetch'` uses `fetch`, tests may pass their own.
+ * @example const sender: WebhookSender = async () => ({ statusCode: 204 });
+ */
+export type WebhookSender = (request: WebhookRequest) => Promise<WebhookResponse>;
+
+/** How a service delivers webhooks: `record` (keep them in the outbox, send nothing), `fetch`, or a sender. */
+export type WebhookDeliveryMode = 'record' | 'fetch' | WebhookSender;

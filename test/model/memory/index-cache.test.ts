@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import type { JudgmentRecord } from '../../../src/model/entities.js';
+import { judgmentIndex } from '../../../src/model/memory/index.js';
+import { cloneState } from '../../../src/model/store.js';
+
+let next = 0;
+const judgment = (content: string): JudgmentRecord => ({
+  recordId: `act_cache_${next++}`, reasoning: '', decision: 'rejected', confidence: 1, judgeType: 'human', contentType: '',
+  actionUser: { userId: 'u1' }, createdAt: 0, agent: null, content,
+});
+
+const hits = (judgments: readonly JudgmentRecord[], query: string): string[] =>
+  judgmentIndex(judgments).search(query).map((h) => (judgments[h.index] as JudgmentRecord).content);
+
+describe('the judgment index across snapshot copies', () => {
+  const base = (): JudgmentRecord[] => [judgment('zebra stripes in an ad'), judgment('purple giraffe claims'), judgment('miracle cure for baldness')];
+
+  it('answers a copied array exactly as the original', () => {
+    const original = base();
+    const copy = cloneState(original);
+    expect(hits(original, 'giraffe')).toEqual(['purple giraffe claims']);
+    expect(hits(copy, 'giraffe')).toEqual(['purple giraffe claims']);
+    expect(hits(copy, 'zebra')).toEqual(['zebra stripes in an ad']);
+  });
+
+  it('keeps copies that diverge apart: each sees its own appends only', () => {
+    const original = base();
+    hits(original, 'giraffe');
+    const copy = cloneState(original);
+    copy.push(judgment('orange kangaroo offer'));
+    expect(hits(copy, 'kangaroo')).toEqual(['orange kangaroo offer']);
+    original.push(judgment('orange pelican offer'));
+    expect(hits(original, 'kangaroo')).toEqual([]);
+    expect(hits(original, 'pelican')).toEqual(['orange pelican offer']);
+    expect(hits(copy, 'pelican')).toEqual([]);
+  });
+
+  it('rebuilds when an array is cut back and appended to in place', () => {
+    const list = base();
+    list.push(judgment('walrus discount'));
+    expect(hits(list, 'walrus')).toEqual(['walrus discount']);
+    list.pop();
+    list.push(judgment('narwhal discount'));
+    expect(hits(list, 'walrus')).toEqual([]);
+    expect(hits(list, 'narwhal')).toEqual(['narwhal discount']);
+  });
+
+  it('does not adopt an index of different text under the same record ids', () => {
+    const original = base();
+    hits(original, 'giraffe');
+    const copy = cloneState(original);
+    (copy[1] as JudgmentRecord).content = 'violet okapi claims';
+    expect(hits(copy, 'giraffe')).toEqual([]);
+    expect(hits(copy, 'okapi')).toEqual(['violet okapi claims']);
+  });
+});
