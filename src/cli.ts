@@ -1,8 +1,10 @@
 #!/usr/bin/env node
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { listen } from './adapters/node-server.js';
+import { persistState, readPersisted, type PersistedState } from './adapters/persist.js';
+import { requestLine } from './adapters/request-log.js';
 import { tryLoadYjs } from './model/crdt/yjs.js';
 import { bindsLoopbackOnly } from './protocol/origins.js';
 import { createScenarioService, createServiceFromState, SCENARIO_NAMES } from './scenarios/index.js';
@@ -11,6 +13,7 @@ import type { MockService } from './service.js';
 const USAGE = `Usage: collab-service-mock [--port 4780] [--host 127.0.0.1] [--seed 1] [--clock system|virtual]
                            [--scenario empty|starter|team|large | --state file.json]
                            [--control-token TOKEN] [--allowed-host NAME ...]
+                           [--persist file.json] [--journal-limit 1000] [--quiet]
 
 Starts the Collaboration Service emulator on an in-memory state; GET / lists the control routes.
   --port      port to listen on; 0 picks a free one (default 4780)
@@ -23,6 +26,10 @@ Starts the Collaboration Service emulator on an in-memory state; GET / lists the
   --scenario  start from a named scenario; POST /__mock/reset returns to it (default empty)
   --state     start from a state written by service.exportState(); its seed is taken from the file
               (default none: the scenario is used)
+  --persist   load the state from this file when it exists, and write it back (atomically,
+              debounced) after calls; a file of another --seed is refused
+  --journal-limit  calls kept for GET /__mock/requests; 0 keeps none (default 1000)
+  --quiet     print no line per request
   --clock     'system' follows the host clock; 'virtual' starts at 2026-01-01 and moves only
               through POST /__mock/clock/advance (default system)
   -h, --help     print this help and exit
@@ -46,8 +53,30 @@ function integer(name: string, raw: string | undefined, fallback: number, min: n
 }
 
 /** The service the flags ask for: a scenario at a seed, or an exported state (whose seed it carries). */
-async function createService(values: { seed?: string | undefined; scenario?: string | undefined; state?: string | undefined }, clock: string): Promise<MockService> {
-  const clockOption = clock === 'system' ? { clock: 'system' as const } : {};
+async function createService(
+  values: { seed?: string | undefined; scenario?: string | undefined; state?: string | undefined; persist?: string | undefined },
+  clock: string,
+  journalLimit: number,
+): Promise<MockService> {
+  const clockOption = { ...(clock === 'system' ? { clock: 'system' as const } : {}), journalLimit };
+  if (values.persist !== undefined) {
+    if (values.state !== undefined) fail('--persist loads its own file when it exists; pass --state or --persist, not both.');
+    const path = values.persist;
+    let text: string | undefined;
+    try {
+      text = readPersisted(path, values.seed === undefined ? undefined : integer('seed', values.seed, 1, 0, 2 ** 32 - 1));
+    } catch (error) {
+      fail(`cannot load --persist ${path}: ${(error as Error).message}`);
+    }
+    if (text !== undefined) {
+      await tryLoadYjs();
+      try {
+        return createServiceFromState(text, clockOption);
+      } catch (error) {
+        fail(`cannot load --persist ${path}: ${(error as Error).message}`);
+      }
+    }
+  }
   if (values.state !== undefined) {
     if (values.scenario !== undefined) fail('--state and --scenario both choose the starting state; pass one of them.');
     if (values.seed !== undefined) fail('--state carries its own seed; leave --seed out.');
@@ -76,6 +105,13 @@ function example(service: MockService): { path: string; data: unknown } {
   return { path: '/v2/users/add', data: { organizationId: 'org-1', users: [{ userId: 'user-1', name: 'Ada Lovelace' }] } };
 }
 
+/** Where the state came from, for the banner. */
+function startingState(values: { state?: string | undefined; persist?: string | undefined; scenario?: string | undefined; seed?: string | undefined }, loaded: boolean, seed: number): string {
+  if (values.state !== undefined) return values.state;
+  const origin = loaded ? `${values.persist} (seed ${seed})` : `scenario ${values.scenario ?? 'empty'}, seed ${values.seed ?? 1}`;
+  return values.persist === undefined ? origin : `${origin}, saved to ${values.persist} after writes`;
+}
+
 /** Parses the flags, starts the server, prints where it is and how to call it, stops on SIGINT/SIGTERM. */
 async function main(argv: string[]): Promise<void> {
   let values;
@@ -89,6 +125,9 @@ async function main(argv: string[]): Promise<void> {
         scenario: { type: 'string' },
         state: { type: 'string' },
         clock: { type: 'string' },
+        persist: { type: 'string' },
+        'journal-limit': { type: 'string' },
+        quiet: { type: 'boolean' },
         'control-token': { type: 'string' },
         'allowed-host': { type: 'string', multiple: true },
         help: { type: 'boolean', short: 'h' },
@@ -109,7 +148,10 @@ async function main(argv: string[]): Promise<void> {
   }
   const clock = values.clock ?? 'system';
   if (clock !== 'system' && clock !== 'virtual') fail(`--clock must be 'system' or 'virtual', got '${clock}'.`);
-  const service = await createService(values, clock);
+  const journalLimit = integer('journal-limit', values['journal-limit'], 1000, 0, 1_000_000);
+  const service = await createService(values, clock, journalLimit);
+  const loadedFromPersist = values.persist !== undefined && existsSync(values.persist);
+  const persisted: PersistedState | undefined = values.persist === undefined ? undefined : persistState(service, values.persist);
   const token = values['control-token'];
   if (token !== undefined && !/^[\x21-\x7e]{16,}$/.test(token)) fail('--control-token must be at least 16 printable characters without spaces.');
   const running = await listen(service, {
@@ -131,7 +173,8 @@ async function main(argv: string[]): Promise<void> {
   process.stdout.write(
     [
       `listening on ${running.url}`,
-      `  starting state:        ${values.state !== undefined ? values.state : `scenario ${values.scenario ?? 'empty'}, seed ${values.seed ?? 1}`} (POST /__mock/reset returns here)`,
+      `  starting state:        ${startingState(values, loadedFromPersist, service.seed)} (POST /__mock/reset returns here)`,
+      `  inspector:             ${running.url}/__mock/`,
       `  workspace id:          ${c.workspaceId}`,
       `  workspace auth token:  ${c.workspaceAuthToken}`,
       `  api key:               ${c.apiKey}`,
@@ -142,9 +185,10 @@ async function main(argv: string[]): Promise<void> {
       '',
     ].join('\n'),
   );
+  if (!values.quiet) service.journal.subscribe((entry) => process.stdout.write(`${requestLine(entry)}\n`));
   const stop = (signal: string): void => {
     process.stdout.write(`received ${signal}, stopping\n`);
-    running.close().then(
+    Promise.all([running.close(), persisted?.stop()]).then(
       () => process.exit(0),
       () => process.exit(1),
     );

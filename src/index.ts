@@ -17,6 +17,9 @@ export type * from './model/entities.js';
 export type { JudgmentInit, MemoryApi, MemoryExplainRequest, MemoryListOptions, MemoryTarget } from './harness/memory.js';
 export type { ExplainedJudgment, ExplainedWord, Explanation } from './model/memory/explain.js';
 export type { CrdtAccess, CrdtDocRequest } from './harness/crdt.js';
+export type { JournalApi, JournalEntry, JournalFilter } from './harness/journal.js';
+export type { ActiveFault, FaultRule, FaultsApi } from './harness/faults.js';
+export { RATE_LIMIT_MESSAGE } from './harness/faults.js';
 export type { WebhookAttemptView, WebhookDeliveryFilter, WebhookDeliveryView, WebhooksApi } from './harness/webhooks.js';
 export type { WebhookDeliveryMode, WebhookRequest, WebhookResponse, WebhookSender } from './model/webhooks/port.js';
 export { signWebhook } from './model/webhooks/sign.js';
@@ -24,6 +27,8 @@ export type { AccessApi, AccessExplanation, AccessRequest } from './harness/acce
 export type { AccessDecision, AccessReason, AccessRole, TokenGrant } from './model/access.js';
 export type { MissingDocuments } from './protocol/operation.js';
 export { coverage } from './coverage.js';
+export { openapi } from './openapi.js';
+export type { OpenApiDocument } from './openapi.js';
 export type { Coverage, ServedPath } from './coverage.js';
 export { loadYjs } from './model/crdt/yjs.js';
 export { createBuilders, createScenarioService, createServiceFromState, loadScenario, SCENARIO_NAMES } from './scenarios/index.js';

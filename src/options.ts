@@ -28,6 +28,8 @@ export interface MockServiceOptions {
   loginLinkHosts?: string[];
   /** Delete-all-user-data answers its documented 202 body (default `true`) or, with `false`, the usual 200 envelope. */
   userDataDeleteAccepted?: boolean;
+  /** How many calls the request journal keeps (`service.journal`, `GET /__mock/requests`); 0 turns it off. Default 1000. */
+  journalLimit?: number;
   /**
    * Webhook delivery: `record` (default in process: deliveries are kept in the outbox, nothing is sent), `fetch`
    * (real requests with the global `fetch`, which a test's own msw handler may answer) or a sender function.

@@ -2,6 +2,8 @@ import { createAccessApi, type AccessApi } from './harness/access.js';
 import { runControl } from './control/runner.js';
 import type { ControlDeps } from './control/context.js';
 import { createCrdtAccess, type CrdtAccess } from './harness/crdt.js';
+import { createFaults, type FaultsApi } from './harness/faults.js';
+import { createJournal, DEFAULT_JOURNAL_LIMIT, type JournalApi } from './harness/journal.js';
 import { createMemoryApi, type MemoryApi } from './harness/memory.js';
 import { createWebhooksApi, type WebhooksApi } from './harness/webhooks.js';
 import type { ModelContext } from './model/context.js';
@@ -53,6 +55,10 @@ export interface MockService {
   readonly memory: MemoryApi;
   /** Shared-editor documents: `crdt.doc({ organizationId, documentId, editorId })` is the live `Y.Doc`. */
   readonly crdt: CrdtAccess;
+  /** The request journal: every call with its status, hint, redacted bodies and duration. */
+  readonly journal: JournalApi;
+  /** Fault injection: rules that answer errors, the service's 429 or latency for matching calls. */
+  readonly faults: FaultsApi;
   /** Webhook deliveries: list them, run due attempts, move the clock through retries, wait for one. */
   readonly webhooks: WebhooksApi;
   /** The access model: `access.explain({ organizationId, documentId, userId })` says who may read or write and why. */
@@ -186,9 +192,11 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   const hooks = createHooks();
   // Clock-driven migrations complete (and move their data) as soon as any call could observe them.
   hooks.settle.push((m, caller) => settleMigrations(m, caller.ns, migrationPolicy(settings)));
+  const journal = createJournal(hooks, { limit: options.journalLimit ?? DEFAULT_JOURNAL_LIMIT });
+  const faults = createFaults(hooks, seed);
   // Debounced shared-editor changes become crdt.update_data messages once any call could observe them.
   hooks.settle.push((m, caller) => settleEditorChanges(m, caller.ns));
-  const control: ControlDeps = { model, settings, webhooks, credentials: () => credentials, reset, exportState, importState };
+  const control: ControlDeps = { model, settings, webhooks, credentials: () => credentials, reset, exportState, importState, journal, faults };
   const deps: DispatchDeps = {
     routes,
     unimplemented: unimplementedPaths,
@@ -208,6 +216,8 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     model,
     memory: createMemoryApi(model, () => credentials.apiKey),
     crdt: createCrdtAccess(model, () => credentials.apiKey),
+    journal,
+    faults,
     webhooks,
     access: createAccessApi(model, () => credentials.apiKey),
     reset,

@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import { checkBudgets } from './budgets.js';
 import { benchCore, benchImport, benchMsw, benchServer } from './core.js';
+import { benchJournal } from './journal.js';
 import { benchGrowth, growthTable, type GrowthRow } from './growth.js';
 
 const optional = async (file: string, name: string): Promise<Record<string, number>> => {
@@ -33,6 +34,7 @@ it('prints the bench figures and holds every budget', async () => {
     ...benchImport(),
     ...(await benchMsw()),
     ...(await benchServer()),
+    ...(await benchJournal()),
     ...(await optional('./crdt.js', 'benchCrdt')),
     ...(await optional('./memory.js', 'benchMemory')),
     ...(await optional('./scenarios.js', 'benchScenarios')),

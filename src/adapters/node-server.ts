@@ -10,6 +10,7 @@ import { clientErrorHandler, refuseOnSocket } from './http-refusals.js';
 import type { YjsSync } from './yjs-sync.js';
 import { lazyYjsSync } from './yjs-sync-loader.js';
 import { serverIndex } from './server-index.js';
+import { staticPage } from './static-pages.js';
 import { httpSender } from './webhook-sender.js';
 
 export { httpSender } from './webhook-sender.js';
@@ -81,6 +82,9 @@ export async function listen(service: MockService, options: ListenOptions = {}):
       if ((req.method === 'GET' || req.method === 'HEAD') && (req.url === '/' || req.url?.startsWith('/?'))) {
         return send(res, (index ??= serverIndex(urlOf(server, host))), false);
       }
+      // Static, secret-free pages the standalone server serves itself, so browser bundles of the core stay small.
+      const page = req.method === 'GET' || req.method === 'HEAD' ? staticPage(req.url ?? '/') : undefined;
+      if (page) return send(res, page, false);
       handle(service, policy, req, res);
     },
   );
@@ -180,3 +184,6 @@ function send(res: ServerResponse, reply: ApiReply, close: boolean): void {
   res.writeHead(reply.status, headers);
   res.end(reply.body);
 }
+
+export { persistState, readPersisted } from './persist.js';
+export type { PersistedState } from './persist.js';

@@ -1,3 +1,5 @@
+import type { FaultsApi } from '../harness/faults.js';
+import type { JournalApi } from '../harness/journal.js';
 import type { WebhooksApi } from '../harness/webhooks.js';
 import type { ModelContext } from '../model/context.js';
 import { knownNamespace } from '../model/keys.js';
@@ -19,6 +21,10 @@ export interface ControlDeps {
   exportState(): string;
   /** Loads an exported state and makes it the starting state (`service.importState()`); throws a readable Error. */
   importState(state: StateFile): void;
+  /** The request journal (`service.journal`). */
+  journal: JournalApi;
+  /** Fault injection (`service.faults`). */
+  faults: FaultsApi;
 }
 
 /** What a control handler receives: the parsed JSON body (undefined when empty) and the query string. */

@@ -1,6 +1,9 @@
 import * as clock from './clock.js';
 import type { ControlHandler } from './context.js';
+import * as faults from './faults.js';
 import * as fixtures from './fixtures.js';
+import * as inspector from './inspector.js';
+import * as journal from './journal.js';
 import * as memory from './memory.js';
 import * as migrations from './migrations.js';
 import * as realtime from './realtime.js';
@@ -30,6 +33,12 @@ export const controlRoutes: Readonly<Record<string, ControlHandler>> = {
   'POST /__mock/memory/judgments': memory.recordJudgmentsRoute,
   'GET /__mock/memory/judgments': memory.listJudgmentsRoute,
   'POST /__mock/memory/explain': memory.explainRoute,
+  'GET /__mock/requests': journal.list,
+  'POST /__mock/requests/clear': journal.clear,
+  'GET /__mock/faults': faults.list,
+  'POST /__mock/faults': faults.add,
+  'POST /__mock/faults/clear': faults.clear,
+  'GET /__mock/overview': inspector.overview,
   'GET /__mock/webhooks/deliveries': webhooks.deliveries,
   'POST /__mock/webhooks/flush': webhooks.flush,
   'GET /__mock/presence': realtime.presence,

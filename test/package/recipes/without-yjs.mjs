@@ -32,7 +32,7 @@ const index = await (await fetch(`${running.url}/`)).json();
 assert.equal(index.name, 'collab-service-mock');
 const upgrade = await new Promise((resolve, reject) => {
   const socket = connect(running.port, '127.0.0.1', () =>
-    socket.write(`GET /__mock/yjs/${service.credentials.apiKey}/org-1/doc-1/e HTTP/1.1\r\nHost: x\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n`),
+    socket.write(`GET /__mock/yjs/${service.credentials.apiKey}/org-1/doc-1/e HTTP/1.1\r\nHost: 127.0.0.1:${running.port}\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n`),
   );
   let text = '';
   socket.on('data', (chunk) => (text += chunk));
