@@ -139,7 +139,7 @@ export function generateQueries(): LabelledQuery[] {
       });
     });
   }
-  UNRELATED_QUERIES.forEach((query, i) => out.push({ id: `unrelated-${i + 1}`, query, expected: { recommendation: null, scope: null } }));
+  for (const [i, query] of UNRELATED_QUERIES.entries()) out.push({ id: `unrelated-${i + 1}`, query, expected: { recommendation: null, scope: null } });
   return out;
 }
 

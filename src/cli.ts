@@ -114,6 +114,7 @@ function startingState(values: { state?: string | undefined; persist?: string | 
 
 /** Parses the flags, starts the server, prints where it is and how to call it, stops on SIGINT/SIGTERM. */
 async function main(argv: string[]): Promise<void> {
+  // biome-ignore lint/suspicious/noImplicitAnyLet: TypeScript types it from the parseArgs call that assigns it.
   let values;
   try {
     ({ values } = parseArgs({

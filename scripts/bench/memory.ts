@@ -83,8 +83,12 @@ export async function benchMemory(): Promise<Record<string, number>> {
   const own = judgmentIndex(stored, synonyms);
   const mini = minisearchIndex(stored);
   const texts = queries.map((x) => x.query);
-  const ownQuery = timeSync(() => texts.forEach((t) => own.search(t)), 11) / texts.length;
-  const miniQuery = timeSync(() => texts.forEach((t) => mini.search(t)), 11) / texts.length;
+  const ownQuery = timeSync(() => {
+    for (const t of texts) own.search(t);
+  }, 11) / texts.length;
+  const miniQuery = timeSync(() => {
+    for (const t of texts) mini.search(t);
+  }, 11) / texts.length;
 
   const fixtures: JudgmentRecord[] = generateJudgments();
   const set = paraphraseSet();

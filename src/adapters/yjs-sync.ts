@@ -72,7 +72,10 @@ export function createYjsSync(service: MockService): YjsSync {
     const ns = service.model.store.namespace(ref.apiKey);
     const presence = listPresence(service.model, ns, ref);
     const liveState = listLiveState(ns, ref);
-    if (presence.length === 0 && liveState.length === 0) return room.announce(null);
+    if (presence.length === 0 && liveState.length === 0) {
+      room.announce(null);
+      return;
+    }
     room.announce({ service: { presence, liveState: Object.fromEntries(liveState.map((s) => [s.liveStateDataId, s.data])) } });
   };
   const onRealtime = (event: { apiKey: string; organizationId: string; documentId: string }): void => {
@@ -234,7 +237,7 @@ function decodeSegment(segment: string): string | undefined {
 function reason(text: string): string {
   const bytes = new TextEncoder().encode(text);
   if (bytes.length <= 123) return text;
-  return new TextDecoder().decode(bytes.slice(0, 120)).replace(/\uFFFD$/, '') + '...';
+  return `${new TextDecoder().decode(bytes.slice(0, 120)).replace(/\uFFFD$/, '')}...`;
 }
 
 function toBytes(data: RawData): Uint8Array {

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+
 import type { ModelContext } from '../model/context.js';
 import type { JudgmentRecord, Namespace } from '../model/entities.js';
 import { explainDecision, type Explanation } from '../model/memory/explain.js';
@@ -6,9 +6,7 @@ import { judgmentIndex } from '../model/memory/index.js';
 import { listJudgments, recordJudgmentDrafts, type JudgmentDraft } from '../model/memory/judgments.js';
 import { loadSynonyms } from '../model/memory/synonyms.js';
 import { emptyNamespace } from '../model/store.js';
-import type { judgmentInput } from '../operations/memory.js';
 import { judgmentList, suggestInput, type JUDGMENT_DECISIONS } from '../operations/memory.js';
-import { ServiceError } from '../errors.js';
 import { assertKnownKey, knownNamespace } from '../model/keys.js';
 import { validate } from '../protocol/validate.js';
 

@@ -54,7 +54,7 @@ export function createIds(seed: number): Ids {
         time = PUSH.charAt(t % 64) + time;
         t = Math.floor(t / 64);
       }
-      return '-' + time.slice(1) + pick(PUSH, 12);
+      return `-${time.slice(1)}${pick(PUSH, 12)}`;
     },
     bytes(n) {
       const out = new Uint8Array(n);

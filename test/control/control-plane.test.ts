@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { forEachTransport, type Client } from '../support/transports.js';
+import { forEachTransport, } from '../support/transports.js';
 import { expectError, expectSuccess, fingerprint } from '../support/expect.js';
 import { control } from '../support/control.js';
 

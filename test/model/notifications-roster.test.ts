@@ -136,7 +136,7 @@ describe('notifyAll notifications keep the organization as it was when they were
       const held = [...expected].filter(([, list]) => list.some((r) => r.userId === userId)).map(([id]) => id);
       expect(queryNotifications(ns, { organizationId: 'org', userId }, 'asc').map((n) => n.id)).toEqual(held);
       const page = userDataPage(model, ns, { organizationId: 'org', userId, offset: 0, size: 1000 });
-      const involved = [...expected.keys()].filter((id) => held.includes(id) || (org.notifications.get(id)?.record['actionUser'] as { userId: string }).userId === userId);
+      const involved = [...expected.keys()].filter((id) => held.includes(id) || (org.notifications.get(id)?.record['actionUser'] as { userId: string } | undefined)?.userId === userId);
       expect(page.notifications.map((n) => n.id)).toEqual(involved);
     }
   });

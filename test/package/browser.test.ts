@@ -23,7 +23,7 @@ function serve(): Promise<Server> {
   const server = createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://localhost').pathname;
     const file = files[path] ?? (path.startsWith('/bundle/') ? normalize(join(out, path)) : undefined);
-    if (!file || !file.startsWith(root) || !existsSync(file)) {
+    if (!file?.startsWith(root) || !existsSync(file)) {
       res.writeHead(404).end('not found');
       return;
     }

@@ -32,7 +32,7 @@ describe('OpenAPI document', () => {
   });
 
   it('gives each operation its request schema inside {data}, its success envelope and the error envelope', () => {
-    const add = openapi().paths['/v2/users/add']?.['post'] as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+    const add = openapi().paths['/v2/users/add']?.['post'] as Record<string, any>;
     expect(add['summary']).toBe('Add users');
     expect(add['security']).toEqual([{ apiKey: [], authToken: [] }]);
     const body = add['requestBody'].content['application/json'].schema;

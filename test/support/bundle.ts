@@ -27,7 +27,7 @@ export async function bundle(entry: string, options: BundleOptions): Promise<str
   try {
     const { output } = await build.generate({ format: 'esm', minify: options.minify ?? false, codeSplitting: false });
     const chunk = output[0];
-    if (!chunk || chunk.type !== 'chunk') throw new Error(`bundling ${entry} produced no chunk`);
+    if (chunk?.type !== 'chunk') throw new Error(`bundling ${entry} produced no chunk`);
     return chunk.code;
   } finally {
     await build.close();

@@ -15,6 +15,7 @@ export type CrdtContent =
 
 /** Any shared type of a document, as `doc.share` holds them. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: Yjs types its shared types' events this way; every event type must fit.
 export type SharedType = Y.AbstractType<Y.YEvent<any>>;
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>

@@ -127,7 +127,7 @@ function serialiseText(text: Y.XmlText): string {
       const value = op.attributes?.[mark];
       const attrs = value !== null && typeof value === 'object' ? attributesOf(value as Record<string, unknown>) : '';
       open += `<${mark}${attrs}>`;
-      close = `</${mark}>` + close;
+      close = `</${mark}>${close}`;
     }
     out += open + body + close;
   }

@@ -18,7 +18,7 @@ export function stripPersonalData(value: unknown): unknown {
 }
 
 /** What one template variable stands for: a string or number as written, a user object's name. */
-function valueOf(data: Record<string, unknown>, name: string, actionUser: unknown): string | undefined {
+function templateValue(data: Record<string, unknown>, name: string, actionUser: unknown): string | undefined {
   const value = Object.hasOwn(data, name) ? data[name] : name === 'actionUser' ? actionUser : undefined;
   if (typeof value === 'string') return value;
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);
@@ -33,5 +33,5 @@ function valueOf(data: Record<string, unknown>, name: string, actionUser: unknow
  * @example headlineOf('{actionUser} replied', { actionUser: { userId: 'u', name: 'Ann' } }, undefined) // 'Ann replied'
  */
 export function headlineOf(template: string, data: Record<string, unknown>, actionUser: unknown): string {
-  return template.replace(/\{([^{}]+)\}/g, (whole, name: string) => valueOf(data, name, actionUser) ?? whole);
+  return template.replace(/\{([^{}]+)\}/g, (whole, name: string) => templateValue(data, name, actionUser) ?? whole);
 }

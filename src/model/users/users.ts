@@ -131,7 +131,7 @@ export function deleteUsers(ctx: ModelContext, ns: Namespace, input: UserRemoval
   const outcomes = new Map<string, UserOutcome>();
   const orgLevel = level.documentId === undefined && level.folderId === undefined;
   for (const userId of userIds) {
-    if (!org || !target || !target.has(userId)) {
+    if (!org || !target?.has(userId)) {
       outcomes.set(userId, { success: false, message: 'User does not exist.' });
       continue;
     }

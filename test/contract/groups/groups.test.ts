@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { forEachTransport, type Client } from '../../support/transports.js';
 import { expectError, expectSuccess, fingerprint } from '../../support/expect.js';
-import { namespaceOf, orgOf as orgOfService } from '../../support/store.js';
+import { orgOf as orgOfService } from '../../support/store.js';
 
 const orgOf = (c: Client, id: string) => orgOfService(c.service, id);
 const membersOf = (c: Client, groupId: string) => [...(orgOf(c, 'org')?.groups.get(groupId)?.members ?? [])];

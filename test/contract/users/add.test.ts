@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { forEachTransport, type Client } from '../../support/transports.js';
 import { expectError, expectSuccess, fingerprint } from '../../support/expect.js';
-import { namespaceOf, orgOf as orgOfService } from '../../support/store.js';
+import { orgOf as orgOfService } from '../../support/store.js';
 
 const orgOf = (c: Client, id: string) => orgOfService(c.service, id);
 const ids = (reply: { body: { result: { data: { userId: string }[] } } }) => reply.body.result.data.map((u) => u.userId);
