@@ -4,6 +4,10 @@
  */
 
 import type { Doc as YDoc } from 'yjs';
+import type { NotificationConfigRecord, NotificationRecord, RosterChange } from './notifications/records.js';
+import type { AdvancedWebhookEndpoint, WebhookOutbox } from './webhooks/records.js';
+export type { EveryoneRecipients, NotificationChannel, NotificationConfigRecord, NotificationRecipient, NotificationRecord, NotificationSetting, RosterChange } from './notifications/records.js';
+export type { AdvancedWebhookEndpoint, DebouncedEditorChange, WebhookAttemptRecord, WebhookBodyEncoding, WebhookDeliveryRecord, WebhookDeliveryStatus, WebhookOutbox } from './webhooks/records.js';
 
 /** A workspace and its owner; API keys hang off it by id. */
 export interface WorkspaceRecord {
@@ -119,72 +123,6 @@ export interface GroupRecord {
   members: Set<string>;
 }
 
-/** A person holding a notification: a userId, the md5 of an email, or both (no raw email is kept). */
-export interface NotificationRecipient {
-  userId?: string;
-  emailHash?: string;
-}
-
-/**
- * One change of an organization's organization-level users, as `notifyAll` notifications see them: the user
- * joined or changed (with the md5 of the userId and of the email, computed once here) or `left`.
- */
-export interface RosterChange {
-  userId: string;
-  userIdHash: string;
-  emailHash?: string;
-  left?: true;
-}
-
-/**
- * The organization-level users a `notifyAll` notification went to: those at position `at` of the roster log,
- * except the action user and those who have since removed it (`left`); `emails` gives a recipient without an
- * email of its own the one the request named (userId, md5 of the email).
- */
-export interface EveryoneRecipients {
-  at: number;
-  except: string;
-  emails?: [string, string][];
-  left?: string[];
-}
-
-/** A stored notification (service-facts 6.1). `documentId`, `locationId` and recipients index it. */
-export interface NotificationRecord {
-  id: string;
-  organizationId: string;
-  documentId: string;
-  locationId?: string | number;
-  timestamp: number;
-  /**
-   * People still holding the notification beyond `everyone` (a user-scoped delete removes one): with `notifyAll`,
-   * only those named in `notifyUsers` who are not organization-level users.
-   */
-  recipients: NotificationRecipient[];
-  /** With `notifyAll`: the organization-level users at the time, kept as one position of the roster log. */
-  everyone?: EveryoneRecipients;
-  /**
-   * The fields as sent (personal data already dropped for resolver notifications). `id`, `timestamp`,
-   * `metadata` ids and the recipient maps are rendered from the record on read.
-   */
-  record: Record<string, unknown>;
-  /** Users who marked it read (update notifications), in the order they did. */
-  readBy?: string[];
-  /** Users whose read copy stays in their list instead of being dropped (`persistReadForUsers`). */
-  persistReadFor?: string[];
-}
-
-/** A delivery channel of notification settings (service-facts 3.34, 3.35). */
-export type NotificationChannel = 'inbox' | 'email' | 'slack';
-
-/** Which notifications a channel delivers. */
-export type NotificationSetting = 'ALL' | 'MINE' | 'NONE' | 'MENTIONS_ONLY';
-
-/** Per user and document (or organization default when `documentId` is undefined). */
-export interface NotificationConfigRecord {
-  userId: string;
-  documentId?: string;
-  config: Partial<Record<NotificationChannel, NotificationSetting>>;
-}
 
 /** What an activity is about (service-facts 6.2). */
 export type ActivityFeatureType = 'comment' | 'reaction' | 'recorder' | 'crdt' | 'custom';
@@ -280,87 +218,6 @@ export interface MigrationRecord {
   changedAt: number;
 }
 
-export interface AdvancedWebhookEndpoint {
-  id: string;
-  url: string;
-  description: string | null;
-  filterTypes: string[] | null;
-  channels: string[] | null;
-  disabled: boolean;
-  rateLimit: number | null;
-  uid: string | null;
-  metadata: Record<string, string> | null;
-  createdAt: string;
-  updatedAt: string;
-  secret: string;
-}
-
-/** How a delivery's body is written (service-facts 7.7): plain JSON, base64 of the JSON text, or encrypted. */
-export type WebhookBodyEncoding = 'json' | 'base64' | 'encrypted';
-
-/** Where a delivery stands: waiting for an attempt, answered with a 2xx, given up on, or stopped with its endpoint. */
-export type WebhookDeliveryStatus = 'pending' | 'delivered' | 'failed' | 'cancelled';
-
-/** One attempt at a delivery: when it started (service time) and how the receiver answered. */
-export interface WebhookAttemptRecord {
-  /** Milliseconds, service time. */
-  at: number;
-  /** The receiver's HTTP status, or `null` when none came (refused, timed out). */
-  statusCode: number | null;
-  /** Why the attempt failed without a status, e.g. `timeout after 15000 ms`. */
-  error: string | null;
-}
-
-/** One webhook request the service makes to one receiver, with its attempts (service-facts 7.3, 7.4, 7.6). */
-export interface WebhookDeliveryRecord {
-  /** Position in the key's outbox, creation order. */
-  seq: number;
-  kind: 'advanced' | 'basic';
-  /** `msg_` id (advanced; the same on every attempt and for every endpoint of one event), or the payload's `webhookId` (basic). */
-  messageId: string;
-  /** The event type, e.g. `comment.add`. */
-  event: string;
-  /** `ep_` id of the advanced endpoint; `null` for basic deliveries. */
-  endpointId: string | null;
-  /** Basic deliveries: which configured URL (`raw` or `processed`). */
-  target: 'raw' | 'processed' | null;
-  url: string;
-  /** The payload as JSON before encoding and encryption. */
-  payload: Record<string, unknown>;
-  encoding: WebhookBodyEncoding;
-  /** The raw body as sent; `null` until an encrypted body has been prepared. */
-  body: string | null;
-  /** Encrypted deliveries: the seeded AES key and IV (base64) and the RSA public key they are sealed for. */
-  cipher: { key: string; iv: string; publicKey: string; encoded: boolean } | null;
-  /** Headers that do not change between attempts (content type; `Authorization` for basic deliveries). */
-  headers: Record<string, string>;
-  /** Milliseconds, service time. */
-  createdAt: number;
-  status: WebhookDeliveryStatus;
-  attempts: WebhookAttemptRecord[];
-  /** Milliseconds, service time; `null` once the delivery is settled. */
-  nextAttemptAt: number | null;
-}
-
-/** A shared-editor change waiting out its debounce before it becomes a `crdt.update_data` webhook. */
-export interface DebouncedEditorChange {
-  organizationId: string;
-  documentId: string;
-  editorId: string;
-  /** Milliseconds, service time. */
-  dueAt: number;
-}
-
-/** The webhook deliveries of one API key and what decides their next attempts. */
-export interface WebhookOutbox {
-  deliveries: WebhookDeliveryRecord[];
-  /** `seq` of every pending delivery, so finding due attempts touches only those. */
-  pending: number[];
-  /** Endpoint id -> service time of its first failure since its last success. */
-  failingSince: Record<string, number>;
-  /** `[organizationId, documentId, editorId]` as JSON -> the debounced change. */
-  debounced: Record<string, DebouncedEditorChange>;
-}
 
 /** A judgment a reviewer made, with the text that was judged (service-facts 3.42, emulator form). */
 export interface JudgmentRecord {
