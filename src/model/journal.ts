@@ -125,8 +125,13 @@ export class Journal {
 
   /** `array.push(...items)`, recorded as the length to return to. */
   push<V>(array: V[], ...items: V[]): void {
+    this.append(array, items);
+  }
+
+  /** Appends every item of a list of any length (no argument spread, so no call-stack limit), recorded. */
+  append<V>(array: V[], items: readonly V[]): void {
     this.length(array);
-    array.push(...items);
+    for (const item of items) array.push(item);
   }
 
   /** `target[key] = value` (an own data property, `__proto__` included), recorded. */
