@@ -12,7 +12,7 @@ const server = setupServer(
     return new HttpResponse(null, { status: received.length === 1 ? 503 : 204 });
   }),
 );
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeAll(() => server.listen());
 afterAll(() => server.close());
 
 it("deliver: 'fetch' is answered by a test's msw handler: a 503, then the 5 s retry delivers", async () => {
