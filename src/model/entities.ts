@@ -6,8 +6,16 @@
 import type { Doc as YDoc } from 'yjs';
 import type { NotificationConfigRecord, NotificationRecord, RosterChange } from './notifications/records.js';
 import type { AdvancedWebhookEndpoint, WebhookOutbox } from './webhooks/records.js';
+import type { JudgmentRecord } from './memory/records.js';
+import type { LiveStateRecord, PresenceRecord } from './presence.js';
+import type { UserDataJob } from './users/records.js';
+import type { MigrationRecord } from './migrations.js';
 export type { EveryoneRecipients, NotificationChannel, NotificationConfigRecord, NotificationRecipient, NotificationRecord, NotificationSetting, RosterChange } from './notifications/records.js';
 export type { AdvancedWebhookEndpoint, DebouncedEditorChange, WebhookAttemptRecord, WebhookBodyEncoding, WebhookDeliveryRecord, WebhookDeliveryStatus, WebhookOutbox } from './webhooks/records.js';
+export type { JudgmentRecord } from './memory/records.js';
+export type { LiveStateRecord, PresenceRecord } from './presence.js';
+export type { UserDataJob } from './users/records.js';
+export type { MigrationRecord, MigrationStatus } from './migrations.js';
 
 /** A workspace and its owner; API keys hang off it by id. */
 export interface WorkspaceRecord {
@@ -123,7 +131,6 @@ export interface GroupRecord {
   members: Set<string>;
 }
 
-
 /** What an activity is about (service-facts 6.2). */
 export type ActivityFeatureType = 'comment' | 'reaction' | 'recorder' | 'crdt' | 'custom';
 
@@ -205,36 +212,6 @@ export interface DocumentThreads {
   threads: Map<string, ThreadRecord>;
 }
 
-export type MigrationStatus = 'pending' | 'in_progress' | 'completed' | 'failed';
-
-export interface MigrationRecord {
-  migrationId: string;
-  organizationId: string;
-  documentId: string;
-  newDocumentId: string;
-  status: MigrationStatus;
-  createdAt: number;
-  /** Time of the last state change, for clock-driven progressions. */
-  changedAt: number;
-}
-
-
-/** A judgment a reviewer made, with the text that was judged (service-facts 3.42, emulator form). */
-export interface JudgmentRecord {
-  recordId: string;
-  content: string;
-  reasoning: string;
-  decision: string;
-  confidence: number;
-  judgeType: 'human' | 'agent';
-  contentType: string;
-  actionUser: { userId: string; name?: string; email?: string };
-  createdAt: number;
-  organizationId?: string;
-  documentId?: string;
-  agent: Record<string, unknown> | null;
-}
-
 /** Settings of one API key (service-facts 3.5 to 3.14); absent = never configured. */
 export interface KeyConfigs {
   email?: { useEmailService: boolean; emailServiceConfig: Record<string, unknown> };
@@ -312,36 +289,4 @@ export interface EditorRecord {
   lastUpdate: string;
   lastUpdatedBy: string | null;
   sessionId: string | null;
-}
-
-/** A delete-all-user-data job: the deletion happened at request time, the status reports tasks as they finish. */
-export interface UserDataJob {
-  jobId: string;
-  userIds: string[];
-  tasksCount: number;
-  tasksLeft: number;
-  createdAt: number;
-  /** Milliseconds; null until the first task completes. */
-  lastTaskCompletedTime: number | null;
-}
-
-/** A participant shown on a document through the REST presence operations (bots, AI agents). */
-export interface PresenceRecord {
-  userId: string;
-  name?: string;
-  email?: string;
-  status: string;
-  /** Milliseconds; the entry expires a fixed time after this. */
-  lastUpdated: number;
-  [field: string]: unknown;
-}
-
-/** The latest value broadcast under one live-state key of a document. */
-export interface LiveStateRecord {
-  liveStateDataId: string;
-  data: Record<string, unknown>;
-  /** Milliseconds. */
-  updatedAt: number;
-  /** How many broadcasts this key has had. */
-  broadcasts: number;
 }

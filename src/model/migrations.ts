@@ -1,6 +1,20 @@
-import type { MigrationRecord, MigrationStatus, Namespace } from './entities.js';
+import type { Namespace } from './entities.js';
 import type { ModelContext } from './context.js';
 import { moveDocumentData } from './documents.js';
+
+/** Where a migration stands (service-facts D14). */
+export type MigrationStatus = 'pending' | 'in_progress' | 'completed' | 'failed';
+
+export interface MigrationRecord {
+  migrationId: string;
+  organizationId: string;
+  documentId: string;
+  newDocumentId: string;
+  status: MigrationStatus;
+  createdAt: number;
+  /** Time of the last state change, for clock-driven progressions. */
+  changedAt: number;
+}
 
 /** How migrations advance (service-facts D14); mirrors the service's `migrations` option. */
 export type MigrationProgression = 'poll' | 'immediate' | 'manual' | 'clock' | 'failing';
