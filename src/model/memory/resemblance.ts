@@ -1,57 +1,80 @@
 import { idf } from './bm25.js';
 import { MATCHING } from './matching.js';
+import { textWeight, type Built, type TermPostings } from './postings.js';
 
-/** What the hop reads of an index: postings, each judgment's terms, and a cache of their summed IDF. */
-export interface HopIndex {
-  readonly size: number;
-  readonly postings: ReadonlyMap<string, readonly { doc: number; tf: number }[]>;
-  readonly docTerms: readonly (readonly string[])[];
-  weights?: Float64Array;
+/** A clearly found judgment that may vouch for others: its position, its text and its coverage. */
+interface Seed {
+  doc: number;
+  text: number;
+  coverage: number;
 }
 
 /**
  * Judgments the query touched but did not clearly find, admitted because they closely resemble one it did: two
- * reviews of the same kind of content, worded differently. Only the 3 best-covered seeds vouch. Returns each
- * admitted judgment with the seed it resembles.
- * @example secondHop(entry, passed, touched, (doc) => covered[doc] / total)
+ * reviews of the same kind of content, worded differently. Only the 3 best-covered seeds vouch (ties to the earliest
+ * recorded). `passed` and `touched` are texts (see `postings.ts`); every judgment of a passed text passed. Returns
+ * each admitted judgment with the seed it resembles.
+ *
+ * The resemblance of a candidate is summed from the candidate's own terms, so the hop costs what the query touched
+ * (its candidates' terms, times at most 3 seeds), never the posting lists of the seed's common words. It is exact:
+ * the shared weight is added up in the seed's term order, as a pass over the seed's posting lists would.
+ * @example secondHop(entry, passed, touched, (text) => covered[text] / total)
  */
-export function secondHop(entry: HopIndex, passed: readonly number[], touched: readonly number[], coverage: (doc: number) => number): Map<number, number> {
+export function secondHop(entry: Built, passed: readonly number[], touched: readonly number[], coverage: (text: number) => number): Map<number, number> {
   const admitted = new Map<number, number>();
-  const seeds = passed.filter((doc) => coverage(doc) >= MATCHING.hopSeed).sort((a, b) => coverage(b) - coverage(a) || a - b).slice(0, 3);
+  const seeds = seedsOf(entry, passed, coverage);
   if (seeds.length === 0) return admitted;
-  const totals = docWeights(entry);
   const inside = new Set(passed);
-  const candidates = touched.filter((doc) => !inside.has(doc));
-  const shared = new Float64Array(entry.size);
+  const candidates = touched.filter((text) => !inside.has(text));
   for (const seed of seeds) {
-    shared.fill(0);
-    for (const term of entry.docTerms[seed] as string[]) {
-      const postings = entry.postings.get(term) ?? [];
-      const w = idf(entry.size, postings.length);
-      for (const { doc } of postings) shared[doc] = (shared[doc] as number) + w;
-    }
-    const own = totals[seed] as number;
+    const terms = entry.textTerms[seed.text] as string[];
+    const position = new Map<string, number>();
+    const weights: number[] = [];
+    terms.forEach((term, i) => {
+      position.set(term, i);
+      weights.push(idf(entry.size, (entry.postings.get(term) as TermPostings).df));
+    });
+    const own = textWeight(entry, seed.text);
     const similar: { doc: number; similarity: number }[] = [];
-    for (const doc of candidates) {
-      if ((shared[doc] as number) === 0 || admitted.has(doc)) continue;
-      const similarity = (shared[doc] as number) / Math.sqrt(own * (totals[doc] as number));
-      if (similarity >= MATCHING.hopSimilarity) similar.push({ doc, similarity });
+    const at: number[] = [];
+    for (const text of candidates) {
+      at.length = 0;
+      for (const term of entry.textTerms[text] as string[]) {
+        const p = position.get(term);
+        if (p !== undefined) at.push(p);
+      }
+      if (at.length === 0) continue;
+      at.sort((a, b) => a - b);
+      let shared = 0;
+      for (const p of at) shared += weights[p] as number;
+      const similarity = shared / Math.sqrt(own * textWeight(entry, text));
+      if (similarity < MATCHING.hopSimilarity) continue;
+      // Of one text, only its first `hopLimit` judgments not yet admitted can make the cut.
+      let taken = 0;
+      for (const doc of entry.textDocs[text] as number[]) {
+        if (taken === MATCHING.hopLimit) break;
+        if (admitted.has(doc)) continue;
+        similar.push({ doc, similarity });
+        taken++;
+      }
     }
     similar.sort((a, b) => b.similarity - a.similarity || a.doc - b.doc);
     similar.length = Math.min(similar.length, MATCHING.hopLimit);
-    for (const { doc } of similar) admitted.set(doc, seed);
+    for (const { doc } of similar) admitted.set(doc, seed.doc);
   }
   return admitted;
 }
 
-/** Each judgment's summed term IDF, recomputed once per index size (IDF moves as judgments are added). */
-function docWeights(entry: HopIndex): Float64Array {
-  if (entry.weights?.length === entry.size) return entry.weights;
-  const weights = new Float64Array(entry.size);
-  for (const postings of entry.postings.values()) {
-    const w = idf(entry.size, postings.length);
-    for (const { doc } of postings) weights[doc] = (weights[doc] as number) + w;
+/** The 3 best-covered passed judgments at or above `MATCHING.hopSeed`, ties to the earliest recorded. */
+function seedsOf(entry: Built, passed: readonly number[], coverage: (text: number) => number): Seed[] {
+  const seeds: Seed[] = [];
+  for (const text of passed) {
+    const c = coverage(text);
+    if (c < MATCHING.hopSeed) continue;
+    const docs = entry.textDocs[text] as number[];
+    for (let i = 0; i < Math.min(3, docs.length); i++) seeds.push({ doc: docs[i] as number, text, coverage: c });
   }
-  entry.weights = weights;
-  return weights;
+  seeds.sort((a, b) => b.coverage - a.coverage || a.doc - b.doc);
+  seeds.length = Math.min(seeds.length, 3);
+  return seeds;
 }
