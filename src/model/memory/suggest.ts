@@ -12,9 +12,20 @@ export const SIDE_DECISIONS: Readonly<Record<Side, ReadonlySet<string>>> = {
 
 /** The side a decision supports, or null. @example sideOf('endorse') // 'approve' */
 export function sideOf(decision: string): Side | null {
-  if (SIDE_DECISIONS.approve.has(decision)) return 'approve';
-  if (SIDE_DECISIONS.reject.has(decision)) return 'reject';
-  return null;
+  // The sets spelled out: a string comparison per case costs less than hashing the decision of every hit.
+  switch (decision) {
+    case 'approved':
+    case 'agree':
+    case 'endorse':
+    case 'document_approved':
+      return 'approve';
+    case 'rejected':
+    case 'disagree':
+    case 'document_rejected':
+      return 'reject';
+    default:
+      return null;
+  }
 }
 
 /** A rung of the scope ladder (service-facts 5.3). */
@@ -61,12 +72,26 @@ export interface SuggestRequest {
   documentId?: string | undefined;
 }
 
-/** A relevant judgment that supports a side. */
+/** A relevant judgment that supports a side: the record, its recording order (the last tie-break of "newest") and its relevance. */
 interface Vote {
   judgment: JudgmentRecord;
-  /** Recording order, the last tie-break of "newest". */
   order: number;
   relevance: number;
+}
+
+/**
+ * What a side adds up to in one scope, summed in recording order in one pass over the hits: its records, their summed
+ * confidence and weight, how many are stale or recent, and the newest of them.
+ */
+interface Tally {
+  count: number;
+  confidence: number;
+  weight: number;
+  stale: number;
+  recent: number;
+  /** The newest record and its recording order (-1: none yet). */
+  newest: JudgmentRecord | undefined;
+  newestOrder: number;
 }
 
 const NONE: SuggestResult = { primary: null, conflict: null };
@@ -96,32 +121,79 @@ export interface Decision {
  */
 export function decide(ns: Namespace, hits: readonly Hit[], request: SuggestRequest, now: number): Decision {
   if (hits.length === 0) return { result: NONE, scope: null, counted: new Set() };
-  for (const scope of ladder(request)) {
+  const scopes = ladder(request);
+  const tallies = scopes.map(() => ({ approve: emptyTally(), reject: emptyTally() }));
+  for (const hit of hits) {
+    const judgment = ns.judgments[hit.index] as JudgmentRecord;
+    const side = sideOf(judgment.decision);
+    if (side === null) continue;
+    for (let i = 0; i < scopes.length; i++) {
+      if (inScope(judgment, scopes[i] as Scope, request)) add((tallies[i] as Record<Side, Tally>)[side], judgment, hit, now);
+    }
+  }
+  for (let i = 0; i < scopes.length; i++) {
+    const scope = scopes[i] as Scope;
+    const tally = tallies[i] as Record<Side, Tally>;
+    const lead = leadingSide(tally);
+    if (lead === null) continue;
+    const other: Side = lead === 'approve' ? 'reject' : 'approve';
+    const win = tally[lead];
+    const lose = tally[other];
+    if (win.count < 2) continue;
+    const split = lose.count >= 2;
+    // The second pass, over the settled scope only: the votes behind the reasons and the reviewers.
     const votes: Record<Side, Vote[]> = { approve: [], reject: [] };
     for (const hit of hits) {
       const judgment = ns.judgments[hit.index] as JudgmentRecord;
       const side = sideOf(judgment.decision);
-      if (side && inScope(judgment, scope, request)) votes[side].push({ judgment, order: hit.index, relevance: hit.relevance });
+      if (side !== null && (side === lead || split) && inScope(judgment, scope, request)) votes[side].push({ judgment, order: hit.index, relevance: hit.relevance });
     }
-    const lead = leadingSide(votes);
-    if (lead === null) continue;
-    const other: Side = lead === 'approve' ? 'reject' : 'approve';
-    const win = votes[lead];
-    const lose = votes[other];
-    if (win.length < 2) continue;
-    const split = lose.length >= 2;
     const primaryCaveats: string[] = [];
-    if (split) primaryCaveats.push(`Conflicting precedent: ${win.length} ${lead} vs ${lose.length} ${other}`);
-    if (staleShare(win, now) > 0.7) primaryCaveats.push(STALE_CAVEAT);
-    const recent = recentLean(win, lose, now);
+    if (split) primaryCaveats.push(`Conflicting precedent: ${win.count} ${lead} vs ${lose.count} ${other}`);
+    if (win.stale / win.count > 0.7) primaryCaveats.push(STALE_CAVEAT);
+    const recent = recentLean(win, lose);
     if (recent) primaryCaveats.push(`Recent precedent leans ${other}: ${recent.lose} ${other} vs ${recent.win} ${lead} in the last 6 months`);
     const result = {
-      primary: suggestion(lead, scope, win, lose, primaryCaveats),
-      conflict: split ? suggestion(other, scope, lose, win, [`Minority view: ${lose.length} ${other} vs ${win.length} ${lead}`]) : null,
+      primary: suggestion(lead, scope, win, lose, votes[lead], primaryCaveats),
+      conflict: split ? suggestion(other, scope, lose, win, votes[other], [`Minority view: ${lose.count} ${other} vs ${win.count} ${lead}`]) : null,
     };
-    return { result, scope, counted: new Set([...win, ...lose].map((v) => v.order)) };
+    // Only an explanation reads the counted records; a suggest does not pay for the set.
+    let counted: Set<number> | undefined;
+    return {
+      result,
+      scope,
+      get counted(): ReadonlySet<number> {
+        counted ??= countedOf(ns, hits, scope, request);
+        return counted;
+      },
+    };
   }
   return { result: NONE, scope: null, counted: new Set() };
+}
+
+const emptyTally = (): Tally => ({ count: 0, confidence: 0, weight: 0, stale: 0, recent: 0, newest: undefined, newestOrder: -1 });
+
+function add(tally: Tally, judgment: JudgmentRecord, hit: Hit, now: number): void {
+  tally.count++;
+  tally.confidence += judgment.confidence;
+  tally.weight += hit.relevance * judgment.confidence;
+  if (now - judgment.createdAt > STALE_AFTER_MS) tally.stale++;
+  else tally.recent++;
+  const newest = tally.newest;
+  if (!newest || (judgment.createdAt !== newest.createdAt ? judgment.createdAt > newest.createdAt : hit.index > tally.newestOrder)) {
+    tally.newest = judgment;
+    tally.newestOrder = hit.index;
+  }
+}
+
+/** Positions of the records of either side in `scope`. */
+function countedOf(ns: Namespace, hits: readonly Hit[], scope: Scope, request: SuggestRequest): Set<number> {
+  const counted = new Set<number>();
+  for (const hit of hits) {
+    const judgment = ns.judgments[hit.index] as JudgmentRecord;
+    if (sideOf(judgment.decision) !== null && inScope(judgment, scope, request)) counted.add(hit.index);
+  }
+  return counted;
 }
 
 function ladder(request: SuggestRequest): Scope[] {
@@ -137,19 +209,13 @@ function inScope(judgment: JudgmentRecord, scope: Scope, request: SuggestRequest
 }
 
 /** More records wins; a tie goes to the higher summed record confidence, then to the side of the newest record. */
-function leadingSide(votes: Record<Side, Vote[]>): Side | null {
-  const { approve, reject } = votes;
-  if (approve.length === 0 && reject.length === 0) return null;
-  if (approve.length !== reject.length) return approve.length > reject.length ? 'approve' : 'reject';
-  const sum = (vs: Vote[]) => vs.reduce((total, v) => total + v.judgment.confidence, 0);
-  if (sum(approve) !== sum(reject)) return sum(approve) > sum(reject) ? 'approve' : 'reject';
-  return newer(newest(approve), newest(reject)) ? 'approve' : 'reject';
-}
-
-function newest(votes: Vote[]): Vote | undefined {
-  let best: Vote | undefined;
-  for (const vote of votes) if (!best || newer(vote, best)) best = vote;
-  return best;
+function leadingSide({ approve, reject }: Record<Side, Tally>): Side | null {
+  if (approve.count === 0 && reject.count === 0) return null;
+  if (approve.count !== reject.count) return approve.count > reject.count ? 'approve' : 'reject';
+  if (approve.confidence !== reject.confidence) return approve.confidence > reject.confidence ? 'approve' : 'reject';
+  const a = approve.newest as JudgmentRecord;
+  const r = reject.newest as JudgmentRecord;
+  return (a.createdAt !== r.createdAt ? a.createdAt > r.createdAt : approve.newestOrder > reject.newestOrder) ? 'approve' : 'reject';
 }
 
 function newer(a: Vote | undefined, b: Vote | undefined): boolean {
@@ -157,18 +223,12 @@ function newer(a: Vote | undefined, b: Vote | undefined): boolean {
   return a.judgment.createdAt !== b.judgment.createdAt ? a.judgment.createdAt > b.judgment.createdAt : a.order > b.order;
 }
 
-/** Share of the records older than `STALE_AFTER_MS` by the service clock. */
-function staleShare(votes: Vote[], now: number): number {
-  return votes.filter((v) => now - v.judgment.createdAt > STALE_AFTER_MS).length / votes.length;
-}
-
 /**
  * The counts of the last 6 months when they contradict the overall majority: at least 2 recent records on
  * the minority side and more of them than recent records on the majority side.
  */
-function recentLean(win: Vote[], lose: Vote[], now: number): { win: number; lose: number } | null {
-  const recent = (vs: Vote[]) => vs.filter((v) => now - v.judgment.createdAt <= STALE_AFTER_MS).length;
-  const counts = { win: recent(win), lose: recent(lose) };
+function recentLean(win: Tally, lose: Tally): { win: number; lose: number } | null {
+  const counts = { win: win.recent, lose: lose.recent };
   return counts.lose >= 2 && counts.lose > counts.win ? counts : null;
 }
 
@@ -177,10 +237,9 @@ function recentLean(win: Vote[], lose: Vote[], now: number): { win: number; lose
  * confidence; with W the weight of this side and V the other side's, agreement = W / (W + V) and
  * evidence = W / (W + 2), so two fully relevant, fully confident records alone give 0.5 and twelve give 0.86.
  */
-function confidenceOf(side: Vote[], other: Vote[]): number {
-  const weight = (vs: Vote[]) => vs.reduce((total, v) => total + v.relevance * v.judgment.confidence, 0);
-  const w = weight(side);
-  const v = weight(other);
+function confidenceOf(side: Tally, other: Tally): number {
+  const w = side.weight;
+  const v = other.weight;
   if (w <= 0) return 0;
   const value = (w / (w + v)) * (w / (w + EVIDENCE_HALF_WEIGHT));
   return Math.round(value * 100) / 100;
@@ -189,12 +248,15 @@ function confidenceOf(side: Vote[], other: Vote[]): number {
 /** Up to 3 distinct non-empty reasonings, most frequent first, ties to the most recently recorded. */
 function topReasons(votes: Vote[]): string[] {
   const reasons = new Map<string, { count: number; latest: Vote }>();
+  const blank = new Set<string>();
   for (const vote of votes) {
     const text = vote.judgment.reasoning;
-    if (text.trim() === '') continue;
+    if (blank.has(text)) continue;
     const seen = reasons.get(text);
-    if (!seen) reasons.set(text, { count: 1, latest: vote });
-    else {
+    if (!seen) {
+      if (text.trim() === '') blank.add(text);
+      else reasons.set(text, { count: 1, latest: vote });
+    } else {
       seen.count += 1;
       if (newer(vote, seen.latest)) seen.latest = vote;
     }
@@ -205,15 +267,22 @@ function topReasons(votes: Vote[]): string[] {
     .map(([text]) => text);
 }
 
-function suggestion(side: Side, scope: Scope, votes: Vote[], other: Vote[], caveats: string[]): Suggestion {
+function suggestion(side: Side, scope: Scope, tally: Tally, other: Tally, votes: Vote[], caveats: string[]): Suggestion {
   return {
     recommendation: side,
-    confidence: confidenceOf(votes, other),
-    basedOn: votes.length,
+    confidence: confidenceOf(tally, other),
+    basedOn: tally.count,
     scope,
     scopeLabel: SCOPE_LABELS[scope],
     topReasons: topReasons(votes),
-    uniqueReviewers: new Set(votes.map((v) => v.judgment.actionUser.userId)).size,
+    uniqueReviewers: reviewers(votes),
     caveats,
   };
+}
+
+/** How many distinct reviewers recorded `votes`. */
+function reviewers(votes: Vote[]): number {
+  const users = new Set<string>();
+  for (const v of votes) users.add(v.judgment.actionUser.userId);
+  return users.size;
 }
