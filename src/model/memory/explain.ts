@@ -56,7 +56,7 @@ const round = (value: number) => Math.round(value * 1000) / 1000;
  */
 export function explainDecision(ns: Namespace, request: SuggestRequest, now: number, index: JudgmentIndex): Explanation {
   const report = index.report(request.query, 5);
-  const decision = decide(ns, report.hits, request, now);
+  const decision = decide(ns, report.hits, request, now, index.columns());
   const explain = (scored: Scored): ExplainedJudgment => {
     const judgment = ns.judgments[scored.index] as JudgmentRecord;
     const resembles = scored.resembles === undefined ? undefined : (ns.judgments[scored.resembles] as JudgmentRecord).recordId;

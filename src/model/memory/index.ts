@@ -3,6 +3,7 @@ import type { MatchKind, QueryWord } from './query.js';
 import { NO_SYNONYMS, type Synonyms } from './synonyms.js';
 import { appendJudgments, emptyBuilt, type Built } from './postings.js';
 import { hitsOf, rank, reportOf } from './rank.js';
+import type { JudgmentColumns } from './columns.js';
 
 export { BM25_B, BM25_K1, idf } from './bm25.js';
 export { MATCHING, RELEVANCE_CUTOFF } from './matching.js';
@@ -48,10 +49,13 @@ export interface SearchReport {
 export interface JudgmentRanker {
   /** Judgments relevant to `query` in the order they were recorded; empty when nothing passes the cut-off. */
   search(query: string): Hit[];
+  /** What a suggestion reads of each judgment, kept with the index (see `columns.ts`). */
+  columns?(): JudgmentColumns;
 }
 
 /** Ranks the judgments of one namespace against a query. */
 export interface JudgmentIndex extends JudgmentRanker {
+  columns(): JudgmentColumns;
   /** The same search with the query's analysis, the terms each judgment matched, and the judgments that came close. */
   report(query: string, nearLimit?: number): SearchReport;
 }
@@ -67,15 +71,21 @@ const built = new WeakMap<readonly JudgmentRecord[], Built>();
 /** Built indexes by the record id of their last judgment, where a copied array looks for one to adopt. */
 const byLastRecord = new Map<string, WeakRef<Built>>();
 
-/** Whether the first `entry.size` judgments are the ones the index was built over (ids and text alike). */
+/** Whether the first `entry.size` judgments are the ones the index was built over (ids, text and every field its columns hold). */
 function covers(entry: Built, judgments: readonly JudgmentRecord[]): boolean {
   if (entry.size > judgments.length) return false;
   for (let i = entry.size - 1; i >= 0; i--) {
     const a = judgments[i] as JudgmentRecord;
     const b = entry.records[i] as JudgmentRecord;
-    if (a !== b && (a.recordId !== b.recordId || a.content !== b.content || a.reasoning !== b.reasoning)) return false;
+    if (a !== b && !same(a, b)) return false;
   }
   return true;
+}
+
+function same(a: JudgmentRecord, b: JudgmentRecord): boolean {
+  return a.recordId === b.recordId && a.content === b.content && a.reasoning === b.reasoning && a.decision === b.decision &&
+    a.confidence === b.confidence && a.createdAt === b.createdAt && a.organizationId === b.organizationId &&
+    a.documentId === b.documentId && a.actionUser.userId === b.actionUser.userId;
 }
 
 /** The built index this array may use: its own while it owns it, else an equal one adopted, else a new one. */
@@ -111,5 +121,6 @@ export function judgmentIndex(judgments: readonly JudgmentRecord[], synonyms: Sy
   return {
     search: (query) => hitsOf(current, rank(current, query, synonyms, false)),
     report: (query, nearLimit = 5) => reportOf(current, rank(current, query, synonyms, true), nearLimit),
+    columns: () => current.columns,
   };
 }

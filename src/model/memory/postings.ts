@@ -1,5 +1,6 @@
 import type { JudgmentRecord } from '../entities.js';
 import { idf } from './bm25.js';
+import { appendColumns, emptyColumns, type JudgmentColumns } from './columns.js';
 import { termOf, words } from './text.js';
 
 /**
@@ -43,6 +44,8 @@ export interface Built {
   /** Each text's summed term IDF and the index size it was summed at (see `textWeight`). */
   weights: Float64Array;
   weightSizes: Float64Array;
+  /** What a suggestion reads of each judgment. */
+  columns: JudgmentColumns;
 }
 
 /** An empty index that will serve `owner`. */
@@ -50,11 +53,13 @@ export function emptyBuilt(owner: readonly JudgmentRecord[]): Built {
   return {
     owner, records: [], size: 0, postings: new Map(), totalLength: 0, surfaces: new Map(),
     textKeys: new Map(), textTerms: [], textLengths: [], textDocs: [], textOf: [], weights: new Float64Array(0), weightSizes: new Float64Array(0),
+    columns: emptyColumns(),
   };
 }
 
 /** Indexes the judgments past `entry.size`; costs what the new judgments hold. */
 export function appendJudgments(entry: Built, judgments: readonly JudgmentRecord[]): void {
+  appendColumns(entry.columns, judgments);
   for (let doc = entry.size; doc < judgments.length; doc++) {
     const judgment = judgments[doc] as JudgmentRecord;
     const tf = new Map<string, number>();

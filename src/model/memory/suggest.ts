@@ -1,5 +1,6 @@
 import type { JudgmentRecord, Namespace } from '../entities.js';
 import { judgmentIndex, type Hit, type JudgmentRanker } from './index.js';
+import { columnsOf, type JudgmentColumns } from './columns.js';
 
 /** A side a judgment can support. */
 export type Side = 'approve' | 'reject';
@@ -12,20 +13,9 @@ export const SIDE_DECISIONS: Readonly<Record<Side, ReadonlySet<string>>> = {
 
 /** The side a decision supports, or null. @example sideOf('endorse') // 'approve' */
 export function sideOf(decision: string): Side | null {
-  // The sets spelled out: a string comparison per case costs less than hashing the decision of every hit.
-  switch (decision) {
-    case 'approved':
-    case 'agree':
-    case 'endorse':
-    case 'document_approved':
-      return 'approve';
-    case 'rejected':
-    case 'disagree':
-    case 'document_rejected':
-      return 'reject';
-    default:
-      return null;
-  }
+  if (SIDE_DECISIONS.approve.has(decision)) return 'approve';
+  if (SIDE_DECISIONS.reject.has(decision)) return 'reject';
+  return null;
 }
 
 /** A rung of the scope ladder (service-facts 5.3). */
@@ -72,16 +62,9 @@ export interface SuggestRequest {
   documentId?: string | undefined;
 }
 
-/** A relevant judgment that supports a side: the record, its recording order (the last tie-break of "newest") and its relevance. */
-interface Vote {
-  judgment: JudgmentRecord;
-  order: number;
-  relevance: number;
-}
-
 /**
  * What a side adds up to in one scope, summed in recording order in one pass over the hits: its records, their summed
- * confidence and weight, how many are stale or recent, and the newest of them.
+ * confidence and weight (relevance × confidence), how many are stale or recent, and the newest of them (-1: none).
  */
 interface Tally {
   count: number;
@@ -89,9 +72,7 @@ interface Tally {
   weight: number;
   stale: number;
   recent: number;
-  /** The newest record and its recording order (-1: none yet). */
-  newest: JudgmentRecord | undefined;
-  newestOrder: number;
+  newest: number;
 }
 
 const NONE: SuggestResult = { primary: null, conflict: null };
@@ -103,7 +84,7 @@ const NONE: SuggestResult = { primary: null, conflict: null };
  * @example suggestDecision(ns, { query: 'clinically proven' }, clock.now())
  */
 export function suggestDecision(ns: Namespace, request: SuggestRequest, now: number, index: JudgmentRanker = judgmentIndex(ns.judgments)): SuggestResult {
-  return decide(ns, index.search(request.query), request, now).result;
+  return decide(ns, index.search(request.query), request, now, index.columns?.()).result;
 }
 
 /** A suggestion with the records behind it: the scope it settled on and the judgments that voted there. */
@@ -115,47 +96,77 @@ export interface Decision {
   counted: ReadonlySet<number>;
 }
 
+/** Reads one request's scopes and sides off the columns. */
+class Reader {
+  readonly #columns: JudgmentColumns;
+  readonly #sides: Int8Array;
+  readonly #organization: number;
+  readonly #document: number;
+
+  constructor(columns: JudgmentColumns, request: SuggestRequest) {
+    this.#columns = columns;
+    // 0: neither side, 1: approve, 2: reject, by decision number.
+    this.#sides = new Int8Array(columns.decisions.size);
+    for (const [decision, n] of columns.decisions) this.#sides[n] = sideOf(decision) === 'approve' ? 1 : sideOf(decision) === 'reject' ? 2 : 0;
+    // -2 matches no judgment: one without an organization (or document) holds -1.
+    this.#organization = request.organizationId === undefined ? -2 : (columns.organizations.get(request.organizationId) ?? -2);
+    this.#document = request.documentId === undefined ? -2 : (columns.documents.get(request.documentId) ?? -2);
+  }
+
+  side(doc: number): number {
+    return this.#sides[this.#columns.decision[doc] as number] as number;
+  }
+
+  inScope(doc: number, scope: Scope): boolean {
+    if (scope === 'apiKey') return true;
+    if (this.#columns.organization[doc] !== this.#organization) return false;
+    return scope === 'organization' || this.#columns.document[doc] === this.#document;
+  }
+}
+
 /**
- * The suggestion for relevant judgments already found (`hits`), with the records it counted.
- * @example decide(ns, index.search(query), { query }, clock.now()).counted
+ * The suggestion for relevant judgments already found (`hits`), with the records it counted. `columns` are the
+ * index's (a ranker that keeps none has them read from the judgments, once per call).
+ * @example decide(ns, index.search(query), { query }, clock.now(), index.columns()).counted
  */
-export function decide(ns: Namespace, hits: readonly Hit[], request: SuggestRequest, now: number): Decision {
+export function decide(ns: Namespace, hits: readonly Hit[], request: SuggestRequest, now: number, columns: JudgmentColumns = columnsOf(ns.judgments)): Decision {
   if (hits.length === 0) return { result: NONE, scope: null, counted: new Set() };
+  const read = new Reader(columns, request);
   const scopes = ladder(request);
-  const tallies = scopes.map(() => ({ approve: emptyTally(), reject: emptyTally() }));
+  const tallies = scopes.map(() => [emptyTally(), emptyTally()] as const);
   for (const hit of hits) {
-    const judgment = ns.judgments[hit.index] as JudgmentRecord;
-    const side = sideOf(judgment.decision);
-    if (side === null) continue;
+    const doc = hit.index;
+    const side = read.side(doc);
+    if (side === 0) continue;
     for (let i = 0; i < scopes.length; i++) {
-      if (inScope(judgment, scopes[i] as Scope, request)) add((tallies[i] as Record<Side, Tally>)[side], judgment, hit, now);
+      if (read.inScope(doc, scopes[i] as Scope)) add((tallies[i] as readonly Tally[])[side - 1] as Tally, columns, hit, now);
     }
   }
   for (let i = 0; i < scopes.length; i++) {
     const scope = scopes[i] as Scope;
-    const tally = tallies[i] as Record<Side, Tally>;
-    const lead = leadingSide(tally);
+    const [approve, reject] = tallies[i] as readonly [Tally, Tally];
+    const lead = leadingSide(approve, reject, columns);
     if (lead === null) continue;
     const other: Side = lead === 'approve' ? 'reject' : 'approve';
-    const win = tally[lead];
-    const lose = tally[other];
+    const win = lead === 'approve' ? approve : reject;
+    const lose = lead === 'approve' ? reject : approve;
     if (win.count < 2) continue;
     const split = lose.count >= 2;
-    // The second pass, over the settled scope only: the votes behind the reasons and the reviewers.
-    const votes: Record<Side, Vote[]> = { approve: [], reject: [] };
+    // The second pass, over the settled scope only: the records behind the reasons and the reviewers.
+    const docs: [number[], number[]] = [[], []];
     for (const hit of hits) {
-      const judgment = ns.judgments[hit.index] as JudgmentRecord;
-      const side = sideOf(judgment.decision);
-      if (side !== null && (side === lead || split) && inScope(judgment, scope, request)) votes[side].push({ judgment, order: hit.index, relevance: hit.relevance });
+      const side = read.side(hit.index);
+      if (side !== 0 && read.inScope(hit.index, scope)) docs[side - 1]?.push(hit.index);
     }
+    const [winDocs, loseDocs] = lead === 'approve' ? docs : [docs[1], docs[0]];
     const primaryCaveats: string[] = [];
     if (split) primaryCaveats.push(`Conflicting precedent: ${win.count} ${lead} vs ${lose.count} ${other}`);
     if (win.stale / win.count > 0.7) primaryCaveats.push(STALE_CAVEAT);
     const recent = recentLean(win, lose);
     if (recent) primaryCaveats.push(`Recent precedent leans ${other}: ${recent.lose} ${other} vs ${recent.win} ${lead} in the last 6 months`);
     const result = {
-      primary: suggestion(lead, scope, win, lose, votes[lead], primaryCaveats),
-      conflict: split ? suggestion(other, scope, lose, win, votes[other], [`Minority view: ${lose.count} ${other} vs ${win.count} ${lead}`]) : null,
+      primary: suggestion(lead, scope, win, lose, winDocs, columns, primaryCaveats),
+      conflict: split ? suggestion(other, scope, lose, win, loseDocs, columns, [`Minority view: ${lose.count} ${other} vs ${win.count} ${lead}`]) : null,
     };
     // Only an explanation reads the counted records; a suggest does not pay for the set.
     let counted: Set<number> | undefined;
@@ -163,7 +174,7 @@ export function decide(ns: Namespace, hits: readonly Hit[], request: SuggestRequ
       result,
       scope,
       get counted(): ReadonlySet<number> {
-        counted ??= countedOf(ns, hits, scope, request);
+        counted ??= new Set([...winDocs, ...loseDocs]);
         return counted;
       },
     };
@@ -171,29 +182,17 @@ export function decide(ns: Namespace, hits: readonly Hit[], request: SuggestRequ
   return { result: NONE, scope: null, counted: new Set() };
 }
 
-const emptyTally = (): Tally => ({ count: 0, confidence: 0, weight: 0, stale: 0, recent: 0, newest: undefined, newestOrder: -1 });
+const emptyTally = (): Tally => ({ count: 0, confidence: 0, weight: 0, stale: 0, recent: 0, newest: -1 });
 
-function add(tally: Tally, judgment: JudgmentRecord, hit: Hit, now: number): void {
+function add(tally: Tally, columns: JudgmentColumns, hit: Hit, now: number): void {
+  const doc = hit.index;
+  const confidence = columns.confidence[doc] as number;
   tally.count++;
-  tally.confidence += judgment.confidence;
-  tally.weight += hit.relevance * judgment.confidence;
-  if (now - judgment.createdAt > STALE_AFTER_MS) tally.stale++;
+  tally.confidence += confidence;
+  tally.weight += hit.relevance * confidence;
+  if (now - (columns.createdAt[doc] as number) > STALE_AFTER_MS) tally.stale++;
   else tally.recent++;
-  const newest = tally.newest;
-  if (!newest || (judgment.createdAt !== newest.createdAt ? judgment.createdAt > newest.createdAt : hit.index > tally.newestOrder)) {
-    tally.newest = judgment;
-    tally.newestOrder = hit.index;
-  }
-}
-
-/** Positions of the records of either side in `scope`. */
-function countedOf(ns: Namespace, hits: readonly Hit[], scope: Scope, request: SuggestRequest): Set<number> {
-  const counted = new Set<number>();
-  for (const hit of hits) {
-    const judgment = ns.judgments[hit.index] as JudgmentRecord;
-    if (sideOf(judgment.decision) !== null && inScope(judgment, scope, request)) counted.add(hit.index);
-  }
-  return counted;
+  if (tally.newest === -1 || newer(doc, tally.newest, columns)) tally.newest = doc;
 }
 
 function ladder(request: SuggestRequest): Scope[] {
@@ -202,25 +201,19 @@ function ladder(request: SuggestRequest): Scope[] {
   return ['document', 'organization', 'apiKey'];
 }
 
-function inScope(judgment: JudgmentRecord, scope: Scope, request: SuggestRequest): boolean {
-  if (scope === 'apiKey') return true;
-  if (judgment.organizationId !== request.organizationId) return false;
-  return scope === 'organization' || judgment.documentId === request.documentId;
-}
-
 /** More records wins; a tie goes to the higher summed record confidence, then to the side of the newest record. */
-function leadingSide({ approve, reject }: Record<Side, Tally>): Side | null {
+function leadingSide(approve: Tally, reject: Tally, columns: JudgmentColumns): Side | null {
   if (approve.count === 0 && reject.count === 0) return null;
   if (approve.count !== reject.count) return approve.count > reject.count ? 'approve' : 'reject';
   if (approve.confidence !== reject.confidence) return approve.confidence > reject.confidence ? 'approve' : 'reject';
-  const a = approve.newest as JudgmentRecord;
-  const r = reject.newest as JudgmentRecord;
-  return (a.createdAt !== r.createdAt ? a.createdAt > r.createdAt : approve.newestOrder > reject.newestOrder) ? 'approve' : 'reject';
+  return newer(approve.newest, reject.newest, columns) ? 'approve' : 'reject';
 }
 
-function newer(a: Vote | undefined, b: Vote | undefined): boolean {
-  if (!a || !b) return a !== undefined;
-  return a.judgment.createdAt !== b.judgment.createdAt ? a.judgment.createdAt > b.judgment.createdAt : a.order > b.order;
+/** Whether judgment `a` is newer than `b`: later `createdAt`, then later recorded. */
+function newer(a: number, b: number, columns: JudgmentColumns): boolean {
+  const at = columns.createdAt[a] as number;
+  const bt = columns.createdAt[b] as number;
+  return at !== bt ? at > bt : a > b;
 }
 
 /**
@@ -246,43 +239,35 @@ function confidenceOf(side: Tally, other: Tally): number {
 }
 
 /** Up to 3 distinct non-empty reasonings, most frequent first, ties to the most recently recorded. */
-function topReasons(votes: Vote[]): string[] {
-  const reasons = new Map<string, { count: number; latest: Vote }>();
-  const blank = new Set<string>();
-  for (const vote of votes) {
-    const text = vote.judgment.reasoning;
-    if (blank.has(text)) continue;
-    const seen = reasons.get(text);
-    if (!seen) {
-      if (text.trim() === '') blank.add(text);
-      else reasons.set(text, { count: 1, latest: vote });
-    } else {
+function topReasons(docs: readonly number[], columns: JudgmentColumns): string[] {
+  const reasons = new Map<number, { count: number; latest: number }>();
+  for (const doc of docs) {
+    const reason = columns.reason[doc] as number;
+    if (reason === -1) continue;
+    const seen = reasons.get(reason);
+    if (!seen) reasons.set(reason, { count: 1, latest: doc });
+    else {
       seen.count += 1;
-      if (newer(vote, seen.latest)) seen.latest = vote;
+      if (newer(doc, seen.latest, columns)) seen.latest = doc;
     }
   }
   return [...reasons]
-    .sort(([, a], [, b]) => b.count - a.count || (newer(a.latest, b.latest) ? -1 : 1))
+    .sort(([, a], [, b]) => b.count - a.count || (newer(a.latest, b.latest, columns) ? -1 : 1))
     .slice(0, 3)
-    .map(([text]) => text);
+    .map(([reason]) => columns.reasonTexts[reason] as string);
 }
 
-function suggestion(side: Side, scope: Scope, tally: Tally, other: Tally, votes: Vote[], caveats: string[]): Suggestion {
+function suggestion(side: Side, scope: Scope, tally: Tally, other: Tally, docs: readonly number[], columns: JudgmentColumns, caveats: string[]): Suggestion {
+  const reviewers = new Set<number>();
+  for (const doc of docs) reviewers.add(columns.reviewer[doc] as number);
   return {
     recommendation: side,
     confidence: confidenceOf(tally, other),
     basedOn: tally.count,
     scope,
     scopeLabel: SCOPE_LABELS[scope],
-    topReasons: topReasons(votes),
-    uniqueReviewers: reviewers(votes),
+    topReasons: topReasons(docs, columns),
+    uniqueReviewers: reviewers.size,
     caveats,
   };
-}
-
-/** How many distinct reviewers recorded `votes`. */
-function reviewers(votes: Vote[]): number {
-  const users = new Set<string>();
-  for (const v of votes) users.add(v.judgment.actionUser.userId);
-  return users.size;
 }
