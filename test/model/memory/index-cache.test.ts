@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { JudgmentRecord } from '../../../src/model/entities.js';
 import { judgmentIndex } from '../../../src/model/memory/index.js';
-import { cloneState } from '../../../src/model/store.js';
+import { suggestDecision } from '../../../src/model/memory/suggest.js';
+import { cloneState, emptyNamespace } from '../../../src/model/store.js';
 
 let next = 0;
 const judgment = (content: string): JudgmentRecord => ({
@@ -52,5 +53,28 @@ describe('the judgment index across snapshot copies', () => {
     (copy[1] as JudgmentRecord).content = 'violet okapi claims';
     expect(hits(copy, 'giraffe')).toEqual([]);
     expect(hits(copy, 'okapi')).toEqual(['violet okapi claims']);
+  });
+});
+
+describe('the judgment index against a copy that differs outside the text', () => {
+  const ns = (judgments: JudgmentRecord[]) => ({ ...emptyNamespace('cache'), judgments });
+  const pair = (): JudgmentRecord[] => [
+    { ...judgment('zebra stripes in an ad'), decision: 'approved' },
+    { ...judgment('zebra stripes in an ad'), decision: 'approved' },
+    { ...judgment('zebra stripes in a banner'), decision: 'approved' },
+  ];
+
+  it('does not adopt an index whose judgments carry other decisions under the same ids and text', () => {
+    const original = pair();
+    expect(suggestDecision(ns(original), { query: 'zebra stripes' }, 0, judgmentIndex(original)).primary?.recommendation).toBe('approve');
+    const copy = cloneState(original).map((j) => ({ ...j, decision: 'rejected' }));
+    expect(suggestDecision(ns(copy), { query: 'zebra stripes' }, 0, judgmentIndex(copy)).primary?.recommendation).toBe('reject');
+  });
+
+  it('does not adopt an index whose judgments moved to another organization', () => {
+    const original = pair().map((j) => ({ ...j, organizationId: 'acme' }));
+    expect(suggestDecision(ns(original), { query: 'zebra stripes', organizationId: 'acme' }, 0, judgmentIndex(original)).primary?.scope).toBe('organization');
+    const copy = cloneState(original).map((j) => ({ ...j, organizationId: 'globex' }));
+    expect(suggestDecision(ns(copy), { query: 'zebra stripes', organizationId: 'acme' }, 0, judgmentIndex(copy)).primary?.scope).toBe('apiKey');
   });
 });
