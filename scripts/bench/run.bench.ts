@@ -23,7 +23,7 @@ function growthFigures(rows: readonly GrowthRow[]): Record<string, number> {
   out['users/get last 1,000-user page at 1M users, ms (budget <= 5)'] = at('users/get, the last 1,000-user page');
   out['notifications/get 10 of one document at 100k, ms (budget <= 5)'] = at('notifications/get, 10 of one document');
   out['memory/suggest first after reset / warm at 100k (budget <= 2)'] = at('memory/suggest, first after reset') / at('memory/suggest, warm');
-  out['memory/suggest warm at 100k judgments, ms'] = at('memory/suggest, warm');
+  out['memory/suggest warm at 100k judgments, ms (budget <= 5)'] = at('memory/suggest, warm');
   return out;
 }
 
