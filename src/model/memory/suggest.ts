@@ -1,4 +1,4 @@
-import type { JudgmentRecord, Namespace } from '../entities.js';
+import type { Namespace } from '../entities.js';
 import { judgmentIndex, type Hit, type JudgmentRanker } from './index.js';
 import { columnsOf, type JudgmentColumns } from './columns.js';
 
