@@ -27,8 +27,7 @@ const halfway = (fail: () => never) =>
 
 function depsOf(service: MockService, fail: () => never): DispatchDeps {
   return {
-    routes: { '/half': { operation: halfway(fail), version: 'v2' } },
-    unimplemented: new Set(),
+    tables: async () => ({ routes: { '/half': { operation: halfway(fail), version: 'v2' } }, unimplemented: new Set() }),
     model: service.model,
     settings: service.settings,
     control: () => Promise.reject(new Error('no control plane here')),

@@ -189,8 +189,7 @@ describe('pipeline failures (in-process)', () => {
   it('renders an unexpected exception as 500 INTERNAL and reports it exactly once', async () => {
     const onInternalError = vi.fn();
     const deps: DispatchDeps = {
-      routes: { '/boom': { operation: boom, version: 'v2' } },
-      unimplemented: new Set(),
+      tables: async () => ({ routes: { '/boom': { operation: boom, version: 'v2' } }, unimplemented: new Set() }),
       model: service.model,
       settings: service.settings,
       control: () => Promise.reject(new Error('no control plane here')),
@@ -216,8 +215,7 @@ describe('per-reply success messages', () => {
     run: ({ data }) => (data.grouped ? { data: {}, message: 'Reply message.' } : { data: [] }),
   });
   const deps: DispatchDeps = {
-    routes: { '/worded': { operation: worded, version: 'v2' } },
-    unimplemented: new Set(),
+    tables: async () => ({ routes: { '/worded': { operation: worded, version: 'v2' } }, unimplemented: new Set() }),
     model: service.model,
     settings: service.settings,
     control: () => Promise.reject(new Error('no control plane here')),
