@@ -31,6 +31,8 @@ export interface Built {
   totalLength: number;
   /** Every lowercased word of the judgments with its term (null: a stop word); also spares re-stemming. */
   surfaces: Map<string, string | null>;
+  /** The same words by their first code unit, where a spelling or prefix lookup reads one initial's words. */
+  initials: Map<string, Map<string, string | null>>;
   /** Texts by their key (terms and counts in order). */
   textKeys: Map<string, number>;
   /** Each text's distinct terms, in first-use order within the text. */
@@ -51,7 +53,7 @@ export interface Built {
 /** An empty index that will serve `owner`. */
 export function emptyBuilt(owner: readonly JudgmentRecord[]): Built {
   return {
-    owner, records: [], size: 0, postings: new Map(), totalLength: 0, surfaces: new Map(),
+    owner, records: [], size: 0, postings: new Map(), totalLength: 0, surfaces: new Map(), initials: new Map(),
     textKeys: new Map(), textTerms: [], textLengths: [], textDocs: [], textOf: [], weights: new Float64Array(0), weightSizes: new Float64Array(0),
     columns: emptyColumns(),
   };
@@ -67,7 +69,13 @@ export function appendJudgments(entry: Built, judgments: readonly JudgmentRecord
     for (const word of [...words(judgment.content), ...words(judgment.reasoning)]) {
       const lower = word.toLowerCase();
       let term = entry.surfaces.get(lower);
-      if (term === undefined) entry.surfaces.set(lower, (term = termOf(lower)));
+      if (term === undefined) {
+        entry.surfaces.set(lower, (term = termOf(lower)));
+        const initial = lower.charAt(0);
+        let sameInitial = entry.initials.get(initial);
+        if (!sameInitial) entry.initials.set(initial, (sameInitial = new Map()));
+        sameInitial.set(lower, term);
+      }
       if (term === null) continue;
       tf.set(term, (tf.get(term) ?? 0) + 1);
       length++;

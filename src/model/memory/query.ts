@@ -28,8 +28,11 @@ export const FORM_WEIGHTS: Readonly<Record<MatchKind, number>> = { exact: 1, syn
 export interface Vocabulary {
   /** Judgments holding the term. */
   documentFrequency(term: string): number;
-  /** Every distinct lowercased word of the judgments with its term (null for a stop word). */
-  surfaces(): ReadonlyMap<string, string | null>;
+  /**
+   * Distinct lowercased words of the judgments with their terms (null for a stop word): at least every one that
+   * starts with the code unit `initial` (an index keeps them by initial, so a lookup costs one initial's words).
+   */
+  surfaces(initial: string): ReadonlyMap<string, string | null>;
 }
 
 /**
@@ -89,7 +92,8 @@ function near(word: string, vocabulary: Vocabulary): QueryForm[] {
   const limit = word.length >= 9 ? 2 : 1;
   const typos = new Set<string>();
   const prefixes = new Set<string>();
-  for (const [surface, term] of vocabulary.surfaces()) {
+  // A typo keeps the first letter and a prefix starts with it: only words with the same initial can qualify.
+  for (const [surface, term] of vocabulary.surfaces(word.charAt(0))) {
     if (term === null) continue;
     if (word.length >= 6 && surface.charCodeAt(0) === word.charCodeAt(0) && Math.abs(surface.length - word.length) <= limit && editDistance(word, surface, limit) <= limit) typos.add(term);
     else if (surface.length >= word.length + 2 && surface.startsWith(word)) prefixes.add(term);

@@ -54,6 +54,7 @@ export interface Ranking {
 }
 
 const NOTHING = new Int32Array(0);
+const NO_WORDS: ReadonlyMap<string, string | null> = new Map();
 
 /**
  * Ranks the indexed judgments against `query`: BM25 over the distinct texts its words reach, the coverage cut-off
@@ -63,7 +64,7 @@ const NOTHING = new Int32Array(0);
 export function rank(entry: Built, query: string, synonyms: Synonyms, withMatches: boolean): Ranking {
   const vocabulary: Vocabulary = {
     documentFrequency: (term) => entry.postings.get(term)?.df ?? 0,
-    surfaces: () => entry.surfaces,
+    surfaces: (initial) => entry.initials.get(initial) ?? NO_WORDS,
   };
   const words = analyseQuery(query, vocabulary, synonyms);
   if (words.length === 0 || entry.size === 0) {
