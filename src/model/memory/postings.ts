@@ -33,6 +33,8 @@ export interface Built {
   surfaces: Map<string, string | null>;
   /** The same words by their first code unit, where a spelling or prefix lookup reads one initial's words. */
   initials: Map<string, Map<string, string | null>>;
+  /** Texts by the judgment's content and reasoning verbatim, where a repeated judgment finds its text unread. */
+  verbatim: Map<string, Map<string, number>>;
   /** Texts by their key (terms and counts in order). */
   textKeys: Map<string, number>;
   /** Each text's distinct terms, in first-use order within the text. */
@@ -54,55 +56,63 @@ export interface Built {
 export function emptyBuilt(owner: readonly JudgmentRecord[]): Built {
   return {
     owner, records: [], size: 0, postings: new Map(), totalLength: 0, surfaces: new Map(), initials: new Map(),
-    textKeys: new Map(), textTerms: [], textLengths: [], textDocs: [], textOf: [], weights: new Float64Array(0), weightSizes: new Float64Array(0),
+    verbatim: new Map(), textKeys: new Map(), textTerms: [], textLengths: [], textDocs: [], textOf: [], weights: new Float64Array(0), weightSizes: new Float64Array(0),
     columns: emptyColumns(),
   };
 }
 
-/** Indexes the judgments past `entry.size`; costs what the new judgments hold. */
+/** Indexes the judgments past `entry.size`; costs what the new judgments hold, and a repeated text no more than a lookup. */
 export function appendJudgments(entry: Built, judgments: readonly JudgmentRecord[]): void {
   appendColumns(entry.columns, judgments);
   for (let doc = entry.size; doc < judgments.length; doc++) {
     const judgment = judgments[doc] as JudgmentRecord;
-    const tf = new Map<string, number>();
-    let length = 0;
-    for (const word of [...words(judgment.content), ...words(judgment.reasoning)]) {
-      const lower = word.toLowerCase();
-      let term = entry.surfaces.get(lower);
-      if (term === undefined) {
-        entry.surfaces.set(lower, (term = termOf(lower)));
-        const initial = lower.charAt(0);
-        let sameInitial = entry.initials.get(initial);
-        if (!sameInitial) entry.initials.set(initial, (sameInitial = new Map()));
-        sameInitial.set(lower, term);
-      }
-      if (term === null) continue;
-      tf.set(term, (tf.get(term) ?? 0) + 1);
-      length++;
-    }
-    let key = '';
-    for (const [term, n] of tf) key += `${term}\u0000${n}\u0000`;
-    let text = entry.textKeys.get(key);
-    if (text === undefined) {
-      text = entry.textTerms.length;
-      entry.textKeys.set(key, text);
-      entry.textTerms.push([...tf.keys()]);
-      entry.textLengths.push(length);
-      entry.textDocs.push([]);
-      for (const [term, n] of tf) {
-        let list = entry.postings.get(term);
-        if (!list) entry.postings.set(term, (list = { ordinal: entry.postings.size, df: 0, texts: [], tfs: [] }));
-        list.texts.push(text);
-        list.tfs.push(n);
-      }
-    }
-    for (const term of tf.keys()) (entry.postings.get(term) as TermPostings).df++;
+    let byReasoning = entry.verbatim.get(judgment.content);
+    if (!byReasoning) entry.verbatim.set(judgment.content, (byReasoning = new Map()));
+    let text = byReasoning.get(judgment.reasoning);
+    if (text === undefined) byReasoning.set(judgment.reasoning, (text = textOf(entry, judgment)));
+    for (const term of entry.textTerms[text] as string[]) (entry.postings.get(term) as TermPostings).df++;
     (entry.textDocs[text] as number[]).push(doc);
     entry.textOf.push(text);
     entry.records.push(judgment);
-    entry.totalLength += length;
+    entry.totalLength += entry.textLengths[text] as number;
   }
   entry.size = judgments.length;
+}
+
+/** The text a judgment's words make, indexed when new (terms, counts and order like no text before). */
+function textOf(entry: Built, judgment: JudgmentRecord): number {
+  const tf = new Map<string, number>();
+  let length = 0;
+  for (const word of [...words(judgment.content), ...words(judgment.reasoning)]) {
+    const lower = word.toLowerCase();
+    let term = entry.surfaces.get(lower);
+    if (term === undefined) {
+      entry.surfaces.set(lower, (term = termOf(lower)));
+      const initial = lower.charAt(0);
+      let sameInitial = entry.initials.get(initial);
+      if (!sameInitial) entry.initials.set(initial, (sameInitial = new Map()));
+      sameInitial.set(lower, term);
+    }
+    if (term === null) continue;
+    tf.set(term, (tf.get(term) ?? 0) + 1);
+    length++;
+  }
+  let key = '';
+  for (const [term, n] of tf) key += `${term}\u0000${n}\u0000`;
+  const known = entry.textKeys.get(key);
+  if (known !== undefined) return known;
+  const text = entry.textTerms.length;
+  entry.textKeys.set(key, text);
+  entry.textTerms.push([...tf.keys()]);
+  entry.textLengths.push(length);
+  entry.textDocs.push([]);
+  for (const [term, n] of tf) {
+    let list = entry.postings.get(term);
+    if (!list) entry.postings.set(term, (list = { ordinal: entry.postings.size, df: 0, texts: [], tfs: [] }));
+    list.texts.push(text);
+    list.tfs.push(n);
+  }
+  return text;
 }
 
 /**
