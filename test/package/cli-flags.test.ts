@@ -62,6 +62,8 @@ describe('collab-service-mock CLI flags and banner', () => {
     const base = url.replace('0.0.0.0', '127.0.0.1');
     expect((await fetch(`${base}/__mock/health`)).status).toBe(401);
     expect((await fetch(`${base}/__mock/health`, { headers: { 'x-mock-control-token': token } })).status).toBe(200);
+    // The inspector link carries the token in its fragment, which the browser never sends.
+    expect(banner).toContain(`inspector:             ${url}/__mock/#token=${token}`);
   }, 30_000);
 
   it("the banner's example call on the empty state adds a user, and succeeds", async () => {
