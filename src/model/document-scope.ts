@@ -4,7 +4,7 @@ import type { Namespace, NotificationRecord, OrganizationRecord } from './entiti
 import { renderThread } from './comments/records.js';
 import { configKey } from './notifications/config.js';
 import { holds } from './notifications/notifications.js';
-import { noteNotificationsChanged } from './notifications/timeline.js';
+import { noteNotificationRemoved, reindexNotification, timeline } from './notifications/timeline.js';
 import { documentOf, relocateRecord, retargetDocument, sameLocation, userIdOf, type DocumentMove, type LocationUpdate } from './record-fields.js';
 
 /** Where a kind's records of one organization live. */
@@ -109,16 +109,23 @@ const comments: DocumentScopedKind = {
 const notifications: DocumentScopedKind = {
   name: 'notifications',
   drop({ ctx, org }, documentId) {
-    for (const [id, n] of org.notifications) if (n.documentId === documentId) ctx.store.journal.delete(org.notifications, id);
-    noteNotificationsChanged(org);
+    // The document's own list of the timeline, in insertion order: the cost follows the document.
+    const t = timeline(org);
+    const own = [...(t.byDocument.get(documentId) ?? [])].sort((a, b) => (t.rank.get(a) ?? 0) - (t.rank.get(b) ?? 0));
+    for (const n of own) {
+      ctx.store.journal.delete(org.notifications, n.id);
+      noteNotificationRemoved(ctx.store.journal, org, n);
+    }
   },
   move({ ctx, org }, move) {
-    noteNotificationsChanged(org);
+    const { journal } = ctx.store;
     for (const notification of org.notifications.values()) {
       if (notification.documentId !== move.documentId && documentOf(notification.record) !== move.documentId) continue;
-      ctx.store.journal.touch(notification);
-      if (notification.documentId === move.documentId) notification.documentId = move.newDocumentId;
-      retargetDocument(notification.record, move);
+      reindexNotification(journal, org, notification, () => {
+        journal.touch(notification);
+        if (notification.documentId === move.documentId) notification.documentId = move.newDocumentId;
+        retargetDocument(notification.record, move);
+      });
     }
   },
   relocate({ ctx, org }, update) {

@@ -17,14 +17,66 @@ type Holder = Record<string, unknown>;
 
 let rewinds = 0;
 
+/** Changes recorded by every journal of this process: each log entry's sequence number. */
+let written = 0;
+
 /**
- * How many times, in this process, a journal put tables back (rollback, replay, forget). Indexes kept beside the
- * state (never in it) learn of ordinary writes as they happen, but an undo changes tables behind their back: they
- * remember this count when built and rebuild once it moves.
- * @example if (index.rewinds !== rewindCount()) rebuild();
+ * Whether an index kept beside the state (never in it) still matches it. An index built from the state learns
+ * of later writes through `Journal.note`, so an undo of those keeps it right; an undo of a write made before it
+ * was built would change the state behind its back, and turns `valid` false.
+ */
+export interface IndexStamp {
+  valid: boolean;
+  /** `written` when the index was built: every change numbered below it is part of what the index read. */
+  readonly built: number;
+}
+
+const stamps = new Set<WeakRef<IndexStamp>>();
+const refs = new WeakMap<IndexStamp, WeakRef<IndexStamp>>();
+
+/**
+ * A stamp for an index built from the state now; `release` the one it replaces.
+ * @example const stamp = indexStamp(); if (!stamp.valid) rebuild();
+ */
+export function indexStamp(replaces?: IndexStamp): IndexStamp {
+  if (replaces) releaseStamp(replaces);
+  const stamp: IndexStamp = { valid: true, built: written };
+  const ref = new WeakRef(stamp);
+  refs.set(stamp, ref);
+  stamps.add(ref);
+  return stamp;
+}
+
+/** Stops tracking an index that was replaced or dropped. */
+export function releaseStamp(stamp: IndexStamp): void {
+  const ref = refs.get(stamp);
+  if (ref) stamps.delete(ref);
+}
+
+/** An undo reached back to change number `from`: indexes built after it read state that is gone. */
+function undoneFrom(from: number): void {
+  for (const ref of stamps) {
+    const stamp = ref.deref();
+    if (stamp && stamp.built <= from) continue;
+    if (stamp) stamp.valid = false;
+    stamps.delete(ref);
+  }
+}
+
+/**
+ * How many times, in this process, a journal put tables back (rollback, replay, forget).
+ * @example if (seen !== rewindCount()) rebuild();
  */
 export function rewindCount(): number {
   return rewinds;
+}
+
+/** A recorded index update: undoing it runs `undo`, and redoing runs `redo` again. */
+function effectOf(undo: () => void, redo: () => void): Change {
+  return () => {
+    undo();
+    return effectOf(redo, undo);
+  };
 }
 
 /** Whole-target markers in the record of what the current window has already saved. */
@@ -40,6 +92,8 @@ const LENGTH = Symbol('length');
  */
 export class Journal {
   #log: Change[] = [];
+  /** The sequence number of each log entry (see `written`). */
+  #numbers: number[] = [];
   #seen = new Map<object, Set<unknown>>();
   #epoch = 0;
 
@@ -66,8 +120,12 @@ export class Journal {
   rollback(mark: Mark): Change[] {
     if (!this.reaches(mark)) throw new Error('This mark belongs to a history that was rolled back or replaced.');
     const redo: Change[] = [];
-    if (this.#log.length > mark.position) rewinds += 1;
+    if (this.#log.length > mark.position) {
+      rewinds += 1;
+      undoneFrom(this.#numbers[mark.position] as number);
+    }
     while (this.#log.length > mark.position) redo.push((this.#log.pop() as Change)());
+    this.#numbers.length = mark.position;
     this.#seen.clear();
     return redo.reverse();
   }
@@ -75,16 +133,29 @@ export class Journal {
   /** Applies changes (from `rollback`) in order, recording each as a write. */
   replay(changes: readonly Change[]): void {
     this.#seen.clear();
-    if (changes.length > 0) rewinds += 1;
-    for (const change of changes) this.#log.push(change());
+    if (changes.length === 0) return;
+    rewinds += 1;
+    // Replayed index updates reach the indexes that saw the original writes; any built since missed them.
+    undoneFrom(-1);
+    for (const change of changes) this.record(change());
   }
 
   /** Forgets the history: the current state becomes the beginning, and every earlier mark stops reaching. */
   forget(): void {
     rewinds += 1;
     this.#log = [];
+    this.#numbers = [];
     this.#seen.clear();
     this.#epoch += 1;
+  }
+
+  /**
+   * Records an update of an index kept beside the state, so an undo reverses it in its turn (O(1) per update)
+   * instead of the index being rebuilt.
+   * @example journal.note(() => list.pop(), () => list.push(n)); list.push(n);
+   */
+  note(undo: () => void, redo: () => void): void {
+    this.record(effectOf(undo, redo));
   }
 
   /** `map.set(key, value)`, recorded. */
@@ -143,7 +214,7 @@ export class Journal {
   /** `delete target[key]`, recorded with the object's key order, so an undone delete returns to its place. */
   unset<T extends object>(target: T, key: keyof T & string): void {
     if (!Object.hasOwn(target, key)) return;
-    if (!this.seen(target, WHOLE) && !this.once(target, ORDER)) this.#log.push(keyOrderOf(target as Holder));
+    if (!this.seen(target, WHOLE) && !this.once(target, ORDER)) this.record(keyOrderOf(target as Holder));
     this.field(target as Holder, key);
     delete (target as Holder)[key];
   }
@@ -159,32 +230,37 @@ export class Journal {
   /** Records the entry `key` of a Map before it is set or deleted. */
   entry<K, V>(map: Map<K, V>, key: K): void {
     if (this.once(map, key)) return;
-    this.#log.push(mapEntry(map as Map<unknown, unknown>, key));
+    this.record(mapEntry(map as Map<unknown, unknown>, key));
   }
 
   private member<V>(set: Set<V>, value: V): void {
     if (this.once(set, value)) return;
-    this.#log.push(setMember(set as Set<unknown>, value));
+    this.record(setMember(set as Set<unknown>, value));
   }
 
   private order(target: Map<unknown, unknown> | Set<unknown>): void {
     if (this.once(target, ORDER)) return;
-    this.#log.push(orderOf(target));
+    this.record(orderOf(target));
   }
 
   private length(array: unknown[]): void {
     if (this.seen(array, WHOLE) || this.once(array, LENGTH)) return;
-    this.#log.push(tailOf(array, array.length));
+    this.record(tailOf(array, array.length));
   }
 
   private field(target: Holder, key: string): void {
     if (this.seen(target, WHOLE) || this.once(target, key)) return;
-    this.#log.push(fieldOf(target, key));
+    this.record(fieldOf(target, key));
   }
 
   private whole(target: object): void {
     if (this.once(target, WHOLE)) return;
-    this.#log.push(wholeOf(target));
+    this.record(wholeOf(target));
+  }
+
+  private record(change: Change): void {
+    this.#log.push(change);
+    this.#numbers.push(written++);
   }
 
   private seen(target: object, key: unknown): boolean {

@@ -1,7 +1,7 @@
 import type { ModelContext } from './context.js';
 import { DOCUMENT_SCOPE } from './document-scope.js';
 import type { Namespace, OrganizationRecord } from './entities.js';
-import { noteNotificationsChanged } from './notifications/timeline.js';
+import { noteNotificationRemoved } from './notifications/timeline.js';
 import { documentOf, sameLocation, type LocationObject, type LocationUpdate } from './record-fields.js';
 
 export type { LocationObject, LocationUpdate } from './record-fields.js';
@@ -67,7 +67,7 @@ export function deleteLocationData(ctx: ModelContext, ns: Namespace, input: { do
     for (const [id, n] of org.notifications) {
       if (n.documentId !== input.documentId || !atLocation(n.record, input.location)) continue;
       ctx.store.journal.delete(org.notifications, id);
-      noteNotificationsChanged(org);
+      noteNotificationRemoved(ctx.store.journal, org, n);
       ctx.events.emit('notification.delete', ns.apiKey, { organizationId: org.organizationId, documentId: n.documentId, notificationId: id });
       count++;
     }

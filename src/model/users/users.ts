@@ -84,7 +84,7 @@ export function addUsers(ctx: ModelContext, ns: Namespace, input: UserWrite): Ma
   const outcomes = new Map<string, UserOutcome>();
   for (const user of users) {
     ctx.store.journal.set(target, user.userId, stored(user, keepAccessRole, target.get(user.userId)));
-    noteUserSet(target, user.userId);
+    noteUserSet(ctx.store.journal, target, user.userId);
     if (target === org.users) noteRosterChange(ctx.store.journal, org, user.userId);
     outcomes.set(user.userId, { success: true, message: 'User added.' });
     ctx.events.emit('user.add', ns.apiKey, { ...levelIds(level), userId: user.userId });
@@ -137,11 +137,11 @@ export function deleteUsers(ctx: ModelContext, ns: Namespace, input: UserRemoval
     }
     const { journal } = ctx.store;
     journal.delete(target, userId);
-    noteUserRemoved(target);
+    noteUserRemoved(journal, target);
     if (orgLevel) {
       noteRosterChange(journal, org, userId);
-      for (const folder of org.folders.values()) if (journal.delete(folder.users, userId)) noteUserRemoved(folder.users);
-      for (const doc of org.documents.values()) if (journal.delete(doc.users, userId)) noteUserRemoved(doc.users);
+      for (const folder of org.folders.values()) if (journal.delete(folder.users, userId)) noteUserRemoved(journal, folder.users);
+      for (const doc of org.documents.values()) if (journal.delete(doc.users, userId)) noteUserRemoved(journal, doc.users);
       for (const group of org.groups.values()) journal.remove(group.members, userId);
     }
     outcomes.set(userId, { success: true, message: 'User removed.' });
