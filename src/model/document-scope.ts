@@ -1,9 +1,9 @@
 import { deleteEditors, moveEditors } from './crdt/registry.js';
 import type { ModelContext } from './context.js';
-import type { Namespace, NotificationRecord, OrganizationRecord } from './entities.js';
+import type { Namespace, OrganizationRecord } from './entities.js';
 import { renderThread } from './comments/records.js';
 import { configKey } from './notifications/config.js';
-import { holds } from './notifications/notifications.js';
+import { involvedNotifications } from './notifications/query.js';
 import { noteNotificationRemoved, reindexNotification, timeline } from './notifications/timeline.js';
 import { documentOf, relocateRecord, retargetDocument, sameLocation, userIdOf, type DocumentMove, type LocationUpdate } from './record-fields.js';
 
@@ -24,8 +24,13 @@ export interface DocumentScopedKind {
   move(scope: Scope, move: DocumentMove): void;
   /** Rewrites the named location in the document's records; returns how many locations changed. */
   relocate?(scope: Scope, update: LocationUpdate): number;
-  /** The records of this kind a user created or took part in, in storage order (get all user data). */
-  userData?(scope: Scope, userId: string): unknown[];
+  /**
+   * The records of this kind a user created or took part in, in storage order (get all user data), read lazily:
+   * a page stops once it is full.
+   */
+  userData?(scope: Scope, userId: string): Iterable<unknown>;
+  /** The read shape of an item of `userData`, applied to the items of a page only. */
+  renderUserData?(item: unknown): unknown;
 }
 
 /** A list-shaped kind of fixture record (reactions, recordings) keyed by `metadata.documentId`. */
@@ -56,8 +61,12 @@ function annotationKind(
       }
       return count;
     },
-    userData: ({ org }, userId) => org[name].filter((record) => involves(record, userId)),
+    userData: ({ org }, userId) => filtered(org[name], (record) => involves(record, userId)),
   };
+}
+
+function* filtered<T>(items: Iterable<T>, keep: (item: T) => boolean): Generator<T> {
+  for (const item of items) if (keep(item)) yield item;
 }
 
 const authoredBy = (record: Record<string, unknown>, userId: string): boolean => userIdOf(record['from']) === userId;
@@ -72,9 +81,8 @@ function inThread(annotation: Record<string, unknown>, userId: string): boolean 
   });
 }
 
-/** The user acted (action user) or holds the notification (a recipient). */
-function involved(org: OrganizationRecord, notification: NotificationRecord, userId: string): boolean {
-  return userIdOf(notification.record['actionUser']) === userId || holds(org, notification, userId);
+function* threadsOf(org: OrganizationRecord): Generator<Record<string, unknown>> {
+  for (const store of org.comments.values()) yield* store.threads.values();
 }
 
 /**
@@ -103,7 +111,8 @@ const comments: DocumentScopedKind = {
     for (const thread of org.comments.get(update.documentId)?.threads.values() ?? []) count += relocateRecord(thread, update);
     return count;
   },
-  userData: ({ org }, userId) => [...org.comments.values()].flatMap((store) => [...store.threads.values()].filter((thread) => inThread(thread, userId)).map(renderThread)),
+  userData: ({ org }, userId) => filtered(threadsOf(org), (thread) => inThread(thread, userId)),
+  renderUserData: (thread) => renderThread(thread as Parameters<typeof renderThread>[0]),
 };
 
 const notifications: DocumentScopedKind = {
@@ -144,7 +153,8 @@ const notifications: DocumentScopedKind = {
     }
     return count;
   },
-  userData: ({ org }, userId) => [...org.notifications.values()].filter((n) => involved(org, n, userId)),
+  // The user acted (action user) or holds the notification (a recipient), read through the timeline.
+  userData: ({ org }, userId) => involvedNotifications(org, userId),
 };
 
 const notificationConfigs: DocumentScopedKind = {
