@@ -79,6 +79,25 @@ function effectOf(undo: () => void, redo: () => void): Change {
   };
 }
 
+/** Learns of every change of one entry of a watched Map, a write or its undo: the key and its value before. */
+export type MapWatcher = (key: unknown, before: unknown) => void;
+
+const watchers = new WeakMap<Map<unknown, unknown>, MapWatcher>();
+
+/**
+ * Keeps an index beside the state in step with a Map: the journal calls `watcher` after each write to the map
+ * and after each undo of one, so the index costs O(1) per change, forward and back (one watcher per map).
+ * @example watchMap(org.users, (userId, before) => reindex(userId, before));
+ */
+export function watchMap<K, V>(map: Map<K, V>, watcher: (key: K, before: V | undefined) => void): void {
+  watchers.set(map as Map<unknown, unknown>, watcher as MapWatcher);
+}
+
+/** Stops watching a Map. */
+export function unwatchMap<K, V>(map: Map<K, V>): void {
+  watchers.delete(map as Map<unknown, unknown>);
+}
+
 /** Whole-target markers in the record of what the current window has already saved. */
 const WHOLE = Symbol('whole');
 const ORDER = Symbol('order');
@@ -161,7 +180,10 @@ export class Journal {
   /** `map.set(key, value)`, recorded. */
   set<K, V>(map: Map<K, V>, key: K, value: V): void {
     this.entry(map, key);
+    const watcher = watchers.get(map as Map<unknown, unknown>);
+    const before = watcher ? map.get(key) : undefined;
     map.set(key, value);
+    watcher?.(key, before);
   }
 
   /** `map.delete(key)`, recorded (with the map's order, so an undone delete returns to its place). */
@@ -169,14 +191,20 @@ export class Journal {
     if (!map.has(key)) return false;
     this.order(map);
     this.entry(map, key);
-    return map.delete(key);
+    const before = map.get(key);
+    map.delete(key);
+    watchers.get(map as Map<unknown, unknown>)?.(key, before);
+    return true;
   }
 
   /** `map.clear()`, recorded. */
   clear<K, V>(map: Map<K, V> | Set<V>): void {
     if (map.size === 0) return;
     this.whole(map);
+    const watcher = map instanceof Map ? watchers.get(map as Map<unknown, unknown>) : undefined;
+    const before = watcher ? [...(map as Map<unknown, unknown>)] : [];
     map.clear();
+    for (const [key, value] of before) watcher?.(key, value);
   }
 
   /** `set.add(value)`, recorded. */
@@ -291,6 +319,7 @@ function mapEntry(map: Map<unknown, unknown>, key: unknown): Change {
     const current = map.get(key);
     if (had) map.set(key, saved);
     else map.delete(key);
+    watchers.get(map)?.(key, current);
     if (current !== undefined && current !== saved) detachDocuments(current);
     return redo;
   };
@@ -369,9 +398,16 @@ function wholeOf(target: object): Change {
     const saved = [...target];
     return () => {
       const redo = wholeOf(target);
+      const before = [...target];
       const current = [...target.values()];
       target.clear();
       for (const [key, value] of saved) target.set(key, value);
+      const watcher = watchers.get(target);
+      if (watcher) {
+        for (const [key, value] of before) watcher(key, value);
+        const had = new Set(before.map(([key]) => key));
+        for (const [key] of saved) if (!had.has(key)) watcher(key, undefined);
+      }
       for (const value of current) if (!saved.some(([, kept]) => kept === value)) detachDocuments(value);
       return redo;
     };
