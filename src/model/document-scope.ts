@@ -4,7 +4,7 @@ import type { Namespace, OrganizationRecord } from './entities.js';
 import { renderThread } from './comments/records.js';
 import { configKey } from './notifications/config.js';
 import { involvedNotifications } from './notifications/query.js';
-import { noteNotificationRemoved, reindexNotification, timeline } from './notifications/timeline.js';
+import { documentNotifications, reindexNotification, removeNotification } from './notifications/timeline.js';
 import { documentOf, relocateRecord, retargetDocument, sameLocation, userIdOf, type DocumentMove, type LocationUpdate } from './record-fields.js';
 
 /** Where a kind's records of one organization live. */
@@ -119,12 +119,7 @@ const notifications: DocumentScopedKind = {
   name: 'notifications',
   drop({ ctx, org }, documentId) {
     // The document's own list of the timeline, in insertion order: the cost follows the document.
-    const t = timeline(org);
-    const own = [...(t.byDocument.get(documentId) ?? [])].sort((a, b) => (t.rank.get(a) ?? 0) - (t.rank.get(b) ?? 0));
-    for (const n of own) {
-      ctx.store.journal.delete(org.notifications, n.id);
-      noteNotificationRemoved(ctx.store.journal, org, n);
-    }
+    for (const n of documentNotifications(org, documentId)) removeNotification(ctx.store.journal, org, n);
   },
   move({ ctx, org }, move) {
     const { journal } = ctx.store;

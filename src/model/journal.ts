@@ -197,6 +197,20 @@ export class Journal {
     return true;
   }
 
+  /**
+   * `map.delete(key)` when the caller knows the key that follows it in the map's order (`null`: it is the last),
+   * recorded in O(1) instead of with the map's whole order; an undo puts the entry back before that key.
+   * @example journal.deleteBefore(org.notifications, 'n1', 'n2');
+   */
+  deleteBefore<K, V>(map: Map<K, V>, key: K, next: K | null): boolean {
+    if (!map.has(key)) return false;
+    const value = map.get(key);
+    this.record(deletedBefore(map as Map<unknown, unknown>, key, value, next));
+    map.delete(key);
+    watchers.get(map as Map<unknown, unknown>)?.(key, value);
+    return true;
+  }
+
   /** `map.clear()`, recorded. */
   clear<K, V>(map: Map<K, V> | Set<V>): void {
     if (map.size === 0) return;
@@ -322,6 +336,34 @@ function mapEntry(map: Map<unknown, unknown>, key: unknown): Change {
     watchers.get(map)?.(key, current);
     if (current !== undefined && current !== saved) detachDocuments(current);
     return redo;
+  };
+}
+
+/** A deleted entry and the key that followed it; applying it puts the entry back in its place. */
+function deletedBefore(map: Map<unknown, unknown>, key: unknown, value: unknown, next: unknown): Change {
+  return () => {
+    const tail: [unknown, unknown][] = [];
+    if (next !== null && map.has(next)) {
+      let after = false;
+      for (const entry of map) {
+        if (entry[0] === next) after = true;
+        if (after) tail.push(entry);
+      }
+      for (const [k] of tail) map.delete(k);
+    }
+    map.set(key, value);
+    for (const [k, v] of tail) map.set(k, v);
+    watchers.get(map)?.(key, undefined);
+    return redeleted(map, key, next);
+  };
+}
+
+function redeleted(map: Map<unknown, unknown>, key: unknown, next: unknown): Change {
+  return () => {
+    const value = map.get(key);
+    map.delete(key);
+    watchers.get(map)?.(key, value);
+    return deletedBefore(map, key, value, next);
   };
 }
 

@@ -4,7 +4,7 @@ import type { ModelContext } from '../context.js';
 import { ensureDocument, ensureOrganization } from '../organizations.js';
 import { headlineOf, stripPersonalData } from './content.js';
 import { recipientsOf } from './recipients.js';
-import { noteNotificationAdded, noteNotificationRemoved, reindexNotification, timeline } from './timeline.js';
+import { noteNotificationAdded, reindexNotification, removeNotification, timeline } from './timeline.js';
 import { fillRosterMaps, rosterAt, rosterMaps, type RecipientMaps, type RosterMember } from './roster.js';
 
 /** A person named in a notification request: a userId, an email, or both; other fields kept as given. */
@@ -122,10 +122,7 @@ export function addNotification(ctx: ModelContext, ns: Namespace, input: AddNoti
   if (locationId !== undefined) record.locationId = locationId;
   const { journal } = ctx.store;
   const replaced = org.notifications.get(id);
-  if (replaced) {
-    journal.delete(org.notifications, id);
-    noteNotificationRemoved(journal, org, replaced);
-  }
+  if (replaced) removeNotification(journal, org, replaced);
   journal.set(org.notifications, id, record);
   noteNotificationAdded(journal, org, record);
   ctx.events.emit('notification.add', ns.apiKey, { organizationId: input.organizationId, documentId: input.documentId, notificationId: id });
@@ -207,10 +204,7 @@ export function deleteNotifications(ctx: ModelContext, ns: Namespace, selector: 
       }
     }
     if (userId === undefined || (n.recipients.length === 0 && everyoneOf(org, n).next().done === true)) {
-      if (org) {
-        journal.delete(org.notifications, n.id);
-        noteNotificationRemoved(journal, org, n);
-      }
+      if (org) removeNotification(journal, org, n);
       ctx.events.emit('notification.delete', ns.apiKey, { organizationId: n.organizationId, documentId: n.documentId, notificationId: n.id });
     }
   }

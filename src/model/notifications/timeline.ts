@@ -27,6 +27,8 @@ interface Timeline {
   involved: Map<string, NotificationRecord[]>;
   /** `everyone`, in insertion order. */
   everyoneByRank: NotificationRecord[];
+  /** Every record in insertion order: the notifications map's own order. */
+  ranked: NotificationRecord[];
 }
 
 const timelines = new WeakMap<ReadonlyMap<string, NotificationRecord>, Timeline>();
@@ -86,6 +88,7 @@ function place(t: Timeline, n: NotificationRecord, rank: number): void {
   const byTime = compareIn(t);
   const byRank = rankIn(t);
   insert(t.all, n, byTime);
+  insert(t.ranked, n, byRank);
   insert(listOf(t.byDocument, n.documentId), n, byTime);
   for (const r of n.recipients) if (r.userId !== undefined) insert(listOf(t.byUser, r.userId), n, byTime);
   for (const userId of involvedIds(n)) insert(listOf(t.involved, userId), n, byRank);
@@ -100,6 +103,7 @@ function unplace(t: Timeline, n: NotificationRecord): void {
   const byTime = compareIn(t);
   const byRank = rankIn(t);
   remove(t.all, n, byTime);
+  remove(t.ranked, n, byRank);
   remove(t.byDocument.get(n.documentId), n, byTime);
   for (const r of n.recipients) if (r.userId !== undefined) remove(t.byUser.get(r.userId), n, byTime);
   for (const userId of involvedIds(n)) remove(t.involved.get(userId), n, byRank);
@@ -124,6 +128,7 @@ function build(notifications: ReadonlyMap<string, NotificationRecord>, replaces:
     everyone: [],
     involved: new Map(),
     everyoneByRank: [],
+    ranked: [...notifications.values()],
   };
   let i = 0;
   for (const n of notifications.values()) t.rank.set(n, i++);
@@ -175,11 +180,20 @@ export function noteNotificationAdded(journal: Journal, org: OrganizationRecord,
   journal.note(() => unplace(t, n), () => place(t, n, rank));
 }
 
-/** Records a notification just deleted from the organization's map. */
-export function noteNotificationRemoved(journal: Journal, org: OrganizationRecord, n: NotificationRecord): void {
-  const t = current(org);
-  const rank = t?.rank.get(n);
-  if (!t || rank === undefined) return;
+/**
+ * Deletes a notification from the organization's map and the timeline: O(log N), the map's order recorded as the
+ * id that follows it rather than as every id.
+ * @example removeNotification(journal, org, n);
+ */
+export function removeNotification(journal: Journal, org: OrganizationRecord, n: NotificationRecord): void {
+  const t = timeline(org) as Timeline;
+  const rank = t.rank.get(n);
+  if (rank === undefined || org.notifications.get(n.id) !== n) {
+    journal.delete(org.notifications, n.id);
+    return;
+  }
+  const next = t.ranked[lowerBound(t.ranked, n, rankIn(t)) + 1];
+  journal.deleteBefore(org.notifications, n.id, next ? next.id : null);
   unplace(t, n);
   journal.note(() => place(t, n, rank), () => unplace(t, n));
 }
@@ -219,4 +233,13 @@ export function compareIn(t: Readonly<Timeline>): Compare {
 /** Insertion order. */
 function rankIn(t: Readonly<Timeline>): Compare {
   return (a, b) => (t.rank.get(a) ?? 0) - (t.rank.get(b) ?? 0);
+}
+
+/**
+ * A document's notifications in insertion order (a copy, safe to delete from): O(the document's notifications).
+ * @example for (const n of documentNotifications(org, 'doc-1')) removeNotification(journal, org, n);
+ */
+export function documentNotifications(org: OrganizationRecord, documentId: string): NotificationRecord[] {
+  const t = timeline(org);
+  return [...(t.byDocument.get(documentId) ?? [])].sort(rankIn(t));
 }
