@@ -3,7 +3,7 @@ import { createMockService } from '../../src/service.js';
 import { indexStamp, Journal, watchMap } from '../../src/model/journal.js';
 import { addNotification, deleteNotifications, renderNotification } from '../../src/model/notifications/notifications.js';
 import { pageNotifications } from '../../src/model/notifications/query.js';
-import { addUsers } from '../../src/model/users/users.js';
+import { addUsers, deleteUsers } from '../../src/model/users/users.js';
 import { userDataPage } from '../../src/model/users/data.js';
 import { userOrder } from '../../src/model/users/order.js';
 import { deleteDocument } from '../../src/model/documents.js';
@@ -128,6 +128,32 @@ describe('work bounded by what a call touches', () => {
     expect(userOrder(users)).toBe(order);
     expect(order.keys).toHaveLength(2_000);
     expect(walks()).toBe(0);
+  });
+});
+
+describe('users attached across levels', () => {
+  it('removes an organization user from its own folders and documents without walking the others', () => {
+    const service = createMockService({ seed: 1 });
+    const model = service.model;
+    const ns = namespaceOf(service);
+    addUsers(model, ns, { organizationId: 'org', users: [{ userId: 'u1', email: 'u1@x.io' }, { userId: 'u2' }], keepAccessRole: true });
+    for (let d = 0; d < 500; d++) addUsers(model, ns, { organizationId: 'org', documentId: `d${d}`, users: [{ userId: d % 250 === 7 ? 'u1' : 'u2' }], keepAccessRole: true });
+    addUsers(model, ns, { organizationId: 'org', folderId: 'f', users: [{ userId: 'u1' }], keepAccessRole: true });
+    const org = ns.organizations.get('org');
+    if (!org) throw new Error('no organization');
+    // The first lookup by email builds the index of the organization's people once.
+    addNotification(model, ns, { organizationId: 'org', documentId: 'd0', actionUser: { userId: 'u2' }, notifyUsers: [{ email: 'U1@x.io' }], notifyAll: false });
+    const documents = countWalks(org.documents as Map<unknown, unknown>);
+    const folders = countWalks(org.folders as Map<unknown, unknown>);
+    const mark = model.store.journal.mark();
+    deleteUsers(model, ns, { organizationId: 'org', userIds: ['u1'] });
+    expect([documents(), folders()]).toEqual([0, 0]);
+    expect(['d7', 'd257'].map((d) => org.documents.get(d)?.users.has('u1'))).toEqual([false, false]);
+    expect(org.folders.get('f')?.users.has('u1')).toBe(false);
+    model.store.rollback(mark);
+    expect(['d7', 'd257'].map((d) => org.documents.get(d)?.users.has('u1'))).toEqual([true, true]);
+    deleteUsers(model, ns, { organizationId: 'org', userIds: ['u1'] });
+    expect(org.documents.get('d257')?.users.has('u1')).toBe(false);
   });
 });
 

@@ -3,8 +3,8 @@ import { unwatchMap, watchMap } from '../journal.js';
 
 /**
  * The userIds holding each email (ignoring case) among an organization's users at every level, so a
- * notification recipient named by email alone is found in O(1) instead of by a walk over every user; and the
- * organization-level users whose grant can lapse. Kept beside
+ * notification recipient named by email alone is found in O(1) instead of by a walk over every user; the
+ * organization-level users whose grant can lapse; and the folders and documents each user is attached to. Kept beside
  * the state (never in it) and in step with it through the journal's map watchers: every write to a users map,
  * and to the folder and document tables that hold them, updates it, and so does each undo.
  */
@@ -13,6 +13,8 @@ interface EmailIndex {
   byEmail: Map<string, Map<string, number>>;
   /** Organization-level users whose grant has an `expiresAt`: the only ones a lapse can lock out. */
   expiring: Set<string>;
+  /** The folder and document users maps each userId is attached to. */
+  attached: Map<string, Set<Map<string, UserRecord>>>;
 }
 
 const indexes = new WeakMap<OrganizationRecord, EmailIndex>();
@@ -30,39 +32,60 @@ function count(index: EmailIndex, user: UserRecord | undefined, by: 1 | -1): voi
   if (holders.size === 0) index.byEmail.delete(email);
 }
 
-function watchUsers(index: EmailIndex, users: Map<string, UserRecord>, expiring?: Set<string>): void {
+function attach(index: EmailIndex, users: Map<string, UserRecord>, userId: string, present: boolean): void {
+  let maps = index.attached.get(userId);
+  if (present) {
+    if (!maps) index.attached.set(userId, (maps = new Set()));
+    maps.add(users);
+  } else if (maps) {
+    maps.delete(users);
+    if (maps.size === 0) index.attached.delete(userId);
+  }
+}
+
+/** Follows a users map; `level` is 'organization' for the organization's own, whose expiring grants are kept. */
+function watchUsers(index: EmailIndex, users: Map<string, UserRecord>, level: 'organization' | 'container'): void {
+  const organization = level === 'organization';
   for (const user of users.values()) {
     count(index, user, 1);
-    if (user.expiresAt !== undefined) expiring?.add(user.userId);
+    if (organization && user.expiresAt !== undefined) index.expiring.add(user.userId);
+    if (!organization) attach(index, users, user.userId, true);
   }
   watchMap(users, (userId, before) => {
     const after = users.get(userId);
     count(index, before, -1);
     count(index, after, 1);
-    if (after?.expiresAt !== undefined) expiring?.add(userId);
-    else expiring?.delete(userId);
+    if (organization) {
+      if (after?.expiresAt !== undefined) index.expiring.add(userId);
+      else index.expiring.delete(userId);
+    } else {
+      attach(index, users, userId, after !== undefined);
+    }
   });
 }
 
 function unwatchUsers(index: EmailIndex, users: Map<string, UserRecord>): void {
   unwatchMap(users);
-  for (const user of users.values()) count(index, user, -1);
+  for (const user of users.values()) {
+    count(index, user, -1);
+    attach(index, users, user.userId, false);
+  }
 }
 
 /** Follows a table of containers (folders or documents): each one's users come and go with it. */
 function watchContainers<C extends FolderRecord | DocumentRecord>(index: EmailIndex, table: Map<string, C>): void {
-  for (const container of table.values()) watchUsers(index, container.users);
+  for (const container of table.values()) watchUsers(index, container.users, 'container');
   watchMap(table, (id, before) => {
     const after = table.get(id);
     if (before === after) return;
     if (before) unwatchUsers(index, before.users);
-    if (after) watchUsers(index, after.users);
+    if (after) watchUsers(index, after.users, 'container');
   });
 }
 
 function build(org: OrganizationRecord): EmailIndex {
-  const index: EmailIndex = { byEmail: new Map(), expiring: new Set() };
-  watchUsers(index, org.users, index.expiring);
+  const index: EmailIndex = { byEmail: new Map(), expiring: new Set(), attached: new Map() };
+  watchUsers(index, org.users, 'organization');
   watchContainers(index, org.folders);
   watchContainers(index, org.documents);
   return index;
@@ -80,6 +103,14 @@ function indexOf(org: OrganizationRecord): EmailIndex {
  */
 export function expiringUsers(org: OrganizationRecord): ReadonlySet<string> {
   return indexOf(org).expiring;
+}
+
+/**
+ * The folder and document users maps a user is attached to (a copy, safe to delete from): O(those maps).
+ * @example for (const users of attachments(org, 'u1')) journal.delete(users, 'u1');
+ */
+export function attachments(org: OrganizationRecord, userId: string): Map<string, UserRecord>[] {
+  return [...(indexOf(org).attached.get(userId) ?? [])];
 }
 
 /** Every user record of the organization at any level: organization, then folders, then documents. */

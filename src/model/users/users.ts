@@ -3,6 +3,7 @@ import type { ModelContext } from '../context.js';
 import { ensureDocument, ensureFolder, ensureOrganization } from '../organizations.js';
 import { cloneState } from '../store.js';
 import { noteRosterChange } from '../notifications/roster.js';
+import { attachments } from './emails.js';
 import { noteUserRemoved, noteUserSet } from './order.js';
 
 /** Where users attach: the most specific container given (document, else folder, else organization). */
@@ -140,8 +141,8 @@ export function deleteUsers(ctx: ModelContext, ns: Namespace, input: UserRemoval
     noteUserRemoved(journal, target);
     if (orgLevel) {
       noteRosterChange(journal, org, userId);
-      for (const folder of org.folders.values()) if (journal.delete(folder.users, userId)) noteUserRemoved(journal, folder.users);
-      for (const doc of org.documents.values()) if (journal.delete(doc.users, userId)) noteUserRemoved(journal, doc.users);
+      // Only the folders and documents the user is attached to, not every one of the organization.
+      for (const users of attachments(org, userId)) if (journal.delete(users, userId)) noteUserRemoved(journal, users);
       for (const group of org.groups.values()) journal.remove(group.members, userId);
     }
     outcomes.set(userId, { success: true, message: 'User removed.' });
