@@ -1,7 +1,7 @@
 import { deleteEditors, moveEditors } from './crdt/registry.js';
 import type { ModelContext } from './context.js';
 import type { Namespace, OrganizationRecord } from './entities.js';
-import { renderThread } from './comments/records.js';
+import { renderThread, threadsForWrite } from './comments/records.js';
 import { configKey } from './notifications/config.js';
 import { involvedNotifications } from './notifications/query.js';
 import { documentNotifications, reindexNotification, removeNotification } from './notifications/timeline.js';
@@ -91,24 +91,26 @@ function* threadsOf(org: OrganizationRecord): Generator<Record<string, unknown>>
  */
 const comments: DocumentScopedKind = {
   name: 'comments',
-  drop({ org }, documentId) {
-    org.comments.delete(documentId);
+  drop({ ctx, org }, documentId) {
+    ctx.store.journal.delete(org.comments, documentId);
   },
-  move({ org }, move) {
-    const source = org.comments.get(move.documentId);
-    if (!source) return;
-    org.comments.delete(move.documentId);
-    const target = org.comments.get(move.newDocumentId) ?? { next: 1, threads: new Map() };
+  move({ ctx, org }, move) {
+    if (!org.comments.has(move.documentId) || move.documentId === move.newDocumentId) return;
+    // Both documents' threads are written as copies (the undo log keeps the originals untouched).
+    const source = threadsForWrite(ctx, org, move.documentId);
+    const target = threadsForWrite(ctx, org, move.newDocumentId, true);
+    if (!source || !target) return;
+    ctx.store.journal.delete(org.comments, move.documentId);
     for (const [id, thread] of source.threads) {
       retargetDocument(thread, move);
       target.threads.set(id, thread);
     }
     target.next = Math.max(target.next, source.next);
-    org.comments.set(move.newDocumentId, target);
   },
-  relocate({ org }, update) {
+  relocate({ ctx, org }, update) {
     let count = 0;
-    for (const thread of org.comments.get(update.documentId)?.threads.values() ?? []) count += relocateRecord(thread, update);
+    if (!org.comments.has(update.documentId)) return 0;
+    for (const thread of threadsForWrite(ctx, org, update.documentId)?.threads.values() ?? []) count += relocateRecord(thread, update);
     return count;
   },
   userData: ({ org }, userId) => filtered(threadsOf(org), (thread) => inThread(thread, userId)),
