@@ -175,7 +175,7 @@ async function main(argv: string[]): Promise<void> {
     [
       `listening on ${running.url}`,
       `  starting state:        ${startingState(values, loadedFromPersist, service.seed)} (POST /__mock/reset returns here)`,
-      `  inspector:             ${running.url}/__mock/`,
+      `  inspector:             ${running.url}/__mock/${running.controlToken !== undefined ? `#token=${encodeURIComponent(running.controlToken)}` : ''}`,
       `  workspace id:          ${c.workspaceId}`,
       `  workspace auth token:  ${c.workspaceAuthToken}`,
       `  api key:               ${c.apiKey}`,

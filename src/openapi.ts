@@ -85,16 +85,10 @@ function controlEntry(method: string, path: string): Json {
 let cached: string | undefined;
 
 /**
- * The OpenAPI 3.1 description of everything this emulator serves, generated from the route table (each operation's
- * summary, auth, zod request schema and success message) and the control table. A fresh copy on every call.
- * @example openapi().paths['/v2/users/add']?.post
+ * The OpenAPI 3.1 description of everything this emulator serves, as text: generated once from the route table
+ * (each operation's summary, auth, zod request schema and success message) and the control table.
+ * @example JSON.parse(openapiText()).paths['/v2/users/add']?.post
  */
-export function openapi(): OpenApiDocument {
-  cached ??= JSON.stringify(build());
-  return JSON.parse(cached) as OpenApiDocument;
-}
-
-/** The document as text, for `GET /__mock/openapi.json` and the committed `openapi.json`. */
 export function openapiText(): string {
   cached ??= JSON.stringify(build());
   return cached;

@@ -1,5 +1,4 @@
 import { createAccessApi, type AccessApi } from './harness/access.js';
-import { runControl } from './control/runner.js';
 import type { ControlDeps } from './control/context.js';
 import { createCrdtAccess, type CrdtAccess } from './harness/crdt.js';
 import { createFaults, type FaultsApi } from './harness/faults.js';
@@ -14,17 +13,15 @@ import { attachWebhookOutbox } from './model/webhooks/events.js';
 import { decodeState, encodeState, readStateHeader, stateToText, type StateFile } from './model/serialise.js';
 import { createStore, type StateHandle } from './model/store.js';
 import { createWorkspace } from './model/workspaces.js';
-import { migrationPolicy } from './operations/migrations.js';
 import { DEFAULT_BASE_URL, type Credentials, type MockServiceOptions } from './options.js';
 import type { ApiCall, ApiReply } from './protocol/call.js';
 import { dispatch as runPipeline, type DispatchDeps } from './protocol/dispatch.js';
 import { createHooks, type DispatchHooks } from './protocol/hooks.js';
 import { checkLimits, STATE_LIMITS } from './protocol/limits.js';
-import type { Settings } from './protocol/operation.js';
-import { routes } from './routes.js';
+import { migrationPolicy, type Settings } from './protocol/operation.js';
 import { createClock, type Clock } from './support/clock.js';
+import { loadServed } from './surface.js';
 import { createIds } from './support/ids.js';
-import { unimplementedPaths } from './unimplemented.js';
 
 export { DEFAULT_BASE_URL } from './options.js';
 export type { Credentials, MockServiceOptions } from './options.js';
@@ -198,11 +195,13 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   hooks.settle.push((m, caller) => settleEditorChanges(m, caller.ns));
   const control: ControlDeps = { model, settings, webhooks, credentials: () => credentials, reset, exportState, importState, journal, faults };
   const deps: DispatchDeps = {
-    routes,
-    unimplemented: unimplementedPaths,
+    tables: async () => {
+      const served = await loadServed();
+      return { routes: served.routes, unimplemented: served.unimplementedPaths };
+    },
     model,
     settings,
-    control: (call, path) => runControl(control, call, path),
+    control: async (call, path) => (await loadServed()).runControl(control, call, path),
     hooks,
     onInternalError: options.onInternalError ?? ((error) => console.error('collab-service-mock: internal error', error)),
   };

@@ -78,7 +78,7 @@ const LAYERS: [string, (file: string) => boolean][] = [
   ['adapters', (f) => f.startsWith('adapters/') || f.startsWith('testing/') || f === 'index.ts'],
   ['scenarios', (f) => f.startsWith('scenarios/')],
   ['service', (f) => f === 'service.ts'],
-  ['routes and control', (f) => f === 'routes.ts' || f === 'unimplemented.ts' || f === 'coverage.ts' || f === 'openapi.ts' || f.startsWith('control/')],
+  ['routes and control', (f) => f === 'routes.ts' || f === 'served.ts' || f === 'surface.ts' || f === 'unimplemented.ts' || f === 'coverage.ts' || f === 'openapi.ts' || f.startsWith('control/')],
   ['operations and harness', (f) => f.startsWith('operations/') || f.startsWith('harness/')],
   ['protocol', (f) => f.startsWith('protocol/') || f === 'options.ts'],
   ['model', (f) => f.startsWith('model/')],

@@ -1,8 +1,10 @@
 // Side-by-side figures against the peers a team might use instead: a bare node:http server, hono, an msw-based
-// server (msw's getResponse behind node:http), json-server, and nock for the in-process path. The peers are
-// installed into a temporary folder at run time, never as dependencies of this package.
+// server (msw's getResponse behind node:http), json-server, Stoplight Prism (`prism mock` on this package's
+// openapi.json, and on a copy cut down to users/get, with the same users/get reply as the example of its 200 response),
+// and nock for the in-process path.
+// The peers are installed into a temporary folder at run time, never as dependencies of this package.
 // Usage: node scripts/bench/peers.mjs [seconds per round, default 3] [rounds, default 3]
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
@@ -16,7 +18,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..', '..');
 const seconds = Number(process.argv[2] ?? 3);
 const rounds = Number(process.argv[3] ?? 3);
-const PEERS = ['hono@4', '@hono/node-server@1', 'json-server@0.17', 'nock@14'];
+const PEERS = ['hono@4', '@hono/node-server@1', 'json-server@0.17', 'nock@14', '@stoplight/prism-cli@5'];
 
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -33,15 +35,37 @@ async function load(url, method, body, headers) {
 const listening = (server) =>
   new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${server.address().port}`)));
 
+async function freePort() {
+  const free = createServer();
+  const port = Number(new URL(await listening(free)).port);
+  await new Promise((resolve) => free.close(resolve));
+  return port;
+}
+
+/** Polls every 100 ms until `check` resolves true; throws after `tries` polls. */
+async function until(check, tries = 100) {
+  for (let i = 0; i < tries; i++) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('a peer server did not start');
+}
+
 async function main() {
   ensureBuild();
   const folder = mkdtempSync(join(tmpdir(), 'collab-mock-peers-'));
+  const children = [];
   try {
     process.stdout.write(`installing ${PEERS.join(', ')} into ${folder} ...\n`);
     writeFileSync(join(folder, 'package.json'), JSON.stringify({ name: 'peers', private: true, type: 'module' }));
     execFileSync('npm', ['install', '--no-audit', '--no-fund', '--silent', ...PEERS], { cwd: folder, stdio: 'inherit' });
     const peer = createRequire(join(folder, 'package.json'));
     const importPeer = (name) => import(pathToFileURL(peer.resolve(name)).href);
+    const binOf = (name, command) => {
+      const manifest = peer.resolve(`${name}/package.json`);
+      const { bin } = JSON.parse(readFileSync(manifest, 'utf8'));
+      return join(dirname(manifest), typeof bin === 'string' ? bin : bin[command]);
+    };
 
     const { createMockService } = await import(pathToFileURL(join(root, 'dist', 'index.js')).href);
     const { listen } = await import(pathToFileURL(join(root, 'dist', 'adapters', 'node-server.js')).href);
@@ -81,19 +105,29 @@ async function main() {
     });
     const dbFile = join(folder, 'db.json');
     writeFileSync(dbFile, JSON.stringify({ result: JSON.parse(fixed).result }));
-    const jsonServerPackage = peer.resolve('json-server/package.json');
-    const { bin } = JSON.parse(readFileSync(jsonServerPackage, 'utf8'));
-    const jsonServerBin = join(dirname(jsonServerPackage), typeof bin === 'string' ? bin : bin['json-server']);
-    const free = createServer();
-    const port = Number(new URL(await listening(free)).port);
-    await new Promise((resolve) => free.close(resolve));
-    const jsonServer = execFile(process.execPath, [jsonServerBin, dbFile, '--port', String(port), '--host', '127.0.0.1', '--quiet'], { cwd: folder });
-    const jsonServerUrl = `http://127.0.0.1:${port}`;
-    for (let i = 0; i < 100; i++) {
-      const up = await fetch(`${jsonServerUrl}/result`).then((r) => r.ok, () => false);
-      if (up) break;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    const jsonServerPort = await freePort();
+    const jsonServer = spawn(process.execPath, [binOf('json-server', 'json-server'), dbFile, '--port', String(jsonServerPort), '--host', '127.0.0.1', '--quiet'], { cwd: folder, stdio: 'ignore' });
+    children.push(jsonServer);
+    const jsonServerUrl = `http://127.0.0.1:${jsonServerPort}`;
+    await until(() => fetch(`${jsonServerUrl}/result`).then((r) => r.ok, () => false));
+
+    // Prism validates each request against the document (body schema, API key headers) before it answers. It runs
+    // twice: on the whole openapi.json, and on a document cut down to the one path, in case its routing grows with paths.
+    const document = JSON.parse(readFileSync(join(root, 'openapi.json'), 'utf8'));
+    document.paths['/v2/users/get'].post.responses['200'].content['application/json'].example = JSON.parse(fixed);
+    const onePath = { ...document, paths: { '/v2/users/get': document.paths['/v2/users/get'] } };
+    const startPrism = async (name, doc) => {
+      const documentFile = join(folder, name);
+      writeFileSync(documentFile, JSON.stringify(doc));
+      const port = await freePort();
+      const args = ['mock', documentFile, '--port', String(port), '--host', '127.0.0.1', '--verboseLevel', 'warn'];
+      children.push(spawn(process.execPath, [binOf('@stoplight/prism-cli', 'prism'), ...args], { cwd: folder, stdio: 'ignore' }));
+      const url = `http://127.0.0.1:${port}/v2/users/get`;
+      await until(() => fetch(url, { method: 'POST', headers, body }).then((r) => r.ok, () => false), 600);
+      return url;
+    };
+    const prismUrl = await startPrism('openapi.json', document);
+    const prismOnePathUrl = await startPrism('one-path.json', onePath);
     const ours = await listen(service, { port: 0 });
 
     const targets = [
@@ -101,6 +135,8 @@ async function main() {
       ['hono (fixed JSON)', `http://127.0.0.1:${honoServer.address().port}/v2/users/get`, 'POST'],
       ['msw getResponse behind node:http (fixed JSON)', `${await listening(mswServer)}/v2/users/get`, 'POST'],
       ['json-server (GET /result)', `${jsonServerUrl}/result`, 'GET'],
+      ['Prism mock (openapi.json, users/get example)', prismUrl, 'POST'],
+      ['Prism mock (users/get path only)', prismOnePathUrl, 'POST'],
       ['collab-service-mock (users/get, 10 users)', `${ours.url}/v2/users/get`, 'POST'],
     ];
     const rps = Object.fromEntries(targets.map(([name]) => [name, []]));
@@ -110,7 +146,7 @@ async function main() {
     bare.close();
     honoServer.close();
     mswServer.close();
-    jsonServer.kill();
+    for (const child of children) child.kill();
     await ours.close();
 
     // In process: a fetch answered by nock against one answered by our msw handlers.
@@ -142,6 +178,7 @@ async function main() {
     }
     process.stdout.write(`\nIn process, µs per fetch (median):\n  nock (fixed JSON)                          ${nockUs.toFixed(0)}\n  collab-service-mock msw handlers (users/get) ${oursUs.toFixed(0)}  (${(oursUs / nockUs).toFixed(2)}× nock)\n`);
   } finally {
+    for (const child of children) child.kill();
     rmSync(folder, { recursive: true, force: true });
   }
 }

@@ -6,6 +6,7 @@ import type { ApiReply } from '../protocol/call.js';
 import { bindsLoopbackOnly, hostAllowed, originAllowed, type ListenerPolicy } from '../protocol/origins.js';
 import type { MockService } from '../service.js';
 import { unpredictableToken } from '../support/secret.js';
+import { loadServed } from '../surface.js';
 import { clientErrorHandler, refuseOnSocket } from './http-refusals.js';
 import type { YjsSync } from './yjs-sync.js';
 import { lazyYjsSync } from './yjs-sync-loader.js';
@@ -75,15 +76,17 @@ export async function listen(service: MockService, options: ListenOptions = {}):
   const requestMs = options.requestTimeoutMs ?? 30_000;
   const headersMs = Math.min(options.headersTimeoutMs ?? 10_000, requestMs);
   let index: ApiReply | undefined;
+  // The served surface (schemas, control plane, OpenAPI document) loads now, not on the first request.
+  const served = await loadServed();
   const server = createServer(
     // Node checks both timeouts on this interval, so it bounds how late a timeout fires.
     { headersTimeout: headersMs, requestTimeout: requestMs, connectionsCheckingInterval: Math.max(25, Math.min(1000, Math.floor(headersMs / 4))) },
     (req, res) => {
       if ((req.method === 'GET' || req.method === 'HEAD') && (req.url === '/' || req.url?.startsWith('/?'))) {
-        return send(res, (index ??= serverIndex(urlOf(server, host))), false);
+        return send(res, (index ??= serverIndex(urlOf(server, host), served)), false);
       }
       // Static, secret-free pages the standalone server serves itself, so browser bundles of the core stay small.
-      const page = req.method === 'GET' || req.method === 'HEAD' ? staticPage(req.url ?? '/') : undefined;
+      const page = req.method === 'GET' || req.method === 'HEAD' ? staticPage(req.url ?? '/', served) : undefined;
       if (page) return send(res, page, false);
       handle(service, policy, req, res);
     },

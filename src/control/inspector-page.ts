@@ -1,7 +1,9 @@
 /**
  * The inspector page: plain HTML, CSS and script in one string, served at `GET /__mock/`. It reads
  * `/__mock/overview` and `/__mock/requests` (marked `x-mock-journal: skip` so its polling stays out of the journal)
- * and drives reset, clock advance and state download through the control routes.
+ * and drives reset, clock advance and state download through the control routes. On a server with a control token,
+ * open it as `/__mock/#token=<token>` (the CLI prints that link): the fragment never leaves the browser, the page
+ * sends the token in `x-mock-control-token` and takes it out of the address bar.
  */
 export const INSPECTOR_HTML = `<!doctype html>
 <html lang="en">
@@ -55,7 +57,10 @@ export const INSPECTOR_HTML = `<!doctype html>
 <script>
 (() => {
   const base = location.pathname.replace(/\\/+$/, '');
-  const quiet = { 'x-mock-journal': 'skip' };
+  const token = new URLSearchParams(location.hash.slice(1)).get('token');
+  if (token !== null) history.replaceState(null, '', location.pathname + location.search);
+  const auth = token === null ? {} : { 'x-mock-control-token': token };
+  const quiet = { 'x-mock-journal': 'skip', ...auth };
   const $ = (id) => document.getElementById(id);
   const text = (v) => (v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v));
   function table(target, rows, columns, rowClass) {
@@ -75,7 +80,7 @@ export const INSPECTOR_HTML = `<!doctype html>
   }
   async function call(method, path, body) {
     // The page's own reads stay out of the journal; what a button changes is recorded like any call.
-    const init = { method, headers: method === 'GET' ? { ...quiet } : {} };
+    const init = { method, headers: method === 'GET' ? { ...quiet } : { ...auth } };
     if (body !== undefined) { init.headers['content-type'] = 'application/json'; init.body = JSON.stringify(body); }
     const response = await fetch(base + path, init);
     const json = await response.json().catch(() => null);

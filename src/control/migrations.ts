@@ -3,7 +3,7 @@ import { ServiceError } from '../errors.js';
 import { validate } from '../protocol/validate.js';
 import type { MigrationRecord } from '../model/entities.js';
 import { advanceMigration, settleMigrations } from '../model/migrations.js';
-import { migrationPolicy } from '../operations/migrations.js';
+import { migrationPolicy } from '../protocol/operation.js';
 import { namespaceFor, type ControlHandler } from './context.js';
 
 const advanceBody = z.object({

@@ -15,23 +15,26 @@ const ERROR_STATUSES = Object.keys(HTTP_STATUS).filter((s) => s !== 'PAYLOAD_TOO
 
 const EXAMPLE = 'e.g. {"path": "/v2/users/*", "status": "UNAVAILABLE", "times": 2} or {"path": "/v2/**", "latencyMs": 300}';
 
-const ruleSchema = z
-  .strictObject({
-    path: z.string().min(1).refine((p) => p.startsWith('/'), { error: 'path must start with /, e.g. /v2/users/add or /v2/users/*.' }),
-    method: z.string().min(1).optional(),
-    apiKey: z.string().min(1).optional(),
-    status: z.enum(ERROR_STATUSES).optional(),
-    message: z.string().optional(),
-    httpStatus: z.number().int().min(400).max(599).optional(),
-    rateLimit: z.boolean().optional(),
-    latencyMs: z.number().min(0).max(60_000).optional(),
-    times: z.number().int().min(1).optional(),
-    probability: z.number().min(0).max(1).optional(),
-  })
-  .refine((r) => r.status !== undefined || r.rateLimit === true || r.latencyMs !== undefined, {
-    error: `A fault needs an effect: a status, rateLimit: true, or latencyMs; ${EXAMPLE}.`,
-  })
-  .refine((r) => !(r.rateLimit === true && r.status !== undefined), { error: 'rateLimit answers RESOURCE_EXHAUSTED 429 itself; leave status out.' });
+// Built on the first rule added, not at import.
+const ruleSchema = z.lazy(() =>
+  z
+    .strictObject({
+      path: z.string().min(1).refine((p) => p.startsWith('/'), { error: 'path must start with /, e.g. /v2/users/add or /v2/users/*.' }),
+      method: z.string().min(1).optional(),
+      apiKey: z.string().min(1).optional(),
+      status: z.enum(ERROR_STATUSES).optional(),
+      message: z.string().optional(),
+      httpStatus: z.number().int().min(400).max(599).optional(),
+      rateLimit: z.boolean().optional(),
+      latencyMs: z.number().min(0).max(60_000).optional(),
+      times: z.number().int().min(1).optional(),
+      probability: z.number().min(0).max(1).optional(),
+    })
+    .refine((r) => r.status !== undefined || r.rateLimit === true || r.latencyMs !== undefined, {
+      error: `A fault needs an effect: a status, rateLimit: true, or latencyMs; ${EXAMPLE}.`,
+    })
+    .refine((r) => !(r.rateLimit === true && r.status !== undefined), { error: 'rateLimit answers RESOURCE_EXHAUSTED 429 itself; leave status out.' }),
+);
 
 /**
  * A fault rule: which calls it catches (path exact or glob, method, API key) and what it does to them (answer an

@@ -2,6 +2,7 @@ import { ServiceError } from '../errors.js';
 import type { ActivityRecord, Namespace } from './entities.js';
 import type { ModelContext } from './context.js';
 import { ensureOrganization } from './organizations.js';
+import { inActivityOrder, noteActivityAdded, noteActivityRemoved, orderedActivities } from './activity-order.js';
 import { documentOf } from './record-fields.js';
 
 /** An activity as scenarios and the control plane hand it in: `id` and `timestamp` may be left to the service. */
@@ -65,6 +66,7 @@ export function addActivities(ctx: ModelContext, ns: Namespace, organizationId: 
       immutable: forced || input.immutable === true,
     };
     ctx.store.journal.set(org.activities, record.id, record);
+    noteActivityAdded(org.activities, record);
     ctx.events.emit('activity.add', ns.apiKey, { organizationId, activityId: record.id });
     return structuredClone(record);
   });
@@ -139,10 +141,11 @@ export function writeActivities(ctx: ModelContext, ns: Namespace, input: Activit
       timestamp: ctx.clock.now(),
       immutable: forced,
     };
-    const replaced = org.activities.has(id);
+    const previous = org.activities.get(id);
     ctx.store.journal.delete(org.activities, id);
     ctx.store.journal.set(org.activities, id, record);
-    ctx.events.emit(replaced ? 'activity.update' : 'activity.add', ns.apiKey, { organizationId: input.organizationId, activityId: id });
+    noteActivityAdded(org.activities, record, previous);
+    ctx.events.emit(previous ? 'activity.update' : 'activity.add', ns.apiKey, { organizationId: input.organizationId, activityId: id });
   }
 }
 
@@ -157,6 +160,18 @@ export interface ActivitySelector {
   activityIds?: readonly string[] | undefined;
 }
 
+/** Whether an activity passes every filter of a selector but the organization and the ids. */
+function matcher(selector: ActivitySelector): (a: ActivityRecord) => boolean {
+  const features = selector.featureTypes && new Set(selector.featureTypes);
+  const actions = selector.actionTypes && new Set(selector.actionTypes);
+  return (a) =>
+    (selector.documentId === undefined || documentOf(a) === selector.documentId) &&
+    (selector.targetEntityId === undefined || a.targetEntityId === selector.targetEntityId) &&
+    (!features || (a.featureType !== undefined && features.has(a.featureType))) &&
+    (!actions || (a.actionType !== undefined && actions.has(a.actionType))) &&
+    (selector.userId === undefined || a.actionUser?.userId === selector.userId);
+}
+
 /** The stored activities matching every filter; requested ids are looked up directly instead of scanned. */
 function selectActivities(ns: Namespace, selector: ActivitySelector): ActivityRecord[] {
   const org = ns.organizations.get(selector.organizationId);
@@ -164,25 +179,39 @@ function selectActivities(ns: Namespace, selector: ActivitySelector): ActivityRe
   const candidates = selector.activityIds
     ? [...new Set(selector.activityIds)].flatMap((id) => org.activities.get(id) ?? [])
     : [...org.activities.values()];
-  const features = selector.featureTypes && new Set(selector.featureTypes);
-  const actions = selector.actionTypes && new Set(selector.actionTypes);
-  return candidates.filter(
-    (a) =>
-      (selector.documentId === undefined || documentOf(a) === selector.documentId) &&
-      (selector.targetEntityId === undefined || a.targetEntityId === selector.targetEntityId) &&
-      (!features || (a.featureType !== undefined && features.has(a.featureType))) &&
-      (!actions || (a.actionType !== undefined && actions.has(a.actionType))) &&
-      (selector.userId === undefined || a.actionUser?.userId === selector.userId),
-  );
+  return candidates.filter(matcher(selector));
 }
 
 /**
- * Matching activities by `timestamp` (`desc` by default); ties keep storage order, reversed for `desc`. Copies.
- * @example queryActivities(ns, { organizationId: 'org', featureTypes: ['comment'] }, 'asc');
+ * Matching activities by `timestamp` (`desc` by default), lazily and uncopied; ties keep storage order, reversed
+ * for `desc`. Without ids it walks the organization's ordered activities, so it costs what the caller reads.
  */
-export function queryActivities(ns: Namespace, selector: ActivitySelector, order: 'asc' | 'desc' = 'desc'): ActivityRecord[] {
-  const sorted = selectActivities(ns, selector).sort((a, b) => a.timestamp - b.timestamp);
-  return (order === 'asc' ? sorted : sorted.reverse()).map((a) => structuredClone(a));
+function* matchingInOrder(ns: Namespace, selector: ActivitySelector, order: 'asc' | 'desc'): Generator<ActivityRecord> {
+  const org = ns.organizations.get(selector.organizationId);
+  if (!org) return;
+  if (selector.activityIds) {
+    yield* inActivityOrder(org.activities, selectActivities(ns, selector), order);
+    return;
+  }
+  const matches = matcher(selector);
+  for (const a of orderedActivities(org.activities, order)) if (matches(a)) yield a;
+}
+
+/**
+ * One page of the matching activities by `timestamp` (ties keep storage order, reversed for `desc`): the `size`
+ * matches after the first `offset`, copied, and whether more follow. Reads `offset + size + 1` matches at most, in
+ * the organization's time order (no sort, no copy of the rest).
+ * @example pageActivities(ns, { organizationId: 'org' }, 'desc', 0, 100).page.length <= 100
+ */
+export function pageActivities(ns: Namespace, selector: ActivitySelector, order: 'asc' | 'desc', offset: number, size: number): { page: ActivityRecord[]; more: boolean } {
+  const page: ActivityRecord[] = [];
+  let index = 0;
+  for (const a of matchingInOrder(ns, selector, order)) {
+    if (index++ < offset) continue;
+    if (page.length === size) return { page, more: true };
+    page.push(structuredClone(a));
+  }
+  return { page, more: false };
 }
 
 /**
@@ -196,7 +225,10 @@ export function deleteActivities(ctx: ModelContext, ns: Namespace, selector: Act
   const matched = selectActivities(ns, selector);
   for (const activity of matched) {
     if (activity.immutable) continue;
-    if (org) ctx.store.journal.delete(org.activities, activity.id);
+    if (org) {
+      ctx.store.journal.delete(org.activities, activity.id);
+      noteActivityRemoved(org.activities, activity);
+    }
     deleted.add(activity.id);
     ctx.events.emit('activity.delete', ns.apiKey, { organizationId: selector.organizationId, activityId: activity.id });
   }

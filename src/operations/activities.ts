@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { ServiceError } from '../errors.js';
-import { deleteActivities, queryActivities, updateActivities, writeActivities } from '../model/activities.js';
+import { deleteActivities, pageActivities, updateActivities, writeActivities } from '../model/activities.js';
 import { activityConfig } from '../model/workspace-config.js';
 import { defineOperation, namespaceOf } from '../protocol/operation.js';
-import { decodePageToken, encodePageToken, takePage } from '../protocol/cursors.js';
+import { decodePageToken, encodePageToken } from '../protocol/cursors.js';
 import { idList, perItem, requiredString } from '../protocol/rules.js';
 
 const changes = z.record(z.string(), z.object({ from: z.unknown().optional(), to: z.unknown().optional() }));
@@ -93,7 +93,7 @@ export const get = defineOperation({
   }),
   run({ data, caller }) {
     const offset = decodePageToken(data.pageToken);
-    const { page, more } = takePage(queryActivities(namespaceOf(caller), data, data.order), offset, data.pageSize ?? 1000);
+    const { page, more } = pageActivities(namespaceOf(caller), data, data.order ?? 'desc', offset, data.pageSize ?? 1000);
     return { data: page, beside: { pageToken: more ? encodePageToken(offset + page.length) : '' } };
   },
 });

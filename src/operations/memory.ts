@@ -9,12 +9,14 @@ import { requiredString } from '../protocol/rules.js';
 const query = z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.string({ error: 'query is required' }));
 
 /** What suggest (and its explanation) is asked: `query`, and `organizationId`/`documentId` to narrow precedent. */
-export const suggestInput = z
-  .object({ query, organizationId: requiredString().optional(), documentId: requiredString().optional() })
-  .refine((d) => d.documentId === undefined || d.organizationId !== undefined, {
-    error: 'documentId requires organizationId.',
-    path: ['documentId'],
-  });
+export const suggestInput = z.lazy(() =>
+  z
+    .object({ query, organizationId: requiredString().optional(), documentId: requiredString().optional() })
+    .refine((d) => d.documentId === undefined || d.organizationId !== undefined, {
+      error: 'documentId requires organizationId.',
+      path: ['documentId'],
+    }),
+);
 
 /** `POST /v2/memory/suggest`: approve or reject, grounded in the caller's judgments (service-facts 3.41, 5). */
 export const suggest = defineOperation({
@@ -39,35 +41,39 @@ export const JUDGMENT_DECISIONS = [
  * One judgment as scenarios, the in-process API and the control plane give it (service-facts 3.42, emulator
  * form): `content`, `decision` and `actionUser.userId` are required, every other field has a default.
  */
-export const judgmentInput = z.object({
-  recordId: z.string().optional(),
-  content: requiredString(),
-  reasoning: z.string().default(''),
-  decision: z.enum(JUDGMENT_DECISIONS),
-  confidence: z.number().min(0).max(1).default(1),
-  judgeType: z.enum(['human', 'agent']).default('human'),
-  contentType: z.string().default(''),
-  actionUser: z.object({ userId: requiredString(), name: z.string().optional(), email: z.string().optional() }),
-  createdAt: z.number().int().nonnegative().optional(),
-  organizationId: requiredString().optional(),
-  documentId: requiredString().optional(),
-  agent: z.record(z.string(), z.unknown()).nullable().default(null),
-});
+export const judgmentInput = z.lazy(() =>
+  z.object({
+    recordId: z.string().optional(),
+    content: requiredString(),
+    reasoning: z.string().default(''),
+    decision: z.enum(JUDGMENT_DECISIONS),
+    confidence: z.number().min(0).max(1).default(1),
+    judgeType: z.enum(['human', 'agent']).default('human'),
+    contentType: z.string().default(''),
+    actionUser: z.object({ userId: requiredString(), name: z.string().optional(), email: z.string().optional() }),
+    createdAt: z.number().int().nonnegative().optional(),
+    organizationId: requiredString().optional(),
+    documentId: requiredString().optional(),
+    agent: z.record(z.string(), z.unknown()).nullable().default(null),
+  }),
+);
 
 /** A list of judgments; a `recordId` looks like `act_…`, and a `documentId` needs its `organizationId` (the document scope lies inside one). */
-export const judgmentList = z.object({
-  judgments: z.array(judgmentInput).superRefine((list, ctx) => {
-    list.forEach((judgment, i) => {
-      if (judgment.recordId !== undefined && !/^act_[A-Za-z0-9_-]+$/.test(judgment.recordId)) {
-        const message = `judgments[${i}].recordId must look like act_ followed by letters, digits, _ or -; omit it to have one generated.`;
-        ctx.addIssue({ code: 'custom', path: [i, 'recordId'], message });
-      }
-      if (judgment.documentId !== undefined && judgment.organizationId === undefined) {
-        ctx.addIssue({ code: 'custom', path: [i, 'documentId'], message: `judgments[${i}].documentId requires organizationId.` });
-      }
-    });
+export const judgmentList = z.lazy(() =>
+  z.object({
+    judgments: z.array(judgmentInput).superRefine((list, ctx) => {
+      list.forEach((judgment, i) => {
+        if (judgment.recordId !== undefined && !/^act_[A-Za-z0-9_-]+$/.test(judgment.recordId)) {
+          const message = `judgments[${i}].recordId must look like act_ followed by letters, digits, _ or -; omit it to have one generated.`;
+          ctx.addIssue({ code: 'custom', path: [i, 'recordId'], message });
+        }
+        if (judgment.documentId !== undefined && judgment.organizationId === undefined) {
+          ctx.addIssue({ code: 'custom', path: [i, 'documentId'], message: `judgments[${i}].documentId requires organizationId.` });
+        }
+      });
+    }),
   }),
-});
+);
 
 /** A validated judgment, defaults applied. */
 export type JudgmentInput = z.output<typeof judgmentInput>;

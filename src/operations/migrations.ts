@@ -1,11 +1,8 @@
 import { z } from 'zod';
 import { ServiceError } from '../errors.js';
-import { pollMigration, startMigration, type MigrationPolicy } from '../model/migrations.js';
-import { defineOperation, namespaceOf, type Settings } from '../protocol/operation.js';
+import { pollMigration, startMigration } from '../model/migrations.js';
+import { defineOperation, migrationPolicy, namespaceOf } from '../protocol/operation.js';
 import { requiredString } from '../protocol/rules.js';
-
-/** The migration progression the service was created with. */
-export const migrationPolicy = (settings: Settings): MigrationPolicy => ({ mode: settings.migrations, stepMs: settings.migrationStepMs });
 
 /** `POST /v2/organizations/documents/migrate`: starts moving a document's data to another document id (3.29). */
 export const start = defineOperation({

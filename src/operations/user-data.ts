@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { ServiceError } from '../errors.js';
 import { pollUserDataDeletion, startUserDataDeletion } from '../model/users/erase-jobs.js';
-import { defineOperation, namespaceOf } from '../protocol/operation.js';
+import { defineOperation, migrationPolicy, namespaceOf } from '../protocol/operation.js';
 import { requiredString } from '../protocol/rules.js';
-import { migrationPolicy } from './migrations.js';
 
 const INITIATED = 'Data deletion process has been initiated.';
 

@@ -15,9 +15,8 @@ export { MAX_BODY_BYTES } from './limits.js';
 
 /** What the pipeline needs: the route tables, the state, the settings, the control plane and the seams. */
 export interface DispatchDeps {
-  routes: Readonly<Record<string, Route>>;
-  /** Paths the real service serves that this emulator does not (501). */
-  unimplemented: ReadonlySet<string>;
+  /** The route tables, loaded on the first call that needs them. */
+  tables(): Promise<RouteTables>;
   model: ModelContext;
   settings: Settings;
   /** Handles `/__mock/*` paths. */
@@ -25,6 +24,12 @@ export interface DispatchDeps {
   hooks: DispatchHooks;
   /** Called once for every unexpected exception (rendered as 500 INTERNAL). */
   onInternalError(error: unknown, call: ApiCall): void;
+}
+
+/** The route table and the paths the real service serves that this emulator does not (501). */
+export interface RouteTables {
+  routes: Readonly<Record<string, Route>>;
+  unimplemented: ReadonlySet<string>;
 }
 
 /** The payload-too-large reply. */
@@ -81,7 +86,7 @@ async function handle(deps: DispatchDeps, call: ApiCall, info: CallInfo): Promis
     info.kind = 'control';
     return deps.control(call, path);
   }
-  const route = find(deps, path, info);
+  const route = find(await deps.tables(), path, info);
   info.route = route;
   const { operation } = route;
   const data = gate(call, info);
@@ -151,14 +156,14 @@ function withCors(reply: ApiReply, call: ApiCall, path: string): ApiReply {
   return { ...reply, headers: { ...reply.headers, ...cors } };
 }
 
-function find(deps: DispatchDeps, path: string, info: CallInfo): Route {
-  const route = deps.routes[path];
-  if (route && Object.hasOwn(deps.routes, path)) return route;
-  if (deps.unimplemented.has(path)) {
+function find(tables: RouteTables, path: string, info: CallInfo): Route {
+  const route = tables.routes[path];
+  if (route && Object.hasOwn(tables.routes, path)) return route;
+  if (tables.unimplemented.has(path)) {
     info.hint = `${path} is an operation of the real service that this emulator does not serve yet.`;
     throw new ServiceError('UNIMPLEMENTED', `Operation ${path} is not implemented by this emulator.`);
   }
-  const closest = nearestPath(path, knownPaths(deps));
+  const closest = nearestPath(path, knownPaths(tables));
   info.hint = closest ? `No operation at ${path}; the nearest path is ${closest}.` : `No operation at ${path}.`;
   throw new ServiceError('NOT_FOUND', closest ? `Unknown path ${path}. Did you mean ${closest}?` : `Unknown path ${path}.`);
 }
@@ -166,11 +171,11 @@ function find(deps: DispatchDeps, path: string, info: CallInfo): Route {
 const known = new WeakMap<object, string[]>();
 
 /** Every path the nearest-path hint may suggest, listed once per route table. */
-function knownPaths(deps: DispatchDeps): string[] {
-  let paths = known.get(deps.routes);
+function knownPaths(tables: RouteTables): string[] {
+  let paths = known.get(tables.routes);
   if (!paths) {
-    paths = [...Object.keys(deps.routes), ...deps.unimplemented];
-    known.set(deps.routes, paths);
+    paths = [...Object.keys(tables.routes), ...tables.unimplemented];
+    known.set(tables.routes, paths);
   }
   return paths;
 }

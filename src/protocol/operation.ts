@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { ApiKeyRecord, Namespace, WorkspaceRecord } from '../model/entities.js';
 import type { ModelContext } from '../model/context.js';
-import type { MigrationProgression } from '../model/migrations.js';
+import type { MigrationPolicy, MigrationProgression } from '../model/migrations.js';
 
 /** Which headers an operation reads (service-facts 2.4). */
 export type AuthLevel =
@@ -45,6 +45,9 @@ export interface Settings {
    */
   missingDocuments: MissingDocuments;
 }
+
+/** The migration progression a service was created with. @example migrationPolicy(settings).mode === 'poll' */
+export const migrationPolicy = (settings: Settings): MigrationPolicy => ({ mode: settings.migrations, stepMs: settings.migrationStepMs });
 
 /** See `Settings.missingDocuments`. */
 export type MissingDocuments = 'documented' | 'notFound';

@@ -39,14 +39,16 @@ export const accessRole = z.enum(['viewer', 'editor']);
  * A user object of the user operations: `userId` required, documented fields type-checked, any other
  * field stored as given.
  */
-export const userInput = z.looseObject({
-  userId: requiredString(),
-  name: z.string().optional(),
-  email: z.string().optional(),
-  initial: z.string().optional(),
-  accessRole: accessRole.optional(),
-  isAdmin: z.boolean().optional(),
-});
+export const userInput = z.lazy(() =>
+  z.looseObject({
+    userId: requiredString(),
+    name: z.string().optional(),
+    email: z.string().optional(),
+    initial: z.string().optional(),
+    accessRole: accessRole.optional(),
+    isAdmin: z.boolean().optional(),
+  }),
+);
 
 /**
  * Keys of a per-item result map, in request order; a repeated key keeps its first place and last value.

@@ -1,28 +1,18 @@
 import { request } from 'node:http';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { listen, type ListenOptions, type RunningServer } from '../../src/adapters/node-server.js';
-import { createMockService, type MockService } from '../../src/service.js';
+import { listen } from '../../src/adapters/node-server.js';
+import { createMockService } from '../../src/service.js';
 import { expectError, fingerprint } from '../support/expect.js';
+import { useLoopbackServer } from '../support/loopback.js';
 import type { Reply } from '../support/transports.js';
 
-let running: RunningServer | undefined;
-let service: MockService;
-
-afterEach(async () => {
-  await running?.close();
-  running = undefined;
-});
-
-async function start(options: ListenOptions = {}): Promise<RunningServer> {
-  service = createMockService();
-  running = await listen(service, { port: 0, ...options });
-  return running;
-}
+const loopback = useLoopbackServer();
+const { start } = loopback;
 
 /** One request through node:http, which (unlike fetch) lets a test set `Host` as a rebinding page's browser would. */
 function send(method: string, path: string, headers: Record<string, string> = {}, body = ''): Promise<Reply> {
-  const server = running!;
+  const server = loopback.running;
   return new Promise((resolve, reject) => {
     const req = request({ host: '127.0.0.1', port: server.port, method, path, headers: { host: `127.0.0.1:${server.port}`, ...headers } }, (res) => {
       let text = '';
@@ -44,7 +34,7 @@ const JSON_TYPE = { 'content-type': 'application/json' };
 describe('control plane on a loopback server: DNS rebinding and cross-origin pages', () => {
   it('refuses a Host name that is not this machine (a rebound DNS name), and changes nothing', async () => {
     const { port } = await start();
-    const before = fingerprint(service);
+    const before = fingerprint(loopback.service);
     const rebound = await send('POST', '/__mock/reset', { host: `attacker.example:${port}` });
     expectError(
       rebound,
@@ -54,8 +44,8 @@ describe('control plane on a loopback server: DNS rebinding and cross-origin pag
     );
     const secrets = await send('GET', '/__mock/credentials', { host: `attacker.example:${port}` });
     expect(secrets.status).toBe(403);
-    expect(secrets.text).not.toContain(service.credentials.authToken);
-    expect(fingerprint(service)).toBe(before);
+    expect(secrets.text).not.toContain(loopback.service.credentials.authToken);
+    expect(fingerprint(loopback.service)).toBe(before);
   });
 
   it('answers loopback names and IP literals as Host', async () => {
@@ -67,8 +57,8 @@ describe('control plane on a loopback server: DNS rebinding and cross-origin pag
 
   it('refuses a page on another origin, null origins included, and changes nothing', async () => {
     await start();
-    service.clock.advance(1000);
-    const before = fingerprint(service);
+    loopback.service.clock.advance(1000);
+    const before = fingerprint(loopback.service);
     for (const origin of ['https://attacker.example', 'null', 'http://192.168.1.20:8080', 'file://']) {
       const reply = await send('POST', '/__mock/reset', { origin });
       expect(reply.status, origin).toBe(403);
@@ -81,17 +71,17 @@ describe('control plane on a loopback server: DNS rebinding and cross-origin pag
       'PERMISSION_DENIED',
       'The control plane refuses calls from the page at https://attacker.example: only pages on loopback origins, 127.0.0.1 or an allowed host may use it.',
     );
-    expect(fingerprint(service)).toBe(before);
+    expect(fingerprint(loopback.service)).toBe(before);
   });
 
   it('refuses a control body that is not application/json (a simple cross-site request), and changes nothing', async () => {
     await start();
-    const before = fingerprint(service);
+    const before = fingerprint(loopback.service);
     const reply = await send('POST', '/__mock/clock/advance', { 'content-type': 'text/plain;charset=UTF-8' }, '{"ms":60000}');
     expectError(reply, 415, 'INVALID_ARGUMENT', 'The body of POST /__mock/clock/advance must be sent as application/json, not text/plain;charset=UTF-8.');
     const form = await send('POST', '/__mock/state', { 'content-type': 'application/x-www-form-urlencoded' }, 'a=1');
     expect(form.status).toBe(415);
-    expect(fingerprint(service)).toBe(before);
+    expect(fingerprint(loopback.service)).toBe(before);
     expect((await send('POST', '/__mock/clock/advance', JSON_TYPE, '{"ms":60000}')).status).toBe(200);
   });
 
@@ -135,7 +125,7 @@ describe('control plane on a loopback server: DNS rebinding and cross-origin pag
     const { port } = await start();
     const statusOf = (headers: Record<string, string>): Promise<number> =>
       new Promise((resolve) => {
-        const ws = new WebSocket(`ws://127.0.0.1:${port}/__mock/yjs/${service.credentials.apiKey}/org/doc/ed`, { headers });
+        const ws = new WebSocket(`ws://127.0.0.1:${port}/__mock/yjs/${loopback.service.credentials.apiKey}/org/doc/ed`, { headers });
         ws.on('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
         ws.on('open', () => {
           ws.close();
@@ -150,7 +140,7 @@ describe('control plane on a loopback server: DNS rebinding and cross-origin pag
 
   it('leaves the API open to any page, with its origin echoed and credentials allowed', async () => {
     await start();
-    const headers = { ...JSON_TYPE, ...service.credentials.headers, origin: 'https://app.example' };
+    const headers = { ...JSON_TYPE, ...loopback.service.credentials.headers, origin: 'https://app.example' };
     const reply = await send('POST', '/v2/users/get', headers, JSON.stringify({ data: { organizationId: 'org' } }));
     expect(reply.status).toBe(200);
     expect(reply.headers['access-control-allow-origin']).toBe('https://app.example');
@@ -162,15 +152,15 @@ describe('control plane on a server bound beyond loopback', () => {
   it('generates a control token and asks every control call for it, leaving the API as it is', async () => {
     const server = await start({ host: '0.0.0.0' });
     expect(server.controlToken).toMatch(/^[0-9a-f]{48}$/);
-    const before = fingerprint(service);
+    const before = fingerprint(loopback.service);
     const message =
       'This server is bound to 0.0.0.0: control calls need its control token in the x-mock-control-token header (printed at start, or set with --control-token).';
     expectError(await send('POST', '/__mock/reset'), 401, 'UNAUTHENTICATED', message);
     expectError(await send('GET', '/__mock/credentials', { 'x-mock-control-token': `${server.controlToken!.slice(1)}0` }), 401, 'UNAUTHENTICATED', message);
-    expect(fingerprint(service)).toBe(before);
+    expect(fingerprint(loopback.service)).toBe(before);
     const granted = await send('GET', '/__mock/credentials', { 'x-mock-control-token': server.controlToken! });
-    expect(granted.body.apiKey).toBe(service.credentials.apiKey);
-    const api = await send('POST', '/v2/users/get', { ...JSON_TYPE, ...service.credentials.headers }, JSON.stringify({ data: { organizationId: 'org' } }));
+    expect(granted.body.apiKey).toBe(loopback.service.credentials.apiKey);
+    const api = await send('POST', '/v2/users/get', { ...JSON_TYPE, ...loopback.service.credentials.headers }, JSON.stringify({ data: { organizationId: 'org' } }));
     expect(api.status).toBe(200);
   });
 
@@ -192,7 +182,7 @@ describe('control plane on a server bound beyond loopback', () => {
 
   it('a fresh server draws a fresh token: the seed does not give it away', async () => {
     const first = (await start({ host: '0.0.0.0' })).controlToken;
-    await running!.close();
+    await loopback.running.close();
     const second = (await start({ host: '0.0.0.0' })).controlToken;
     expect(second).not.toBe(first);
   });

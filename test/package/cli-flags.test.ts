@@ -1,45 +1,17 @@
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { listen } from '../../src/adapters/node-server.js';
 import { controlRoutes } from '../../src/control/routes.js';
 import { routes } from '../../src/routes.js';
 import { createMockService } from '../../src/service.js';
-import { bundle } from '../support/bundle.js';
+import { useCli } from '../support/cli.js';
 
-const root = fileURLToPath(new URL('../../', import.meta.url));
-// Under node_modules so the bundle's bare imports resolve to the project's packages.
-const out = `${root}node_modules/.cache/collab-service-mock-cli-flags/`;
-const children: ChildProcess[] = [];
-
-beforeAll(async () => {
-  mkdirSync(out, { recursive: true });
-  writeFileSync(`${out}cli.mjs`, await bundle(`${root}src/cli.ts`, { platform: 'node', external: [/^[^./]/] }));
-}, 60_000);
-
-afterEach(() => {
-  for (const child of children.splice(0)) child.kill('SIGTERM');
-});
+const cli = useCli('collab-service-mock-cli-flags');
 
 /** Starts the CLI on a free port; resolves with its banner once it listens (`stderr` collects its warnings). */
 function start(args: string[], stderrOut: { text: string } = { text: '' }): Promise<string> {
-  const child = spawn(process.execPath, [`${out}cli.mjs`, '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-  children.push(child);
-  let stdout = '';
-  let stderr = '';
-  return new Promise((resolve, reject) => {
-    child.stdout?.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString();
-      if (/try: [\s\S]*'\n/.test(stdout)) resolve(stdout);
-    });
-    child.stderr?.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
-      stderrOut.text = stderr;
-    });
-    child.on('exit', (code) => reject(new Error(`exit ${code}: ${stderr}`)));
-  });
+  return cli.start(args, (stdout) => /try: [\s\S]*'\n/.test(stdout), stderrOut);
 }
 
 /** Runs the banner's example call as curl would send it. */
@@ -57,7 +29,7 @@ async function runExample(banner: string): Promise<{ status: number; body: { res
 
 describe('collab-service-mock CLI flags and banner', () => {
   it('--help lists every flag with its default', async () => {
-    const { stdout } = await promisify(execFile)(process.execPath, [`${out}cli.mjs`, '--help'], { encoding: 'utf8' });
+    const { stdout } = await promisify(execFile)(process.execPath, [cli.entry, '--help'], { encoding: 'utf8' });
     for (const [flag, fallback] of [
       ['--port', '(default 4780)'],
       ['--host', '(default 127.0.0.1)'],
@@ -90,6 +62,8 @@ describe('collab-service-mock CLI flags and banner', () => {
     const base = url.replace('0.0.0.0', '127.0.0.1');
     expect((await fetch(`${base}/__mock/health`)).status).toBe(401);
     expect((await fetch(`${base}/__mock/health`, { headers: { 'x-mock-control-token': token } })).status).toBe(200);
+    // The inspector link carries the token in its fragment, which the browser never sends.
+    expect(banner).toContain(`inspector:             ${url}/__mock/#token=${token}`);
   }, 30_000);
 
   it("the banner's example call on the empty state adds a user, and succeeds", async () => {

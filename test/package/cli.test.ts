@@ -1,39 +1,15 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { writeFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
 import { createScenarioService } from '../../src/scenarios/index.js';
-import { bundle } from '../support/bundle.js';
+import { useCli } from '../support/cli.js';
 
-const root = fileURLToPath(new URL('../../', import.meta.url));
-// Under node_modules so the bundle's bare imports resolve to the project's packages.
-const out = `${root}node_modules/.cache/collab-service-mock-cli/`;
-const children: ChildProcess[] = [];
-
-beforeAll(async () => {
-  mkdirSync(out, { recursive: true });
-  writeFileSync(`${out}cli.mjs`, await bundle(`${root}src/cli.ts`, { platform: 'node', external: [/^[^./]/] }));
-}, 60_000);
-
-afterEach(() => {
-  for (const child of children.splice(0)) child.kill('SIGTERM');
-});
+const cli = useCli('collab-service-mock-cli');
 
 /** Starts the CLI; resolves with its URL once it listens, or rejects with what it printed when it exits. */
-function start(args: string[]): Promise<{ url: string; stdout: string }> {
-  const child = spawn(process.execPath, [`${out}cli.mjs`, '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-  children.push(child);
-  let stdout = '';
-  let stderr = '';
-  return new Promise((resolve, reject) => {
-    child.stdout?.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString();
-      const url = /listening on (\S+)/.exec(stdout)?.[1];
-      if (url && stdout.includes('try:')) resolve({ url, stdout });
-    });
-    child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('exit', (code) => reject(new Error(`exit ${code}: ${stderr}`)));
-  });
+async function start(args: string[]): Promise<{ url: string; stdout: string }> {
+  const listening = (stdout: string): string | undefined => /listening on (\S+)/.exec(stdout)?.[1];
+  const stdout = await cli.start(args, (text) => listening(text) !== undefined && text.includes('try:'));
+  return { url: listening(stdout) ?? '', stdout };
 }
 
 async function users(url: string, apiKey: string, authToken: string, organizationId: string): Promise<string[]> {
@@ -56,7 +32,7 @@ describe('collab-service-mock CLI', () => {
 
   it('--state starts from an exported file, with the seed it carries', async () => {
     const service = await createScenarioService({ scenario: 'starter', seed: 11 });
-    const file = `${out}state.json`;
+    const file = `${cli.folder}state.json`;
     writeFileSync(file, service.exportState());
     const { url } = await start(['--state', file, '--clock', 'virtual']);
     expect(await users(url, service.credentials.apiKey, service.credentials.authToken, 'starter-org')).toHaveLength(8);
@@ -71,7 +47,7 @@ describe('collab-service-mock CLI', () => {
   }, 30_000);
 
   it('refuses a newer state format, an unknown scenario and --state with --scenario', async () => {
-    const file = `${out}newer.json`;
+    const file = `${cli.folder}newer.json`;
     writeFileSync(file, JSON.stringify({ ...JSON.parse((await createScenarioService()).exportState()), version: 99 }));
     await expect(start(['--state', file])).rejects.toThrow(/exit 2: collab-service-mock: cannot load --state .*newer.json: This state uses format version 99, newer than version 1/);
     await expect(start(['--scenario', 'huge'])).rejects.toThrow("exit 2: collab-service-mock: --scenario must be one of empty, starter, team, large, got 'huge'.");

@@ -98,4 +98,31 @@ describe.skipIf(!present)('the inspector in Chromium at 1280×800', () => {
       await browser.close();
     }
   }, 120_000);
+
+  it('works on a server with a control token when opened with #token=, and says what is missing without it', async () => {
+    const token = 'inspector-token-0123456789';
+    const guarded = await listen(service, { port: 0, controlToken: token });
+    const { chromium } = await import('playwright-core');
+    const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'] });
+    try {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      const bare = await context.newPage();
+      await bare.goto(`${guarded.url}/__mock/`);
+      await bare.waitForFunction(() => 'inspectorReady' in window, undefined, { timeout: 30_000 });
+      expect(await bare.locator('#status').textContent()).toContain('x-mock-control-token');
+      expect(await bare.locator('#credentials').textContent()).not.toContain(service.credentials.apiKey);
+
+      const page = await context.newPage();
+      await page.goto(`${guarded.url}/__mock/#token=${token}`);
+      await page.waitForFunction(() => 'inspectorReady' in window, undefined, { timeout: 30_000 });
+      expect(await page.locator('#credentials').textContent()).toContain(service.credentials.apiKey);
+      // The token leaves the address bar (and so the history) once the page holds it.
+      expect(page.url()).toBe(`${guarded.url}/__mock/`);
+      await page.click('#reset');
+      await page.locator('#journal', { hasText: '/__mock/reset' }).waitFor({ timeout: 30_000 });
+    } finally {
+      await browser.close();
+      await guarded.close();
+    }
+  }, 120_000);
 });

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { BUNDLED } from '../../tsdown.config.js';
 import { copyRecipes, inScratch, ROOT, scratchProject, type Scratch } from './scratch.js';
 
 // `npm pack` of this repository, installed into a project in the temp directory, used as a user would.
@@ -26,9 +27,19 @@ describe('the packed package', () => {
     expect([...files].filter((f) => f.startsWith('src/') || f.startsWith('test/'))).toEqual([]);
   });
 
-  it('installs with five runtime dependencies and without yjs, y-protocols, lib0, ws or zod (optional peers, or bundled)', () => {
+  it('installs with three runtime dependencies, none of the optional peers (yjs, y-protocols, lib0, ws) and none of the bundled packages', () => {
     const pkg = JSON.parse(readFileSync(join(scratch.dir, 'node_modules/collab-service-mock/package.json'), 'utf8')) as { dependencies: Record<string, string> };
-    expect(Object.keys(pkg.dependencies).sort()).toEqual(['@faker-js/faker', '@noble/hashes', 'jose', 'saxes', 'wink-porter2-stemmer']);
+    expect(Object.keys(pkg.dependencies).sort()).toEqual(['@faker-js/faker', 'jose', 'saxes']);
+    expect(BUNDLED).toEqual(['zod', 'wink-porter2-stemmer', '@noble/hashes']);
+  });
+
+  it('ships the license of every package bundled into dist/', () => {
+    const notices = readFileSync(join(scratch.dir, 'node_modules/collab-service-mock/dist/THIRD-PARTY-LICENSES.md'), 'utf8');
+    for (const name of BUNDLED) {
+      const { version } = JSON.parse(readFileSync(join(ROOT, 'node_modules', name, 'package.json'), 'utf8')) as { version: string };
+      expect(notices, name).toContain(`## ${name} ${version} (MIT)`);
+    }
+    expect(notices.match(/Permission is hereby granted, free of charge/g)?.length).toBe(BUNDLED.length);
   });
 
   it('answers --version and --help through the installed bin', async () => {

@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
 import { controlRoutes } from '../../src/control/routes.js';
-import { openapi, openapiText } from '../../src/openapi.js';
+import { openapi, openapiText } from '../../src/surface.js';
 import { routes } from '../../src/routes.js';
 import { listen } from '../../src/adapters/node-server.js';
 import { createMockService } from '../../src/service.js';
@@ -11,16 +11,16 @@ const FILE = new URL('../../openapi.json', import.meta.url);
 
 describe('OpenAPI document', () => {
   it('passes a standard OpenAPI 3.1 validator (which does refuse a broken document)', async () => {
-    const document = openapi();
+    const document = await openapi();
     expect(document.openapi).toBe('3.1.0');
     expect(await new Validator().validate(document)).toEqual({ valid: true });
-    const broken = openapi() as Record<string, unknown>;
+    const broken = (await openapi()) as Record<string, unknown>;
     delete broken['info'];
     expect((await new Validator().validate(broken)).valid).toBe(false);
   });
 
-  it('lists every served path and control route, generated from the tables', () => {
-    const { paths } = openapi();
+  it('lists every served path and control route, generated from the tables', async () => {
+    const { paths } = await openapi();
     for (const path of Object.keys(routes)) expect(paths[path]?.['post'], path).toBeDefined();
     for (const key of Object.keys(controlRoutes)) {
       const [method = '', path = ''] = key.split(' ');
@@ -31,8 +31,8 @@ describe('OpenAPI document', () => {
     expect(paths['/__mock/openapi.json']?.['get']).toBeDefined();
   });
 
-  it('gives each operation its request schema inside {data}, its success envelope and the error envelope', () => {
-    const add = openapi().paths['/v2/users/add']?.['post'] as Record<string, any>;
+  it('gives each operation its request schema inside {data}, its success envelope and the error envelope', async () => {
+    const add = (await openapi()).paths['/v2/users/add']?.['post'] as Record<string, any>;
     expect(add['summary']).toBe('Add users');
     expect(add['security']).toEqual([{ apiKey: [], authToken: [] }]);
     const body = add['requestBody'].content['application/json'].schema;
@@ -40,12 +40,12 @@ describe('OpenAPI document', () => {
     expect(body.properties.data.properties.users.items.required).toEqual(['userId']);
     expect(add['responses']['200'].content['application/json'].schema.properties.result.properties.message).toEqual({ const: 'User(s) processed successfully.' });
     expect(add['responses']['400']).toEqual({ $ref: '#/components/responses/Error' });
-    const create = openapi().paths['/v2/workspace/create']?.['post'] as Record<string, unknown>;
+    const create = (await openapi()).paths['/v2/workspace/create']?.['post'] as Record<string, unknown>;
     expect(create['security']).toEqual([]);
   });
 
-  it('is committed as openapi.json, current with the tables (npm run openapi rewrites it)', () => {
-    const text = `${JSON.stringify(openapi(), null, 2)}\n`;
+  it('is committed as openapi.json, current with the tables (npm run openapi rewrites it)', async () => {
+    const text = `${JSON.stringify(await openapi(), null, 2)}\n`;
     if (process.env['UPDATE_OPENAPI']) writeFileSync(FILE, text);
     expect(readFileSync(FILE, 'utf8'), 'openapi.json is stale: run `npm run openapi`').toBe(text);
   });
@@ -58,7 +58,7 @@ describe('GET /__mock/openapi.json on the standalone server', () => {
       const reply = await fetch(`${running.url}/__mock/openapi.json`);
       expect(reply.status).toBe(200);
       expect(reply.headers.get('content-type')).toBe('application/json; charset=utf-8');
-      expect(await reply.text()).toBe(openapiText());
+      expect(await reply.text()).toBe(await openapiText());
     } finally {
       await running.close();
     }

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { dispatch, type DispatchDeps } from '../../src/protocol/dispatch.js';
+import { dispatch } from '../../src/protocol/dispatch.js';
 import { createMockService, type MockService } from '../../src/service.js';
 import { defineOperation, namespaceOf } from '../../src/protocol/operation.js';
-import { createHooks } from '../../src/protocol/hooks.js';
+import { oneRoute } from '../support/dispatch.js';
 import { ServiceError } from '../../src/errors.js';
 import { addUsers } from '../../src/model/users/users.js';
 import { addNotification } from '../../src/model/notifications/notifications.js';
@@ -25,17 +25,7 @@ const halfway = (fail: () => never) =>
     },
   });
 
-function depsOf(service: MockService, fail: () => never): DispatchDeps {
-  return {
-    routes: { '/half': { operation: halfway(fail), version: 'v2' } },
-    unimplemented: new Set(),
-    model: service.model,
-    settings: service.settings,
-    control: () => Promise.reject(new Error('no control plane here')),
-    hooks: createHooks(),
-    onInternalError: () => undefined,
-  };
-}
+const depsOf = (service: MockService, fail: () => never) => oneRoute(service, '/half', halfway(fail));
 
 describe('operations are all-or-nothing', () => {
   for (const [name, fail, status] of [

@@ -2,10 +2,10 @@ import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { forEachTransport, type Client } from '../support/transports.js';
 import { expectError, expectSuccess, fingerprint } from '../support/expect.js';
-import { dispatch, MAX_BODY_BYTES, type DispatchDeps } from '../../src/protocol/dispatch.js';
+import { dispatch, MAX_BODY_BYTES } from '../../src/protocol/dispatch.js';
 import { createMockService } from '../../src/service.js';
 import { defineOperation } from '../../src/protocol/operation.js';
-import { createHooks } from '../../src/protocol/hooks.js';
+import { oneRoute } from '../support/dispatch.js';
 import { validate } from '../../src/protocol/validate.js';
 import { ServiceError } from '../../src/errors.js';
 
@@ -188,15 +188,7 @@ describe('pipeline failures (in-process)', () => {
 
   it('renders an unexpected exception as 500 INTERNAL and reports it exactly once', async () => {
     const onInternalError = vi.fn();
-    const deps: DispatchDeps = {
-      routes: { '/boom': { operation: boom, version: 'v2' } },
-      unimplemented: new Set(),
-      model: service.model,
-      settings: service.settings,
-      control: () => Promise.reject(new Error('no control plane here')),
-      hooks: createHooks(),
-      onInternalError,
-    };
+    const deps = oneRoute(service, '/boom', boom, onInternalError);
     const call = { method: 'POST', path: '/boom', headers: { 'content-type': JSON_TYPE }, body: '{"data":{}}' };
     const reply = await dispatch(deps, call);
     expect(reply.status).toBe(500);
@@ -215,15 +207,7 @@ describe('per-reply success messages', () => {
     schema: z.object({ grouped: z.boolean().optional() }),
     run: ({ data }) => (data.grouped ? { data: {}, message: 'Reply message.' } : { data: [] }),
   });
-  const deps: DispatchDeps = {
-    routes: { '/worded': { operation: worded, version: 'v2' } },
-    unimplemented: new Set(),
-    model: service.model,
-    settings: service.settings,
-    control: () => Promise.reject(new Error('no control plane here')),
-    hooks: createHooks(),
-    onInternalError: () => undefined,
-  };
+  const deps = oneRoute(service, '/worded', worded);
   const call = (data: unknown) => ({ method: 'POST', path: '/worded', headers: { 'content-type': JSON_TYPE }, body: JSON.stringify({ data }) });
 
   it('uses the message a run returns for that reply, and the declared one otherwise', async () => {

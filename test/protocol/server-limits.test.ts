@@ -1,22 +1,10 @@
 import { connect } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
-import { listen, type ListenOptions, type RunningServer } from '../../src/adapters/node-server.js';
-import { createMockService, type MockService } from '../../src/service.js';
+import { describe, expect, it } from 'vitest';
 import { fingerprint } from '../support/expect.js';
+import { useLoopbackServer } from '../support/loopback.js';
 
-let running: RunningServer | undefined;
-let service: MockService;
-
-afterEach(async () => {
-  await running?.close();
-  running = undefined;
-});
-
-async function start(options: ListenOptions = {}): Promise<RunningServer> {
-  service = createMockService();
-  running = await listen(service, { port: 0, ...options });
-  return running;
-}
+const loopback = useLoopbackServer();
+const { start } = loopback;
 
 /** Writes raw bytes on a fresh connection (`then` after a pause, to be slow) and reads everything until it closes. */
 function raw(port: number, first: string, then?: { after: number; text: string }): Promise<{ text: string; ms: number }> {
@@ -41,20 +29,20 @@ const envelopeOf = (text: string): { status: number; body: { error: { status: st
 describe('standalone server limits', () => {
   it('lets Node fetch read the 413 envelope of uploads over 2 MiB, every time, and changes nothing', async () => {
     const server = await start();
-    const before = fingerprint(service);
+    const before = fingerprint(loopback.service);
     for (const mib of [2.5, 8, 20]) {
       for (let attempt = 0; attempt < 2; attempt++) {
         const body = `{"data":{"x":"${'a'.repeat(mib * 1024 * 1024)}"}}`;
         const response = await fetch(`${server.url}/v2/users/add`, {
           method: 'POST',
-          headers: { 'content-type': 'application/json', ...service.credentials.headers },
+          headers: { 'content-type': 'application/json', ...loopback.service.credentials.headers },
           body,
         });
         expect(response.status, `${mib} MiB`).toBe(413);
         expect(await response.json()).toEqual({ error: { status: 'INVALID_ARGUMENT', message: 'Request body is larger than 1048576 bytes (1 MiB).' } });
       }
     }
-    expect(fingerprint(service)).toBe(before);
+    expect(fingerprint(loopback.service)).toBe(before);
   }, 60_000);
 
   it('lets a client still streaming its upload read the 413 envelope', async () => {
@@ -70,7 +58,7 @@ describe('standalone server limits', () => {
     });
     const response = await fetch(`${server.url}/v2/users/add`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', ...service.credentials.headers },
+      headers: { 'content-type': 'application/json', ...loopback.service.credentials.headers },
       body,
       duplex: 'half',
     } as RequestInit);

@@ -1,47 +1,15 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { WebsocketProvider } from 'y-websocket';
 import * as Y from 'yjs';
-import { listen, type RunningServer } from '../../../src/adapters/node-server.js';
-import { createMockService, type MockService } from '../../../src/service.js';
+import { until, useSyncServer } from '../../support/sync.js';
 
 const at = { organizationId: 'org', documentId: 'doc', editorId: 'notes' };
 
-async function until(check: () => boolean, what: string, ms = 5000): Promise<void> {
-  for (let waited = 0; !check(); waited += 10) {
-    if (waited > ms) throw new Error(`Timed out waiting for ${what}.`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
+const sync = useSyncServer();
+const { rest } = sync;
 
-let service: MockService;
-let running: RunningServer;
-let open: Array<{ provider: WebsocketProvider; doc: Y.Doc }>;
-
-beforeEach(async () => {
-  service = createMockService();
-  running = await listen(service, { port: 0 });
-  open = [];
-});
-
-afterEach(async () => {
-  for (const { provider, doc } of open) {
-    provider.destroy();
-    doc.destroy();
-  }
-  await running.close();
-});
-
-const room = (): string => `${service.credentials.apiKey}/${at.organizationId}/${at.documentId}/${at.editorId}`;
-
-async function rest(path: string, data: unknown): Promise<any> {
-  const response = await fetch(`${running.url}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...service.credentials.headers },
-    body: JSON.stringify({ data }),
-  });
-  return response.json();
-}
+const room = (): string => `${sync.service.credentials.apiKey}/${at.organizationId}/${at.documentId}/${at.editorId}`;
 
 async function tokenFor(userId: string, resources: unknown[] = []): Promise<string> {
   const reply = await rest('/v2/auth/generate_token', { userId, userProperties: { name: userId, email: `${userId}@example.test` }, permissions: { resources } });
@@ -50,7 +18,7 @@ async function tokenFor(userId: string, resources: unknown[] = []): Promise<stri
 
 function client(token?: string): { provider: WebsocketProvider; doc: Y.Doc; closes: Array<{ code: number; reason: string }> } {
   const doc = new Y.Doc();
-  const provider = new WebsocketProvider(`ws://127.0.0.1:${running.port}/__mock/yjs`, room(), doc, {
+  const provider = new WebsocketProvider(`ws://127.0.0.1:${sync.running.port}/__mock/yjs`, room(), doc, {
     WebSocketPolyfill: WebSocket as unknown as typeof globalThis.WebSocket,
     disableBc: true,
     maxBackoffTime: 50,
@@ -60,7 +28,7 @@ function client(token?: string): { provider: WebsocketProvider; doc: Y.Doc; clos
   provider.on('connection-close', (event) => {
     if (event) closes.push({ code: event.code, reason: event.reason });
   });
-  open.push({ provider, doc });
+  sync.track(provider, doc);
   return { provider, doc, closes };
 }
 
@@ -91,7 +59,7 @@ describe('sync endpoint authentication', () => {
   it('closes 4401 for a token past its 48 hours on the service clock', async () => {
     await seed('editor');
     const token = await tokenFor('user');
-    service.clock.advance(172_800_000);
+    sync.service.clock.advance(172_800_000);
     const a = client(token);
     await until(() => a.closes.length > 0, 'the refusal');
     expect(a.closes[0]).toEqual({ code: 4401, reason: 'The token has expired.' });
@@ -165,7 +133,7 @@ describe('sync endpoint authentication', () => {
   it('lets server-side tools in with the API auth token, even into a disabled document', async () => {
     await seed();
     await rest('/v2/organizations/documents/access/disablestate/update', { organizationId: 'org', documentIds: ['doc'], disabled: true });
-    const a = client(service.credentials.authToken);
+    const a = client(sync.service.credentials.authToken);
     await until(() => a.provider.synced, 'sync');
     expect(a.doc.getText('content').toString()).toBe('hello');
   });

@@ -1,19 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { WebsocketProvider } from 'y-websocket';
 import * as Y from 'yjs';
-import { listen, type RunningServer } from '../../../src/adapters/node-server.js';
-import { createMockService, type MockService } from '../../../src/service.js';
+import { until, useSyncServer } from '../../support/sync.js';
 
 const at = { organizationId: 'org', documentId: 'doc', editorId: 'notes' };
-
-/** Polls until `check` holds; the timeout only guards against a hang. */
-async function until(check: () => boolean, what: string, ms = 5000): Promise<void> {
-  for (let waited = 0; !check(); waited += 10) {
-    if (waited > ms) throw new Error(`Timed out waiting for ${what}.`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
 
 /** Reads until the value passes `ok`, and returns it. */
 async function eventually<T>(read: () => Promise<T>, ok: (value: T) => boolean, what: string): Promise<T> {
@@ -26,26 +17,11 @@ async function eventually<T>(read: () => Promise<T>, ok: (value: T) => boolean, 
   return value;
 }
 
-let service: MockService;
-let running: RunningServer;
-let open: Array<{ provider: WebsocketProvider; doc: Y.Doc }>;
+const sync = useSyncServer();
+const { rest } = sync;
 
-beforeEach(async () => {
-  service = createMockService();
-  running = await listen(service, { port: 0 });
-  open = [];
-});
-
-afterEach(async () => {
-  for (const { provider, doc } of open) {
-    provider.destroy();
-    doc.destroy();
-  }
-  await running.close();
-});
-
-const endpoint = (): string => `ws://127.0.0.1:${running.port}/__mock/yjs`;
-const roomOf = (editorId = at.editorId, apiKey = service.credentials.apiKey): string => `${apiKey}/${at.organizationId}/${at.documentId}/${editorId}`;
+const endpoint = (): string => `ws://127.0.0.1:${sync.running.port}/__mock/yjs`;
+const roomOf = (editorId = at.editorId, apiKey = sync.service.credentials.apiKey): string => `${apiKey}/${at.organizationId}/${at.documentId}/${editorId}`;
 
 /** A stock y-websocket client, as an editor in a browser would create it. */
 function client(options: { room?: string; userId?: string; token?: string } = {}): { provider: WebsocketProvider; doc: Y.Doc; closes: Array<{ code: number; reason: string }> } {
@@ -55,23 +31,14 @@ function client(options: { room?: string; userId?: string; token?: string } = {}
     // Same-process providers would otherwise sync through a local channel and bypass the server.
     disableBc: true,
     maxBackoffTime: 50,
-    params: { token: options.token ?? service.credentials.authToken, ...(options.userId ? { userId: options.userId } : {}) },
+    params: { token: options.token ?? sync.service.credentials.authToken, ...(options.userId ? { userId: options.userId } : {}) },
   });
   const closes: Array<{ code: number; reason: string }> = [];
   provider.on('connection-close', (event) => {
     if (event) closes.push({ code: event.code, reason: event.reason });
   });
-  open.push({ provider, doc });
+  sync.track(provider, doc);
   return { provider, doc, closes };
-}
-
-async function rest(path: string, data: unknown): Promise<any> {
-  const response = await fetch(`${running.url}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...service.credentials.headers },
-    body: JSON.stringify({ data }),
-  });
-  return response.json();
 }
 
 const stored = async (editorId = at.editorId): Promise<any> => (await rest('/v2/crdt/get', { ...at, editorId })).result.data[0];
@@ -111,7 +78,7 @@ describe('live sync through a y-websocket client', () => {
     b.doc.getArray('content').insert(0, ['from b']);
     const same = (): boolean => JSON.stringify(a.doc.getArray('content').toJSON()) === JSON.stringify(b.doc.getArray('content').toJSON());
     await until(() => a.doc.getArray('content').length === 3 && same(), 'convergence');
-    await until(() => service.crdt.doc(at).getArray('content').length === 3, 'the server copy');
+    await until(() => sync.service.crdt.doc(at).getArray('content').length === 3, 'the server copy');
     expect((await stored()).data).toEqual(a.doc.getArray('content').toJSON());
   });
 
@@ -120,18 +87,18 @@ describe('live sync through a y-websocket client', () => {
     await until(() => a.provider.synced, 'initial sync');
     expect((await rest('/v2/crdt/get', { ...at, editorId: 'fresh' })).result.data).toEqual([]);
     a.doc.getText('content').insert(0, 'typed');
-    await until(() => service.crdt.doc({ ...at, editorId: 'fresh' }).getText('content').length === 5, 'the server copy');
+    await until(() => sync.service.crdt.doc({ ...at, editorId: 'fresh' }).getText('content').length === 5, 'the server copy');
     expect((await stored('fresh')).data).toBe('typed');
   });
 
   it('keeps nothing of rooms on names that never became entries once they close', async () => {
     // Each room draws its document's client id from the seeded source, so only the random position may move.
     const withoutRng = (text: string): unknown => ({ ...JSON.parse(text), rng: undefined });
-    const baseline = withoutRng(service.exportState());
+    const baseline = withoutRng(sync.service.exportState());
     let opened = 0;
     for (let i = 0; i < 200; i++) {
       await new Promise<void>((resolve, reject) => {
-        const ws = new WebSocket(`${endpoint()}/${roomOf(`probe-${i}`)}?token=${service.credentials.authToken}`);
+        const ws = new WebSocket(`${endpoint()}/${roomOf(`probe-${i}`)}?token=${sync.service.credentials.authToken}`);
         ws.once('message', () => {
           opened++;
           ws.close();
@@ -141,9 +108,9 @@ describe('live sync through a y-websocket client', () => {
       });
     }
     expect(opened).toBe(200);
-    await until(() => running.sync.connections === 0, 'every probe to close');
-    await until(() => service.model.store.namespace(service.credentials.apiKey).editors.size === 0, 'the probes to be dropped');
-    expect(withoutRng(service.exportState())).toEqual(baseline);
+    await until(() => sync.running.sync.connections === 0, 'every probe to close');
+    await until(() => sync.service.model.store.namespace(sync.service.credentials.apiKey).editors.size === 0, 'the probes to be dropped');
+    expect(withoutRng(sync.service.exportState())).toEqual(baseline);
   });
 
   it('opens no room on a name that is not an entry for a client that may only read', async () => {
@@ -157,16 +124,16 @@ describe('live sync through a y-websocket client', () => {
     const a = client({ room: roomOf('absent'), token });
     await until(() => a.closes.length > 0, 'the refusal');
     expect(a.closes[0]).toEqual({ code: 4404, reason: 'No CRDT data found for this editor ID.' });
-    expect(service.model.store.namespace(service.credentials.apiKey).editors.get(at.organizationId)?.get(at.documentId)?.has('absent') ?? false).toBe(false);
+    expect(sync.service.model.store.namespace(sync.service.credentials.apiKey).editors.get(at.organizationId)?.get(at.documentId)?.has('absent') ?? false).toBe(false);
   });
 
   it('keeps an entry a client wrote after its room closes', async () => {
     const a = client({ room: roomOf('written') });
     await until(() => a.provider.synced, 'initial sync');
     a.doc.getText('content').insert(0, 'stays');
-    await until(() => service.crdt.doc({ ...at, editorId: 'written' }).getText('content').length === 5, 'the server copy');
+    await until(() => sync.service.crdt.doc({ ...at, editorId: 'written' }).getText('content').length === 5, 'the server copy');
     a.provider.destroy();
-    await until(() => running.sync.connections === 0, 'the room to close');
+    await until(() => sync.running.sync.connections === 0, 'the room to close');
     expect((await stored('written')).data).toBe('stays');
   });
 
@@ -195,7 +162,7 @@ describe('refusals and disconnects', () => {
   });
 
   it('refuses a room name without four parts', async () => {
-    const { code, reason } = await closeOf(`${service.credentials.apiKey}/org/doc`);
+    const { code, reason } = await closeOf(`${sync.service.credentials.apiKey}/org/doc`);
     expect(code).toBe(4400);
     expect(reason).toMatch(/^Room must be <apiKey>\/<organizationId>\/<documentId>\/<editorId>/);
   });
@@ -215,7 +182,7 @@ describe('refusals and disconnects', () => {
     await rest('/v2/crdt/add', { ...at, type: 'text', data: 'x' });
     const a = client();
     await until(() => a.provider.synced, 'initial sync');
-    await fetch(`${running.url}/__mock/reset`, { method: 'POST' });
+    await fetch(`${sync.running.url}/__mock/reset`, { method: 'POST' });
     await until(() => a.closes.length > 0, 'the disconnect');
     expect(a.closes[0]?.code).toBe(4410);
     a.doc.getText('content').insert(0, 'late edit');
@@ -228,15 +195,12 @@ describe('refusals and disconnects', () => {
     const a = client();
     const b = client({ room: roomOf('other') });
     await until(() => a.provider.synced && b.provider.synced, 'both synced');
-    expect(running.sync.connections).toBe(2);
-    await running.close();
+    expect(sync.running.sync.connections).toBe(2);
+    await sync.running.close();
     await until(() => a.closes.length > 0 && b.closes.length > 0, 'the shutdown closes');
     expect(a.closes[0]?.code).toBe(1001);
-    expect(running.sync.connections).toBe(0);
-    for (const { provider, doc } of open.splice(0)) {
-      provider.destroy();
-      doc.destroy();
-    }
+    expect(sync.running.sync.connections).toBe(0);
+    sync.destroyClients();
     await until(() => process.getActiveResourcesInfo().filter((r) => r === 'Timeout').length <= baseline, 'timers to stop');
   });
 });

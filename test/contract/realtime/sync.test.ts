@@ -1,56 +1,24 @@
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { WebsocketProvider } from 'y-websocket';
 import * as Y from 'yjs';
-import { listen, type RunningServer } from '../../../src/adapters/node-server.js';
-import { createMockService, type MockService } from '../../../src/service.js';
+import { until, useSyncServer } from '../../support/sync.js';
 
 const DOC = { organizationId: 'org', documentId: 'doc' };
 
-async function until(check: () => boolean, what: string, ms = 5000): Promise<void> {
-  for (let waited = 0; !check(); waited += 10) {
-    if (waited > ms) throw new Error(`Timed out waiting for ${what}.`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
-
-let service: MockService;
-let running: RunningServer;
-let open: Array<{ provider: WebsocketProvider; doc: Y.Doc }>;
-
-beforeEach(async () => {
-  service = createMockService();
-  running = await listen(service, { port: 0 });
-  open = [];
-});
-
-afterEach(async () => {
-  for (const { provider, doc } of open) {
-    provider.destroy();
-    doc.destroy();
-  }
-  await running.close();
-});
+const sync = useSyncServer();
+const { rest } = sync;
 
 function client(editorId: string, documentId = DOC.documentId): WebsocketProvider {
   const doc = new Y.Doc();
-  const provider = new WebsocketProvider(`ws://127.0.0.1:${running.port}/__mock/yjs`, `${service.credentials.apiKey}/${DOC.organizationId}/${documentId}/${editorId}`, doc, {
+  const provider = new WebsocketProvider(`ws://127.0.0.1:${sync.running.port}/__mock/yjs`, `${sync.service.credentials.apiKey}/${DOC.organizationId}/${documentId}/${editorId}`, doc, {
     WebSocketPolyfill: WebSocket as unknown as typeof globalThis.WebSocket,
     disableBc: true,
     maxBackoffTime: 50,
-    params: { token: service.credentials.authToken },
+    params: { token: sync.service.credentials.authToken },
   });
-  open.push({ provider, doc });
+  sync.track(provider, doc);
   return provider;
-}
-
-async function rest(path: string, data: unknown): Promise<unknown> {
-  const response = await fetch(`${running.url}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...service.credentials.headers },
-    body: JSON.stringify({ data }),
-  });
-  return response.json();
 }
 
 /** What the service announces in a client's awareness view, if anything. */

@@ -8,7 +8,7 @@ import { useMockService, type UseMockServiceOptions } from 'collab-service-mock/
 const service: MockService = createMockService({ seed: 1 });
 const handlers = createHandlers(service, { baseUrl: 'https://api.example.test' });
 const judgment: JudgmentInit = { content: 'Ad copy', decision: 'rejected', actionUser: { userId: 'u1' } };
-const served: string[] = coverage().served.map((entry) => entry.path);
+const served: string[] = (await coverage()).served.map((entry) => entry.path);
 const options: UseMockServiceOptions = { scenario: 'starter', forbiddenHosts: ['https://api.example.com'], onUnhandledRequest: 'error' };
 const start = async (): Promise<RunningServer> => listen(await createScenarioService({ scenario: 'team' }), { port: 0 });
 const hooks = { beforeAll() {}, beforeEach() {}, afterAll() {} };

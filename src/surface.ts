@@ -1,0 +1,39 @@
+import type { Coverage } from './coverage.js';
+import type { OpenApiDocument } from './openapi.js';
+
+/** The served surface (`served.ts`): route tables, control plane, coverage and the OpenAPI document. */
+export type Served = typeof import('./served.js');
+
+let loading: Promise<Served> | undefined;
+
+/**
+ * Loads the served surface once per process, on the first call that needs it (like `jose` and `yjs`), so
+ * `import('collab-service-mock')` does not build every operation's schema up front.
+ * @example const { routes } = await loadServed();
+ */
+export function loadServed(): Promise<Served> {
+  loading ??= import('./served.js');
+  return loading;
+}
+
+/**
+ * What this emulator serves (path, version, auth, summary of each operation) and which paths answer 501.
+ * @example (await coverage()).served.find((p) => p.path === '/v2/users/add')?.summary === 'Add users'
+ */
+export async function coverage(): Promise<Coverage> {
+  return (await loadServed()).coverage();
+}
+
+/**
+ * The OpenAPI 3.1 description of everything this emulator serves, generated from the route table (each
+ * operation's summary, auth, zod request schema and success message) and the control table. A fresh copy on every call.
+ * @example (await openapi()).paths['/v2/users/add']?.post
+ */
+export async function openapi(): Promise<OpenApiDocument> {
+  return JSON.parse(await openapiText()) as OpenApiDocument;
+}
+
+/** The OpenAPI document as text, for `GET /__mock/openapi.json` and the committed `openapi.json`. */
+export async function openapiText(): Promise<string> {
+  return (await loadServed()).openapiText();
+}
