@@ -69,12 +69,12 @@ async function usersGrowth(sizes: readonly number[]): Promise<GrowthRow[]> {
   ];
 }
 
-/** Notifications with a few recipients: a 10-item page by document and by recipient, and one add. */
-async function notificationsGrowth(sizes: readonly number[]): Promise<GrowthRow[]> {
+/** Notifications with a few recipients: a 10-item page by document and by recipient, one add, one delete by id, and a user-data page. */
+export async function notificationsGrowth(sizes: readonly number[]): Promise<GrowthRow[]> {
   const service = createMockService();
   const model = service.model;
   const ns = model.store.namespace(service.credentials.apiKey);
-  const rows = { doc: [] as number[], user: [] as number[], deep: [] as number[], add: [] as number[] };
+  const rows = { doc: [] as number[], user: [] as number[], deep: [] as number[], add: [] as number[], remove: [] as number[], data: [] as number[] };
   let have = 0;
   let k = 0;
   // Each size's timed adds land after that size's own notifications, so `one(i)` never repeats a document pattern.
@@ -87,20 +87,32 @@ async function notificationsGrowth(sizes: readonly number[]): Promise<GrowthRow[
     displayHeadlineMessageTemplate: 'Hi',
     displayBodyMessage: 'Body',
   });
-  for (const size of sizes) {
-    for (let i = have; i < size; i++) addNotification(model, ns, one(i));
+  const ids: string[] = [];
+  for (const [level, size] of sizes.entries()) {
+    for (let i = have; i < size; i++) ids.push(addNotification(model, ns, one(i)).id);
     have = size;
     rows.doc.push(await timeIt(call(service, '/v2/notifications/get', { organizationId: 'org', documentId: 'doc-3', pageSize: 10 }), 30, 5));
     rows.user.push(await timeIt(call(service, '/v2/notifications/get', { organizationId: 'org', userId: 'user-8', pageSize: 10 }), 30, 5));
     const deep = Math.max(0, Math.floor(size / 100) - 10);
     rows.deep.push(await timeIt(call(service, '/v2/notifications/get', { organizationId: 'org', documentId: 'doc-3', pageSize: 10, pageToken: encodePageToken(deep) }), 30, 5));
     rows.add.push(await timeIt(() => call(service, '/v2/notifications/add', one(size + k++))(), 30, 5));
+    // Deletes spread over the whole history, each of one id still there (every size deletes its own ids).
+    let d = 0;
+    const stride = Math.floor(size / 40);
+    const victim = () => {
+      const i = d++ * stride + 3 * (level + 1);
+      return { organizationId: 'org', documentId: `doc-${i % 100}`, notificationIds: [ids[i] as string] };
+    };
+    rows.remove.push(await timeIt(() => call(service, '/v2/notifications/delete', victim())(), 30, 5));
+    rows.data.push(await timeIt(call(service, '/v2/users/data/get', { organizationId: 'org', userId: 'user-8' }), 30, 5));
   }
   return [
     { cost: 'notifications/get, 10 of one document', sizes: [...sizes], ms: rows.doc, exponent: 0, budget: 0.25 },
     { cost: 'notifications/get, 10 of one recipient', sizes: [...sizes], ms: rows.user, exponent: 0, budget: 0.25 },
     { cost: 'notifications/get, 10 of one document, last page', sizes: [...sizes], ms: rows.deep, exponent: 0, budget: 0.25 },
     { cost: 'notifications/add, two recipients', sizes: [...sizes], ms: rows.add, exponent: 0, budget: 0.25 },
+    { cost: 'notifications/delete, one id', sizes: [...sizes], ms: rows.remove, exponent: 0, budget: 0.25 },
+    { cost: 'users/data/get, first page', sizes: [...sizes], ms: rows.data, exponent: 0, budget: 0.25 },
   ];
 }
 

@@ -67,3 +67,39 @@ export async function benchNotifications(count = 50_000): Promise<Record<string,
     'notifications: first 10-item get (renders the rosters) / stringify': coldMs / stringifyMs,
   };
 }
+
+/**
+ * Read pages on `large` plus 1,000 notifications of a few recipients each: a 10-item `notifications/get` of one
+ * recipient and the first `users/data/get` page of that user; each costs what the page holds, not the organization.
+ * @example (await benchLargePages())['notifications: get page of one recipient on large + 1,000 notifications, ms (budget <= 50)']
+ */
+export async function benchLargePages(count = 1_000): Promise<Record<string, number>> {
+  const service = await createScenarioService({ scenario: 'large', seed: 1 });
+  const headers = { 'content-type': 'application/json', ...service.credentials.headers };
+  const user = (i: number) => `user-${String(1 + (i % 50)).padStart(5, '0')}`;
+  for (let i = 0; i < count; i++) {
+    const data = {
+      organizationId: LARGE_ORGANIZATION,
+      documentId: `doc-${String(1 + (i % 1000)).padStart(4, '0')}`,
+      actionUser: { userId: user(i), name: 'Ann' },
+      notifyUsers: [{ userId: user(i + 1) }, { userId: user(i + 7) }],
+      notifyAll: false,
+      displayHeadlineMessageTemplate: '{actionUser} mentioned you',
+      displayBodyMessage: 'A body.',
+    };
+    await service.dispatch({ method: 'POST', path: '/v2/notifications/add', headers, body: JSON.stringify({ data }) });
+  }
+  const post = (path: string, data: unknown) => () => service.dispatch({ method: 'POST', path, headers, body: JSON.stringify({ data }) });
+  return {
+    'notifications: get page of one recipient on large + 1,000 notifications, ms (budget <= 50)': await timeIt(
+      post('/v2/notifications/get', { organizationId: LARGE_ORGANIZATION, userId: user(1), pageSize: 10 }),
+      30,
+      5,
+    ),
+    'users: data/get page on large + 1,000 notifications, ms (budget <= 50)': await timeIt(
+      post('/v2/users/data/get', { organizationId: LARGE_ORGANIZATION, userId: user(1) }),
+      30,
+      5,
+    ),
+  };
+}

@@ -22,6 +22,8 @@ function growthFigures(rows: readonly GrowthRow[]): Record<string, number> {
   for (const row of rows) out[`growth exponent: ${row.cost} (budget <= ${row.budget})`] = row.exponent;
   out['users/get last 1,000-user page at 1M users, ms (budget <= 5)'] = at('users/get, the last 1,000-user page');
   out['notifications/get 10 of one document at 100k, ms (budget <= 5)'] = at('notifications/get, 10 of one document');
+  out['notifications/delete one id at 100k, ms'] = at('notifications/delete, one id');
+  out['users/data/get first page at 100k notifications, ms'] = at('users/data/get, first page');
   out['memory/suggest first after reset / warm at 100k (budget <= 2)'] = at('memory/suggest, first after reset') / at('memory/suggest, warm');
   out['memory/suggest warm at 100k judgments, ms (budget <= 5)'] = at('memory/suggest, warm');
   return out;
@@ -42,6 +44,7 @@ it('prints the bench figures and holds every budget', async () => {
     ...(await optional('./undo.js', 'benchUndo')),
     ...(await optional('./install.js', 'benchInstall')),
     ...(await optional('./notifications.js', 'benchNotifications')),
+    ...(await optional('./notifications.js', 'benchLargePages')),
     ...growthFigures(rows),
   };
   const width = Math.max(...Object.keys(figures).map((k) => k.length));

@@ -1,10 +1,10 @@
 import { deleteEditors, moveEditors } from './crdt/registry.js';
 import type { ModelContext } from './context.js';
-import type { Namespace, NotificationRecord, OrganizationRecord } from './entities.js';
-import { renderThread } from './comments/records.js';
+import type { Namespace, OrganizationRecord } from './entities.js';
+import { renderThread, threadsForWrite } from './comments/records.js';
 import { configKey } from './notifications/config.js';
-import { holds } from './notifications/notifications.js';
-import { noteNotificationsChanged } from './notifications/timeline.js';
+import { involvedNotifications } from './notifications/query.js';
+import { documentNotifications, reindexNotification, removeNotification } from './notifications/timeline.js';
 import { documentOf, relocateRecord, retargetDocument, sameLocation, userIdOf, type DocumentMove, type LocationUpdate } from './record-fields.js';
 
 /** Where a kind's records of one organization live. */
@@ -24,8 +24,13 @@ export interface DocumentScopedKind {
   move(scope: Scope, move: DocumentMove): void;
   /** Rewrites the named location in the document's records; returns how many locations changed. */
   relocate?(scope: Scope, update: LocationUpdate): number;
-  /** The records of this kind a user created or took part in, in storage order (get all user data). */
-  userData?(scope: Scope, userId: string): unknown[];
+  /**
+   * The records of this kind a user created or took part in, in storage order (get all user data), read lazily:
+   * a page stops once it is full.
+   */
+  userData?(scope: Scope, userId: string): Iterable<unknown>;
+  /** The read shape of an item of `userData`, applied to the items of a page only. */
+  renderUserData?(item: unknown): unknown;
 }
 
 /** A list-shaped kind of fixture record (reactions, recordings) keyed by `metadata.documentId`. */
@@ -56,8 +61,12 @@ function annotationKind(
       }
       return count;
     },
-    userData: ({ org }, userId) => org[name].filter((record) => involves(record, userId)),
+    userData: ({ org }, userId) => filtered(org[name], (record) => involves(record, userId)),
   };
+}
+
+function* filtered<T>(items: Iterable<T>, keep: (item: T) => boolean): Generator<T> {
+  for (const item of items) if (keep(item)) yield item;
 }
 
 const authoredBy = (record: Record<string, unknown>, userId: string): boolean => userIdOf(record['from']) === userId;
@@ -72,9 +81,8 @@ function inThread(annotation: Record<string, unknown>, userId: string): boolean 
   });
 }
 
-/** The user acted (action user) or holds the notification (a recipient). */
-function involved(org: OrganizationRecord, notification: NotificationRecord, userId: string): boolean {
-  return userIdOf(notification.record['actionUser']) === userId || holds(org, notification, userId);
+function* threadsOf(org: OrganizationRecord): Generator<Record<string, unknown>> {
+  for (const store of org.comments.values()) yield* store.threads.values();
 }
 
 /**
@@ -83,42 +91,47 @@ function involved(org: OrganizationRecord, notification: NotificationRecord, use
  */
 const comments: DocumentScopedKind = {
   name: 'comments',
-  drop({ org }, documentId) {
-    org.comments.delete(documentId);
+  drop({ ctx, org }, documentId) {
+    ctx.store.journal.delete(org.comments, documentId);
   },
-  move({ org }, move) {
-    const source = org.comments.get(move.documentId);
-    if (!source) return;
-    org.comments.delete(move.documentId);
-    const target = org.comments.get(move.newDocumentId) ?? { next: 1, threads: new Map() };
+  move({ ctx, org }, move) {
+    if (!org.comments.has(move.documentId) || move.documentId === move.newDocumentId) return;
+    // Both documents' threads are written as copies (the undo log keeps the originals untouched).
+    const source = threadsForWrite(ctx, org, move.documentId);
+    const target = threadsForWrite(ctx, org, move.newDocumentId, true);
+    if (!source || !target) return;
+    ctx.store.journal.delete(org.comments, move.documentId);
     for (const [id, thread] of source.threads) {
       retargetDocument(thread, move);
       target.threads.set(id, thread);
     }
     target.next = Math.max(target.next, source.next);
-    org.comments.set(move.newDocumentId, target);
   },
-  relocate({ org }, update) {
+  relocate({ ctx, org }, update) {
     let count = 0;
-    for (const thread of org.comments.get(update.documentId)?.threads.values() ?? []) count += relocateRecord(thread, update);
+    if (!org.comments.has(update.documentId)) return 0;
+    for (const thread of threadsForWrite(ctx, org, update.documentId)?.threads.values() ?? []) count += relocateRecord(thread, update);
     return count;
   },
-  userData: ({ org }, userId) => [...org.comments.values()].flatMap((store) => [...store.threads.values()].filter((thread) => inThread(thread, userId)).map(renderThread)),
+  userData: ({ org }, userId) => filtered(threadsOf(org), (thread) => inThread(thread, userId)),
+  renderUserData: (thread) => renderThread(thread as Parameters<typeof renderThread>[0]),
 };
 
 const notifications: DocumentScopedKind = {
   name: 'notifications',
   drop({ ctx, org }, documentId) {
-    for (const [id, n] of org.notifications) if (n.documentId === documentId) ctx.store.journal.delete(org.notifications, id);
-    noteNotificationsChanged(org);
+    // The document's own list of the timeline, in insertion order: the cost follows the document.
+    for (const n of documentNotifications(org, documentId)) removeNotification(ctx.store.journal, org, n);
   },
   move({ ctx, org }, move) {
-    noteNotificationsChanged(org);
+    const { journal } = ctx.store;
     for (const notification of org.notifications.values()) {
       if (notification.documentId !== move.documentId && documentOf(notification.record) !== move.documentId) continue;
-      ctx.store.journal.touch(notification);
-      if (notification.documentId === move.documentId) notification.documentId = move.newDocumentId;
-      retargetDocument(notification.record, move);
+      reindexNotification(journal, org, notification, () => {
+        journal.touch(notification);
+        if (notification.documentId === move.documentId) notification.documentId = move.newDocumentId;
+        retargetDocument(notification.record, move);
+      });
     }
   },
   relocate({ ctx, org }, update) {
@@ -137,7 +150,8 @@ const notifications: DocumentScopedKind = {
     }
     return count;
   },
-  userData: ({ org }, userId) => [...org.notifications.values()].filter((n) => involved(org, n, userId)),
+  // The user acted (action user) or holds the notification (a recipient), read through the timeline.
+  userData: ({ org }, userId) => involvedNotifications(org, userId),
 };
 
 const notificationConfigs: DocumentScopedKind = {

@@ -4,6 +4,7 @@ import { DOCUMENT_SCOPE } from './document-scope.js';
 import type { AccessType, DocumentRecord, Namespace, OrganizationRecord } from './entities.js';
 import { ensureDocument } from './organizations.js';
 import type { DocumentMove } from './record-fields.js';
+import { noteUserRemoved, noteUserSet } from './users/order.js';
 
 /** Which document to delete. */
 export interface DocumentRef {
@@ -57,8 +58,12 @@ function createTarget(ctx: ModelContext, org: OrganizationRecord, source: Docume
 function moveUsers(ctx: ModelContext, source: DocumentRecord | undefined, target: DocumentRecord): void {
   if (!source) return;
   const { journal } = ctx.store;
-  for (const [userId, user] of source.users) journal.set(target.users, userId, user);
+  for (const [userId, user] of source.users) {
+    journal.set(target.users, userId, user);
+    noteUserSet(journal, target.users, userId);
+  }
   journal.clear(source.users);
+  noteUserRemoved(journal, source.users);
 }
 
 /** A document as update documents receives it; keys beyond the documented ones are custom fields. */

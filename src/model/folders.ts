@@ -118,7 +118,7 @@ export function deleteFolder(ctx: ModelContext, ns: Namespace, org: Organization
   for (const doc of [...org.documents.values()]) {
     if (doc.folderId !== undefined && gone.has(doc.folderId)) deleteDocument(ctx, ns, { organizationId: org.organizationId, documentId: doc.documentId });
   }
-  for (const id of gone) org.folders.delete(id);
+  for (const id of gone) ctx.store.journal.delete(org.folders, id);
   ctx.events.emit('folder.delete', ns.apiKey, { organizationId: org.organizationId, folderId });
   return true;
 }

@@ -17,14 +17,85 @@ type Holder = Record<string, unknown>;
 
 let rewinds = 0;
 
+/** Changes recorded by every journal of this process: each log entry's sequence number. */
+let written = 0;
+
 /**
- * How many times, in this process, a journal put tables back (rollback, replay, forget). Indexes kept beside the
- * state (never in it) learn of ordinary writes as they happen, but an undo changes tables behind their back: they
- * remember this count when built and rebuild once it moves.
- * @example if (index.rewinds !== rewindCount()) rebuild();
+ * Whether an index kept beside the state (never in it) still matches it. An index built from the state learns
+ * of later writes through `Journal.note`, so an undo of those keeps it right; an undo of a write made before it
+ * was built would change the state behind its back, and turns `valid` false.
+ */
+export interface IndexStamp {
+  valid: boolean;
+  /** `written` when the index was built: every change numbered below it is part of what the index read. */
+  readonly built: number;
+}
+
+const stamps = new Set<WeakRef<IndexStamp>>();
+const refs = new WeakMap<IndexStamp, WeakRef<IndexStamp>>();
+
+/**
+ * A stamp for an index built from the state now; `release` the one it replaces.
+ * @example const stamp = indexStamp(); if (!stamp.valid) rebuild();
+ */
+export function indexStamp(replaces?: IndexStamp): IndexStamp {
+  if (replaces) releaseStamp(replaces);
+  const stamp: IndexStamp = { valid: true, built: written };
+  const ref = new WeakRef(stamp);
+  refs.set(stamp, ref);
+  stamps.add(ref);
+  return stamp;
+}
+
+/** Stops tracking an index that was replaced or dropped. */
+export function releaseStamp(stamp: IndexStamp): void {
+  const ref = refs.get(stamp);
+  if (ref) stamps.delete(ref);
+}
+
+/** An undo reached back to change number `from`: indexes built after it read state that is gone. */
+function undoneFrom(from: number): void {
+  for (const ref of stamps) {
+    const stamp = ref.deref();
+    if (stamp && stamp.built <= from) continue;
+    if (stamp) stamp.valid = false;
+    stamps.delete(ref);
+  }
+}
+
+/**
+ * How many times, in this process, a journal put tables back (rollback, replay, forget).
+ * @example if (seen !== rewindCount()) rebuild();
  */
 export function rewindCount(): number {
   return rewinds;
+}
+
+/** A recorded index update: undoing it runs `undo`, and redoing runs `redo` again. */
+function effectOf(undo: () => void, redo: () => void): Change {
+  return () => {
+    undo();
+    return effectOf(redo, undo);
+  };
+}
+
+/** Learns of every change of one entry of a watched Map, a write or its undo: the key and its value before. */
+export type MapWatcher = (key: unknown, before: unknown) => void;
+
+const watchers = new WeakMap<Map<unknown, unknown>, MapWatcher>();
+
+/**
+ * Keeps an index beside the state in step with a Map: the journal calls `watcher` after each write to the map
+ * and after each undo of one, so the index costs O(1) per change, forward and back (one watcher per map).
+ * @example watchMap(org.users, (userId, before) => reindex(userId, before));
+ */
+export function watchMap<K, V>(map: Map<K, V>, watcher: (key: K, before: V | undefined) => void): void {
+  watchers.set(map as Map<unknown, unknown>, watcher as MapWatcher);
+}
+
+/** Stops watching a Map. */
+export function unwatchMap<K, V>(map: Map<K, V>): void {
+  watchers.delete(map as Map<unknown, unknown>);
 }
 
 /** Whole-target markers in the record of what the current window has already saved. */
@@ -40,6 +111,8 @@ const LENGTH = Symbol('length');
  */
 export class Journal {
   #log: Change[] = [];
+  /** The sequence number of each log entry (see `written`). */
+  #numbers: number[] = [];
   #seen = new Map<object, Set<unknown>>();
   #epoch = 0;
 
@@ -66,8 +139,12 @@ export class Journal {
   rollback(mark: Mark): Change[] {
     if (!this.reaches(mark)) throw new Error('This mark belongs to a history that was rolled back or replaced.');
     const redo: Change[] = [];
-    if (this.#log.length > mark.position) rewinds += 1;
+    if (this.#log.length > mark.position) {
+      rewinds += 1;
+      undoneFrom(this.#numbers[mark.position] as number);
+    }
     while (this.#log.length > mark.position) redo.push((this.#log.pop() as Change)());
+    this.#numbers.length = mark.position;
     this.#seen.clear();
     return redo.reverse();
   }
@@ -75,22 +152,38 @@ export class Journal {
   /** Applies changes (from `rollback`) in order, recording each as a write. */
   replay(changes: readonly Change[]): void {
     this.#seen.clear();
-    if (changes.length > 0) rewinds += 1;
-    for (const change of changes) this.#log.push(change());
+    if (changes.length === 0) return;
+    rewinds += 1;
+    // Replayed index updates reach the indexes that saw the original writes; any built since missed them.
+    undoneFrom(-1);
+    for (const change of changes) this.record(change());
   }
 
   /** Forgets the history: the current state becomes the beginning, and every earlier mark stops reaching. */
   forget(): void {
     rewinds += 1;
     this.#log = [];
+    this.#numbers = [];
     this.#seen.clear();
     this.#epoch += 1;
+  }
+
+  /**
+   * Records an update of an index kept beside the state, so an undo reverses it in its turn (O(1) per update)
+   * instead of the index being rebuilt.
+   * @example journal.note(() => list.pop(), () => list.push(n)); list.push(n);
+   */
+  note(undo: () => void, redo: () => void): void {
+    this.record(effectOf(undo, redo));
   }
 
   /** `map.set(key, value)`, recorded. */
   set<K, V>(map: Map<K, V>, key: K, value: V): void {
     this.entry(map, key);
+    const watcher = watchers.get(map as Map<unknown, unknown>);
+    const before = watcher ? map.get(key) : undefined;
     map.set(key, value);
+    watcher?.(key, before);
   }
 
   /** `map.delete(key)`, recorded (with the map's order, so an undone delete returns to its place). */
@@ -98,14 +191,34 @@ export class Journal {
     if (!map.has(key)) return false;
     this.order(map);
     this.entry(map, key);
-    return map.delete(key);
+    const before = map.get(key);
+    map.delete(key);
+    watchers.get(map as Map<unknown, unknown>)?.(key, before);
+    return true;
+  }
+
+  /**
+   * `map.delete(key)` when the caller knows the key that follows it in the map's order (`null`: it is the last),
+   * recorded in O(1) instead of with the map's whole order; an undo puts the entry back before that key.
+   * @example journal.deleteBefore(org.notifications, 'n1', 'n2');
+   */
+  deleteBefore<K, V>(map: Map<K, V>, key: K, next: K | null): boolean {
+    if (!map.has(key)) return false;
+    const value = map.get(key);
+    this.record(deletedBefore(map as Map<unknown, unknown>, key, value, next));
+    map.delete(key);
+    watchers.get(map as Map<unknown, unknown>)?.(key, value);
+    return true;
   }
 
   /** `map.clear()`, recorded. */
   clear<K, V>(map: Map<K, V> | Set<V>): void {
     if (map.size === 0) return;
     this.whole(map);
+    const watcher = map instanceof Map ? watchers.get(map as Map<unknown, unknown>) : undefined;
+    const before = watcher ? [...(map as Map<unknown, unknown>)] : [];
     map.clear();
+    for (const [key, value] of before) watcher?.(key, value);
   }
 
   /** `set.add(value)`, recorded. */
@@ -143,7 +256,7 @@ export class Journal {
   /** `delete target[key]`, recorded with the object's key order, so an undone delete returns to its place. */
   unset<T extends object>(target: T, key: keyof T & string): void {
     if (!Object.hasOwn(target, key)) return;
-    if (!this.seen(target, WHOLE) && !this.once(target, ORDER)) this.#log.push(keyOrderOf(target as Holder));
+    if (!this.seen(target, WHOLE) && !this.once(target, ORDER)) this.record(keyOrderOf(target as Holder));
     this.field(target as Holder, key);
     delete (target as Holder)[key];
   }
@@ -159,32 +272,37 @@ export class Journal {
   /** Records the entry `key` of a Map before it is set or deleted. */
   entry<K, V>(map: Map<K, V>, key: K): void {
     if (this.once(map, key)) return;
-    this.#log.push(mapEntry(map as Map<unknown, unknown>, key));
+    this.record(mapEntry(map as Map<unknown, unknown>, key));
   }
 
   private member<V>(set: Set<V>, value: V): void {
     if (this.once(set, value)) return;
-    this.#log.push(setMember(set as Set<unknown>, value));
+    this.record(setMember(set as Set<unknown>, value));
   }
 
   private order(target: Map<unknown, unknown> | Set<unknown>): void {
     if (this.once(target, ORDER)) return;
-    this.#log.push(orderOf(target));
+    this.record(orderOf(target));
   }
 
   private length(array: unknown[]): void {
     if (this.seen(array, WHOLE) || this.once(array, LENGTH)) return;
-    this.#log.push(tailOf(array, array.length));
+    this.record(tailOf(array, array.length));
   }
 
   private field(target: Holder, key: string): void {
     if (this.seen(target, WHOLE) || this.once(target, key)) return;
-    this.#log.push(fieldOf(target, key));
+    this.record(fieldOf(target, key));
   }
 
   private whole(target: object): void {
     if (this.once(target, WHOLE)) return;
-    this.#log.push(wholeOf(target));
+    this.record(wholeOf(target));
+  }
+
+  private record(change: Change): void {
+    this.#log.push(change);
+    this.#numbers.push(written++);
   }
 
   private seen(target: object, key: unknown): boolean {
@@ -215,8 +333,37 @@ function mapEntry(map: Map<unknown, unknown>, key: unknown): Change {
     const current = map.get(key);
     if (had) map.set(key, saved);
     else map.delete(key);
+    watchers.get(map)?.(key, current);
     if (current !== undefined && current !== saved) detachDocuments(current);
     return redo;
+  };
+}
+
+/** A deleted entry and the key that followed it; applying it puts the entry back in its place. */
+function deletedBefore(map: Map<unknown, unknown>, key: unknown, value: unknown, next: unknown): Change {
+  return () => {
+    const tail: [unknown, unknown][] = [];
+    if (next !== null && map.has(next)) {
+      let after = false;
+      for (const entry of map) {
+        if (entry[0] === next) after = true;
+        if (after) tail.push(entry);
+      }
+      for (const [k] of tail) map.delete(k);
+    }
+    map.set(key, value);
+    for (const [k, v] of tail) map.set(k, v);
+    watchers.get(map)?.(key, undefined);
+    return redeleted(map, key, next);
+  };
+}
+
+function redeleted(map: Map<unknown, unknown>, key: unknown, next: unknown): Change {
+  return () => {
+    const value = map.get(key);
+    map.delete(key);
+    watchers.get(map)?.(key, value);
+    return deletedBefore(map, key, value, next);
   };
 }
 
@@ -293,9 +440,16 @@ function wholeOf(target: object): Change {
     const saved = [...target];
     return () => {
       const redo = wholeOf(target);
+      const before = [...target];
       const current = [...target.values()];
       target.clear();
       for (const [key, value] of saved) target.set(key, value);
+      const watcher = watchers.get(target);
+      if (watcher) {
+        for (const [key, value] of before) watcher(key, value);
+        const had = new Set(before.map(([key]) => key));
+        for (const [key] of saved) if (!had.has(key)) watcher(key, undefined);
+      }
       for (const value of current) if (!saved.some(([, kept]) => kept === value)) detachDocuments(value);
       return redo;
     };

@@ -1,7 +1,7 @@
 import type { ModelContext } from './context.js';
 import { DOCUMENT_SCOPE } from './document-scope.js';
 import type { Namespace, OrganizationRecord } from './entities.js';
-import { noteNotificationsChanged } from './notifications/timeline.js';
+import { documentNotifications, removeNotification } from './notifications/timeline.js';
 import { documentOf, sameLocation, type LocationObject, type LocationUpdate } from './record-fields.js';
 
 export type { LocationObject, LocationUpdate } from './record-fields.js';
@@ -64,11 +64,10 @@ export function deleteLocationData(ctx: ModelContext, ns: Namespace, input: { do
       });
       if (kept.length !== org[kind].length) ctx.store.journal.assign(org, kind, kept);
     }
-    for (const [id, n] of org.notifications) {
-      if (n.documentId !== input.documentId || !atLocation(n.record, input.location)) continue;
-      ctx.store.journal.delete(org.notifications, id);
-      noteNotificationsChanged(org);
-      ctx.events.emit('notification.delete', ns.apiKey, { organizationId: org.organizationId, documentId: n.documentId, notificationId: id });
+    for (const n of documentNotifications(org, input.documentId)) {
+      if (!atLocation(n.record, input.location)) continue;
+      removeNotification(ctx.store.journal, org, n);
+      ctx.events.emit('notification.delete', ns.apiKey, { organizationId: org.organizationId, documentId: n.documentId, notificationId: n.id });
       count++;
     }
     for (const [id, activity] of org.activities) {

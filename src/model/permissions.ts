@@ -42,7 +42,7 @@ export function grantPermissions(ctx: ModelContext, ns: Namespace, userId: strin
     const next: UserRecord = { ...current, userId, accessRole: resource.accessRole ?? 'editor' };
     if (resource.expiresAt !== undefined) next.expiresAt = resource.expiresAt;
     ctx.store.journal.set(found.users, userId, next);
-    noteUserSet(found.users, userId);
+    noteUserSet(ctx.store.journal, found.users, userId);
     if (found.users === found.org.users) noteRosterChange(ctx.store.journal, found.org, userId);
     ctx.events.emit('permission.add', ns.apiKey, { organizationId: found.org.organizationId, userId, ...levelOf(resource) });
   }

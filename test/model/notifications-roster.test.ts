@@ -14,7 +14,7 @@ interface Person { userId?: string | undefined; email?: string | undefined; [fie
 interface Expected { userId?: string; emailHash?: string }
 
 /** The recipients as one record per person, listed at add time: the fan-out that the roster log replaces. */
-function fannedOut(org: OrganizationRecord, doc: DocumentRecord, request: { actionUser: { userId: string }; notifyUsers: Person[]; notifyAll: boolean; verifyUserPermissions: boolean }): Expected[] {
+function fannedOut(org: OrganizationRecord, doc: DocumentRecord, request: { actionUser: { userId: string }; notifyUsers: Person[]; notifyAll: boolean; verifyUserPermissions: boolean }, now = 0): Expected[] {
   const everyone = function* () {
     yield* org.users.values();
     for (const f of org.folders.values()) yield* f.users.values();
@@ -45,7 +45,7 @@ function fannedOut(org: OrganizationRecord, doc: DocumentRecord, request: { acti
   };
   if (request.notifyAll) for (const u of org.users.values()) if (u.userId !== request.actionUser.userId) add({ userId: u.userId, email: u.email });
   for (const e of request.notifyUsers) add({ userId: e.userId ?? idByEmail(e.email), email: e.email });
-  const kept = request.verifyUserPermissions ? people.filter((p) => p.userId !== undefined && canAccess(org, doc, p.userId)) : people;
+  const kept = request.verifyUserPermissions ? people.filter((p) => p.userId !== undefined && canAccess(org, doc, p.userId, now)) : people;
   return kept.map((p) => ({ ...(p.userId === undefined ? {} : { userId: p.userId }), ...(p.email === undefined ? {} : { emailHash: md5Hex(p.email) }) }));
 }
 
@@ -78,11 +78,15 @@ describe('notifyAll notifications keep the organization as it was when they were
     const ns = namespaceOf(service);
     const rnd = generator(seed * 7919);
     const org = ensureOrganization(model, ns, 'org');
-    const docs = ['d0', 'd1', 'd2'].map((id, i) => {
-      const doc = ensureDocument(model, org, id);
+    // d1 sits in folder f; d2 is restricted (folder f's grants reach it), d3 disabled.
+    const docs = ['d0', 'd1', 'd2', 'd3'].map((id, i) => {
+      const doc = ensureDocument(model, org, id, i === 1 || i === 2 ? 'f' : undefined);
       if (i === 2) doc.accessType = 'restricted';
+      if (i === 3) doc.disabled = true;
       return doc;
     });
+    model.clock.advance(10_000);
+    const now = model.clock.now();
     const email = () => [`p${rnd.int(12)}@x.io`, `P${rnd.int(12)}@X.io`, undefined][rnd.int(3)];
     const person = (): Person => {
       const kind = rnd.int(3);
@@ -93,25 +97,28 @@ describe('notifyAll notifications keep the organization as it was when they were
       const roll = rnd.int(10);
       if (roll < 3) {
         const userId = `u${rnd.int(20)}`;
-        const at = rnd.int(4);
+        const at = rnd.int(6);
         const e = email();
-        const user = e === undefined ? { userId } : { userId, email: e };
-        if (at === 0) addUsers(model, ns, { organizationId: 'org', users: [user], keepAccessRole: true });
+        // Some grants carry an expiry: lapsed already (seconds before now) or still running.
+        const lapse = [undefined, undefined, (now - 5_000) / 1000, (now + 5_000) / 1000][rnd.int(4)];
+        const user = { userId, ...(e === undefined ? {} : { email: e }), ...(lapse === undefined ? {} : { expiresAt: lapse }) };
+        if (at === 0 || at === 5) addUsers(model, ns, { organizationId: 'org', users: [user], keepAccessRole: true });
+        else if (at === 4) addUsers(model, ns, { organizationId: 'org', folderId: 'f', users: [user], keepAccessRole: true });
         else addUsers(model, ns, { organizationId: 'org', documentId: `d${at - 1}`, users: [user], keepAccessRole: true });
       } else if (roll < 4) {
         updateUsers(model, ns, { organizationId: 'org', users: [{ userId: `u${rnd.int(20)}`, email: email() ?? 'fresh@x.io' }], keepAccessRole: true });
       } else if (roll < 5) {
         deleteUsers(model, ns, { organizationId: 'org', userIds: [`u${rnd.int(20)}`] });
       } else if (roll < 8) {
-        const doc = docs[rnd.int(3)] as DocumentRecord;
+        const doc = docs[rnd.int(4)] as DocumentRecord;
         const request = {
           actionUser: { userId: `u${rnd.int(20)}` },
           notifyUsers: Array.from({ length: rnd.int(4) }, person),
           notifyAll: rnd.chance(0.8),
-          verifyUserPermissions: rnd.chance(0.3),
+          verifyUserPermissions: rnd.chance(0.4),
         };
         const id = `n${step}`;
-        expected.set(id, fannedOut(org, doc, request));
+        expected.set(id, fannedOut(org, doc, request, now));
         addNotification(model, ns, { organizationId: 'org', documentId: doc.documentId, notificationId: id, ...request });
       } else {
         const userId = `u${rnd.int(20)}`;

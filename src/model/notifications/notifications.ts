@@ -4,7 +4,7 @@ import type { ModelContext } from '../context.js';
 import { ensureDocument, ensureOrganization } from '../organizations.js';
 import { headlineOf, stripPersonalData } from './content.js';
 import { recipientsOf } from './recipients.js';
-import { noteNotificationAdded, noteNotificationsChanged } from './timeline.js';
+import { noteNotificationAdded, reindexNotification, removeNotification, timeline } from './timeline.js';
 import { fillRosterMaps, rosterAt, rosterMaps, type RecipientMaps, type RosterMember } from './roster.js';
 
 /** A person named in a notification request: a userId, an email, or both; other fields kept as given. */
@@ -120,10 +120,11 @@ export function addNotification(ctx: ModelContext, ns: Namespace, input: AddNoti
   if (everyone) record.everyone = everyone;
   const locationId = locationIdOf(input);
   if (locationId !== undefined) record.locationId = locationId;
-  const replaced = ctx.store.journal.delete(org.notifications, id);
-  ctx.store.journal.set(org.notifications, id, record);
-  if (replaced) noteNotificationsChanged(org);
-  else noteNotificationAdded(org, record);
+  const { journal } = ctx.store;
+  const replaced = org.notifications.get(id);
+  if (replaced) removeNotification(journal, org, replaced);
+  journal.set(org.notifications, id, record);
+  noteNotificationAdded(journal, org, record);
   ctx.events.emit('notification.add', ns.apiKey, { organizationId: input.organizationId, documentId: input.documentId, notificationId: id });
   return record;
 }
@@ -153,18 +154,28 @@ export function holds(org: OrganizationRecord | undefined, record: NotificationR
   return record.recipients.some((r) => r.userId === userId) || heldByEveryone(org, record, userId);
 }
 
-/** Notifications of an organization matching every given filter, in insertion order. */
-function* selectNotifications(ns: Namespace, selector: NotificationSelector): Generator<NotificationRecord> {
+/**
+ * Notifications of an organization matching every given filter, in insertion order. Reads the smallest list of
+ * the timeline that holds every match (the requested ids, the document's, the user's listed and `notifyAll`
+ * ones), so the cost follows those lists, never the organization's other notifications.
+ */
+function selectNotifications(ns: Namespace, selector: NotificationSelector): NotificationRecord[] {
   const org = ns.organizations.get(selector.organizationId);
-  if (!org) return;
-  const ids = selector.notificationIds ? new Set(selector.notificationIds) : undefined;
-  for (const n of org.notifications.values()) {
+  if (!org) return [];
+  const t = timeline(org);
+  let candidates: Iterable<NotificationRecord>;
+  if (selector.notificationIds) candidates = selector.notificationIds.flatMap((id) => org.notifications.get(id) ?? []);
+  else if (selector.documentId !== undefined) candidates = t.byDocument.get(selector.documentId) ?? [];
+  else if (selector.userId !== undefined) candidates = [...(t.byUser.get(selector.userId) ?? []), ...t.everyone];
+  else candidates = t.all;
+  const matched = new Set<NotificationRecord>();
+  for (const n of candidates) {
     if (selector.documentId !== undefined && n.documentId !== selector.documentId) continue;
     if (selector.locationId !== undefined && (n.locationId === undefined || String(n.locationId) !== selector.locationId)) continue;
-    if (ids && !ids.has(n.id)) continue;
     if (selector.userId !== undefined && !holds(org, n, selector.userId)) continue;
-    yield n;
+    matched.add(n);
   }
+  return [...matched].sort((a, b) => (t.rank.get(a) ?? 0) - (t.rank.get(b) ?? 0));
 }
 
 /**
@@ -172,7 +183,7 @@ function* selectNotifications(ns: Namespace, selector: NotificationSelector): Ge
  * Sorts every match: reads page through `pageNotifications` instead.
  */
 export function queryNotifications(ns: Namespace, selector: NotificationSelector, order: 'asc' | 'desc' = 'desc'): NotificationRecord[] {
-  const sorted = [...selectNotifications(ns, selector)].sort((a, b) => a.timestamp - b.timestamp);
+  const sorted = selectNotifications(ns, selector).sort((a, b) => a.timestamp - b.timestamp);
   return order === 'asc' ? sorted : sorted.reverse();
 }
 
@@ -182,18 +193,18 @@ export function queryNotifications(ns: Namespace, selector: NotificationSelector
  */
 export function deleteNotifications(ctx: ModelContext, ns: Namespace, selector: NotificationSelector): Map<string, NotificationOutcome> {
   const org = ns.organizations.get(selector.organizationId);
-  const matched = [...selectNotifications(ns, selector)];
+  const matched = selectNotifications(ns, selector);
+  const { journal } = ctx.store;
   for (const n of matched) {
     const userId = selector.userId;
-    if (userId !== undefined) {
-      ctx.store.journal.assign(n, 'recipients', n.recipients.filter((r) => r.userId !== userId));
+    if (userId !== undefined && org) {
+      reindexNotification(journal, org, n, () => journal.assign(n, 'recipients', n.recipients.filter((r) => r.userId !== userId)));
       if (n.everyone && heldByEveryone(org, n, userId)) {
-        ctx.store.journal.assign(n.everyone, 'left', [...(n.everyone.left ?? []), userId]);
+        journal.assign(n.everyone, 'left', [...(n.everyone.left ?? []), userId]);
       }
     }
-    if (org) noteNotificationsChanged(org);
     if (userId === undefined || (n.recipients.length === 0 && everyoneOf(org, n).next().done === true)) {
-      if (org) ctx.store.journal.delete(org.notifications, n.id);
+      if (org) removeNotification(journal, org, n);
       ctx.events.emit('notification.delete', ns.apiKey, { organizationId: n.organizationId, documentId: n.documentId, notificationId: n.id });
     }
   }

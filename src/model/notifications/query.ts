@@ -97,3 +97,30 @@ export function pageNotifications(ns: Namespace, selector: NotificationSelector,
   }
   return { page, more: false };
 }
+
+/**
+ * The notifications a user acted in or holds, in insertion order (the user-data export): the user's own list of
+ * the timeline merged with the `notifyAll` notifications the user is still among, so the cost follows the
+ * user's notifications and the organization's `notifyAll` ones, never the rest.
+ * @example [...involvedNotifications(org, 'u1')].length
+ */
+export function* involvedNotifications(org: OrganizationRecord, userId: string): Generator<NotificationRecord> {
+  const t = timeline(org);
+  const own = t.involved.get(userId) ?? [];
+  const everyone = t.everyoneByRank;
+  const rank = (n: NotificationRecord): number => t.rank.get(n) ?? 0;
+  let i = 0;
+  let j = 0;
+  while (i < own.length || j < everyone.length) {
+    const x = own[i];
+    const y = everyone[j];
+    if (x !== undefined && (y === undefined || rank(x) <= rank(y))) {
+      if (x === y) j++;
+      i++;
+      yield x;
+      continue;
+    }
+    j++;
+    if (y !== undefined && heldByEveryone(org, y, userId)) yield y;
+  }
+}

@@ -1,7 +1,9 @@
 import { md5Hex } from '../../support/ids.js';
-import { documentAccess } from '../access.js';
-import type { DocumentRecord, EveryoneRecipients, NotificationRecipient, OrganizationRecord, UserRecord } from '../entities.js';
+import { documentAccess, documentAccessType, folderChain } from '../access.js';
+import type { DocumentRecord, EveryoneRecipients, NotificationRecipient, OrganizationRecord } from '../entities.js';
 import type { Journal } from '../journal.js';
+import { expiringUsers, userIdByEmail } from '../users/emails.js';
+import { userOrder } from '../users/order.js';
 import { rosterLog } from './roster.js';
 
 /** The part of an add-notification request that decides who receives it. */
@@ -17,22 +19,6 @@ interface Person {
   email?: string | undefined;
   /** An organization-level user of the roster: rendered from the roster, not listed. */
   rostered?: true;
-}
-
-const sameEmail = (a: unknown, b: string): boolean => typeof a === 'string' && a.toLowerCase() === b.toLowerCase();
-
-/** Every user record of the organization at any level: organization, then folders, then documents. */
-function* everyone(org: OrganizationRecord): Generator<UserRecord> {
-  yield* org.users.values();
-  for (const folder of org.folders.values()) yield* folder.users.values();
-  for (const doc of org.documents.values()) yield* doc.users.values();
-}
-
-/** The userId of a known user of the organization with this email, so email-only recipients can be found by id. */
-function userIdByEmail(org: OrganizationRecord, email: string | undefined): string | undefined {
-  if (email === undefined) return undefined;
-  for (const user of everyone(org)) if (sameEmail(user.email, email)) return user.userId;
-  return undefined;
 }
 
 /**
@@ -51,18 +37,34 @@ export interface Recipients {
 }
 
 /**
+ * The organization-level users granted the document itself or a folder of it, in the organization's order: under
+ * `restricted` the only ones the access model can admit. Costs those grants, not the organization.
+ */
+function grantedMembers(org: OrganizationRecord, doc: DocumentRecord): string[] {
+  const ids = new Set<string>();
+  for (const userId of doc.users.keys()) if (org.users.has(userId)) ids.add(userId);
+  for (const folder of folderChain(org, doc.folderId)) for (const userId of folder.users.keys()) if (org.users.has(userId)) ids.add(userId);
+  const { position } = userOrder(org.users);
+  return [...ids].sort((a, b) => (position.get(a) ?? 0) - (position.get(b) ?? 0));
+}
+
+/**
  * The recipients of a new notification (service-facts 3.31): with `notifyAll` (default) every
  * organization-level user except the action user, plus `notifyUsers`; with `verifyUserPermissions`, only
  * those with access to the document. One entry per person (same userId, or same email ignoring case).
- * The organization-level users are kept as a roster position, so this costs O(notifyUsers), not O(users);
- * with `verifyUserPermissions` the access model decides per user, so they are listed one by one.
+ * The organization-level users are kept as a roster position, so this costs O(notifyUsers), not O(users).
+ * With `verifyUserPermissions` the access model decides who stays, and only a few can differ from the roster:
+ * none pass in a disabled organization or document; under `restricted` only those granted the document or a
+ * folder of it (listed one by one); otherwise every organization-level user passes except one whose grant
+ * lapsed without a closer grant (kept as `left` of the roster position).
  * @example recipientsOf(ctx.store.journal, org, doc, { actionUser: { userId: 'a' }, notifyUsers: [{ userId: 'b' }] })
  */
 export function recipientsOf(journal: Journal, org: OrganizationRecord, doc: DocumentRecord, request: RecipientRequest, now = 0): Recipients {
   const everyone = request.notifyAll !== false;
   const verify = request.verifyUserPermissions === true;
-  // Verification asks the access model about each organization-level user; list them then.
-  const listed = everyone && verify;
+  const closed = org.disabled === true || doc.disabled === true;
+  // Verification under `restricted` (or a disabled organization or document) admits few or none: list those.
+  const listed = everyone && verify && (closed || documentAccessType(org, doc) === 'restricted');
   const except = request.actionUser.userId;
   const people: Person[] = [];
   const byUserId = new Map<string, Person>();
@@ -95,8 +97,8 @@ export function recipientsOf(journal: Journal, org: OrganizationRecord, doc: Doc
     if (same.userId !== undefined) byUserId.set(same.userId, same);
     if (email !== undefined && !byEmail.has(email)) byEmail.set(email, same);
   };
-  if (listed) {
-    for (const user of org.users.values()) if (user.userId !== except) add({ userId: user.userId, email: user.email });
+  if (listed && !closed) {
+    for (const userId of grantedMembers(org, doc)) if (userId !== except) add({ userId, email: org.users.get(userId)?.email });
   }
   for (const entry of request.notifyUsers) add({ userId: entry.userId ?? userIdByEmail(org, entry.email), email: entry.email });
   const kept = verify ? people.filter((p) => p.userId !== undefined && canAccess(org, doc, p.userId, now)) : people;
@@ -112,6 +114,11 @@ export function recipientsOf(journal: Journal, org: OrganizationRecord, doc: Doc
       }
     }
     if (emails.length > 0) out.everyone.emails = emails;
+    if (verify) {
+      // Only a lapsed organization grant, with no grant on the document or its folders, shuts a member out.
+      const shut = [...expiringUsers(org)].filter((userId) => userId !== except && !canAccess(org, doc, userId, now)).sort();
+      if (shut.length > 0) out.everyone.left = shut;
+    }
   }
   return out;
 }

@@ -1,19 +1,20 @@
 import type { NotificationRecord, OrganizationRecord } from '../entities.js';
-import { rewindCount } from '../journal.js';
+import { indexStamp, type IndexStamp, type Journal } from '../journal.js';
+import { userIdOf } from '../record-fields.js';
 
 /**
  * An organization's notifications ordered by (timestamp, insertion), whole and per document and per recipient,
- * so a page of `notifications/get` costs what it returns plus a binary search, not a sort of every match.
- * Kept beside the notifications map (never in the state): an add in time order appends, any other change
- * (replace, delete, a user leaving, a move) makes the next read rebuild it once, and a map whose size no longer
- * matches (changed elsewhere, or a restored copy) is rebuilt before use.
+ * so a page of `notifications/get` costs what it returns plus a binary search, not a sort of every match; and
+ * per user in insertion order (acted in or listed), for the user-data export. Kept beside the notifications map
+ * (never in the state): each write updates it in O(log N) through `Journal.note`, so an undo puts it back entry
+ * by entry; a change it cannot follow (an erase) makes the next read rebuild it once, and so does an undo past
+ * the point it was built at, or a map whose size no longer matches (a restored copy).
  */
 interface Timeline {
+  stamp: IndexStamp;
   size: number;
   stale: boolean;
-  /** `rewindCount()` when built: an undo since may have changed the map without a note. */
-  rewinds: number;
-  /** Insertion rank of each record, the tie-break of equal timestamps. */
+  /** Insertion rank of each record, the tie-break of equal timestamps and the order of `involved`. */
   rank: Map<NotificationRecord, number>;
   next: number;
   all: NotificationRecord[];
@@ -22,84 +23,223 @@ interface Timeline {
   byUser: Map<string, NotificationRecord[]>;
   /** `notifyAll` notifications, whose organization-level recipients are checked per read. */
   everyone: NotificationRecord[];
+  /** By userId of the action user or of a listed recipient, in insertion order. */
+  involved: Map<string, NotificationRecord[]>;
+  /** `everyone`, in insertion order. */
+  everyoneByRank: NotificationRecord[];
+  /** Every record in insertion order: the notifications map's own order. */
+  ranked: NotificationRecord[];
 }
 
 const timelines = new WeakMap<ReadonlyMap<string, NotificationRecord>, Timeline>();
 
-/** Puts a record after every record with a timestamp not later than its own (it is the newest insertion). */
-function insert(list: NotificationRecord[], n: NotificationRecord): void {
+type Compare = (a: NotificationRecord, b: NotificationRecord) => number;
+
+/** The first index whose record does not sort before `n`. */
+function lowerBound(list: readonly NotificationRecord[], n: NotificationRecord, compare: Compare): number {
   let lo = 0;
   let hi = list.length;
-  if (hi === 0 || (list[hi - 1] as NotificationRecord).timestamp <= n.timestamp) {
-    list.push(n);
-    return;
-  }
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if ((list[mid] as NotificationRecord).timestamp <= n.timestamp) lo = mid + 1;
+    if (compare(list[mid] as NotificationRecord, n) < 0) lo = mid + 1;
     else hi = mid;
   }
-  list.splice(lo, 0, n);
+  return lo;
 }
 
-function place(t: Timeline, n: NotificationRecord, add: (list: NotificationRecord[], n: NotificationRecord) => void): void {
-  t.rank.set(n, t.next++);
-  add(t.all, n);
-  let doc = t.byDocument.get(n.documentId);
-  if (!doc) t.byDocument.set(n.documentId, (doc = []));
-  add(doc, n);
-  for (const r of n.recipients) {
-    if (r.userId === undefined) continue;
-    let list = t.byUser.get(r.userId);
-    if (!list) t.byUser.set(r.userId, (list = []));
-    if (list.at(-1) !== n) add(list, n);
+function insert(list: NotificationRecord[], n: NotificationRecord, compare: Compare): void {
+  const last = list[list.length - 1];
+  if (last === undefined || compare(last, n) < 0) list.push(n);
+  else if (last !== n) {
+    const at = lowerBound(list, n, compare);
+    if (list[at] !== n) list.splice(at, 0, n);
   }
-  if (n.everyone) add(t.everyone, n);
 }
 
-function build(notifications: ReadonlyMap<string, NotificationRecord>): Timeline {
-  const t: Timeline = { size: notifications.size, stale: false, rewinds: rewindCount(), rank: new Map(), next: 0, all: [], byDocument: new Map(), byUser: new Map(), everyone: [] };
-  // A stable sort by timestamp keeps insertion order among equal timestamps; lists filled in that order stay sorted.
-  const sorted = [...notifications.values()].sort((a, b) => a.timestamp - b.timestamp);
-  const ranks = new Map<NotificationRecord, number>();
+function remove(list: NotificationRecord[] | undefined, n: NotificationRecord, compare: Compare): void {
+  if (!list) return;
+  if (list[list.length - 1] === n) {
+    list.pop();
+    return;
+  }
+  const at = lowerBound(list, n, compare);
+  if (list[at] === n) list.splice(at, 1);
+}
+
+/** The userIds a record is indexed under in `involved`: the action user, then listed recipients, once each. */
+function involvedIds(n: NotificationRecord): Set<string> {
+  const ids = new Set<string>();
+  const actor = userIdOf(n.record['actionUser']);
+  if (typeof actor === 'string') ids.add(actor);
+  for (const r of n.recipients) if (r.userId !== undefined) ids.add(r.userId);
+  return ids;
+}
+
+function listOf(map: Map<string, NotificationRecord[]>, key: string): NotificationRecord[] {
+  let list = map.get(key);
+  if (!list) map.set(key, (list = []));
+  return list;
+}
+
+/** Puts a record in every list it belongs to, by its current fields. */
+function place(t: Timeline, n: NotificationRecord, rank: number): void {
+  t.rank.set(n, rank);
+  t.size++;
+  const byTime = compareIn(t);
+  const byRank = rankIn(t);
+  insert(t.all, n, byTime);
+  insert(t.ranked, n, byRank);
+  insert(listOf(t.byDocument, n.documentId), n, byTime);
+  for (const r of n.recipients) if (r.userId !== undefined) insert(listOf(t.byUser, r.userId), n, byTime);
+  for (const userId of involvedIds(n)) insert(listOf(t.involved, userId), n, byRank);
+  if (n.everyone) {
+    insert(t.everyone, n, byTime);
+    insert(t.everyoneByRank, n, byRank);
+  }
+}
+
+/** Takes a record out of every list it was placed in; its fields must be those it was placed with. */
+function unplace(t: Timeline, n: NotificationRecord): void {
+  const byTime = compareIn(t);
+  const byRank = rankIn(t);
+  remove(t.all, n, byTime);
+  remove(t.ranked, n, byRank);
+  remove(t.byDocument.get(n.documentId), n, byTime);
+  for (const r of n.recipients) if (r.userId !== undefined) remove(t.byUser.get(r.userId), n, byTime);
+  for (const userId of involvedIds(n)) remove(t.involved.get(userId), n, byRank);
+  if (n.everyone) {
+    remove(t.everyone, n, byTime);
+    remove(t.everyoneByRank, n, byRank);
+  }
+  t.rank.delete(n);
+  t.size--;
+}
+
+function build(notifications: ReadonlyMap<string, NotificationRecord>, replaces: IndexStamp | undefined): Timeline {
+  const t: Timeline = {
+    stamp: indexStamp(replaces),
+    size: 0,
+    stale: false,
+    rank: new Map(),
+    next: 0,
+    all: [],
+    byDocument: new Map(),
+    byUser: new Map(),
+    everyone: [],
+    involved: new Map(),
+    everyoneByRank: [],
+    ranked: [...notifications.values()],
+  };
   let i = 0;
-  for (const n of notifications.values()) ranks.set(n, i++);
-  for (const n of sorted) {
-    place(t, n, (list, x) => list.push(x));
-    t.rank.set(n, ranks.get(n) as number);
-  }
+  for (const n of notifications.values()) t.rank.set(n, i++);
   t.next = i;
+  // A stable sort by timestamp keeps insertion order among equal timestamps; lists filled in that order stay sorted.
+  for (const n of [...notifications.values()].sort((a, b) => a.timestamp - b.timestamp)) {
+    t.all.push(n);
+    listOf(t.byDocument, n.documentId).push(n);
+    for (const r of n.recipients) {
+      if (r.userId === undefined) continue;
+      const list = listOf(t.byUser, r.userId);
+      if (list.at(-1) !== n) list.push(n);
+    }
+    if (n.everyone) t.everyone.push(n);
+  }
+  for (const n of notifications.values()) {
+    for (const userId of involvedIds(n)) listOf(t.involved, userId).push(n);
+    if (n.everyone) t.everyoneByRank.push(n);
+  }
+  t.size = notifications.size;
   return t;
 }
 
+/** The organization's timeline as it is, or undefined when the next read rebuilds it anyway. */
+function current(org: OrganizationRecord): Timeline | undefined {
+  const t = timelines.get(org.notifications);
+  return t && !t.stale && t.stamp.valid ? t : undefined;
+}
+
 /**
- * The organization's timeline, rebuilt first when a change made it stale.
+ * The organization's timeline, rebuilt first when it cannot follow the state.
  * @example timeline(org).byDocument.get('doc-1')
  */
 export function timeline(org: OrganizationRecord): Readonly<Timeline> {
   let t = timelines.get(org.notifications);
-  if (!t || t.stale || t.rewinds !== rewindCount() || t.size !== org.notifications.size) {
-    t = build(org.notifications);
+  if (!t || t.stale || !t.stamp.valid || t.size !== org.notifications.size) {
+    t = build(org.notifications, t?.stamp);
     timelines.set(org.notifications, t);
   }
   return t;
 }
 
-/** Records a new notification (not a replacement), already set in the organization's map. */
-export function noteNotificationAdded(org: OrganizationRecord, n: NotificationRecord): void {
-  const t = timelines.get(org.notifications);
-  if (!t || t.stale || t.rewinds !== rewindCount() || t.size + 1 !== org.notifications.size) return;
-  place(t, n, insert);
-  t.size++;
+/** Records a notification just set in the organization's map (as its newest insertion). */
+export function noteNotificationAdded(journal: Journal, org: OrganizationRecord, n: NotificationRecord): void {
+  const t = current(org);
+  if (!t || t.rank.has(n)) return;
+  const rank = t.next++;
+  place(t, n, rank);
+  journal.note(() => unplace(t, n), () => place(t, n, rank));
 }
 
-/** Records any other change of an organization's notifications; the next read rebuilds the timeline. */
-export function noteNotificationsChanged(org: OrganizationRecord): void {
-  const t = timelines.get(org.notifications);
-  if (t) t.stale = true;
+/**
+ * Deletes a notification from the organization's map and the timeline: O(log N), the map's order recorded as the
+ * id that follows it rather than as every id.
+ * @example removeNotification(journal, org, n);
+ */
+export function removeNotification(journal: Journal, org: OrganizationRecord, n: NotificationRecord): void {
+  const t = timeline(org) as Timeline;
+  const rank = t.rank.get(n);
+  if (rank === undefined || org.notifications.get(n.id) !== n) {
+    journal.delete(org.notifications, n.id);
+    return;
+  }
+  const next = t.ranked[lowerBound(t.ranked, n, rankIn(t)) + 1];
+  journal.deleteBefore(org.notifications, n.id, next ? next.id : null);
+  unplace(t, n);
+  journal.note(() => place(t, n, rank), () => unplace(t, n));
+}
+
+/**
+ * Changes the fields a notification is indexed by (`change` writes through the journal): it leaves its lists
+ * before and rejoins them after, keeping its rank.
+ * @example reindexNotification(journal, org, n, () => journal.assign(n, 'recipients', []));
+ */
+export function reindexNotification(journal: Journal, org: OrganizationRecord, n: NotificationRecord, change: () => void): void {
+  const t = current(org);
+  const rank = t?.rank.get(n);
+  if (!t || rank === undefined) {
+    change();
+    return;
+  }
+  unplace(t, n);
+  journal.note(() => place(t, n, rank), () => unplace(t, n));
+  change();
+  place(t, n, rank);
+  journal.note(() => unplace(t, n), () => place(t, n, rank));
+}
+
+/** Records a change the timeline does not follow; the next read rebuilds it (an undo of the change first cancels that). */
+export function noteNotificationsChanged(journal: Journal, org: OrganizationRecord): void {
+  const t = current(org);
+  if (!t) return;
+  t.stale = true;
+  journal.note(() => (t.stale = false), () => (t.stale = true));
 }
 
 /** Ascending comparison: timestamp, then insertion. */
-export function compareIn(t: Readonly<Timeline>): (a: NotificationRecord, b: NotificationRecord) => number {
+export function compareIn(t: Readonly<Timeline>): Compare {
   return (a, b) => a.timestamp - b.timestamp || (t.rank.get(a) ?? 0) - (t.rank.get(b) ?? 0);
+}
+
+/** Insertion order. */
+function rankIn(t: Readonly<Timeline>): Compare {
+  return (a, b) => (t.rank.get(a) ?? 0) - (t.rank.get(b) ?? 0);
+}
+
+/**
+ * A document's notifications in insertion order (a copy, safe to delete from): O(the document's notifications).
+ * @example for (const n of documentNotifications(org, 'doc-1')) removeNotification(journal, org, n);
+ */
+export function documentNotifications(org: OrganizationRecord, documentId: string): NotificationRecord[] {
+  const t = timeline(org);
+  return [...(t.byDocument.get(documentId) ?? [])].sort(rankIn(t));
 }

@@ -3,6 +3,7 @@ import type { ModelContext } from '../context.js';
 import { headlineOf } from './content.js';
 import { holds, type NotificationOutcome } from './notifications.js';
 import { canAccess } from './recipients.js';
+import { reindexNotification } from './timeline.js';
 
 /** The content fields an update replaces whole (beyond-spec 3.9). */
 export const UPDATABLE_NOTIFICATION_FIELDS = [
@@ -54,10 +55,15 @@ export function updateNotifications(ctx: ModelContext, ns: Namespace, input: Upd
       outcomes.set(item.id, { success: false, message: 'Failed to update notification.' });
       continue;
     }
-    ctx.store.journal.touch(n);
-    for (const field of UPDATABLE_NOTIFICATION_FIELDS) {
-      if (item[field] !== undefined) n.record[field] = structuredClone(item[field]);
-    }
+    const write = (): void => {
+      ctx.store.journal.touch(n);
+      for (const field of UPDATABLE_NOTIFICATION_FIELDS) {
+        if (item[field] !== undefined) n.record[field] = structuredClone(item[field]);
+      }
+    };
+    // A new action user changes whose user data the notification belongs to.
+    if (item.actionUser !== undefined) reindexNotification(ctx.store.journal, org, n, write);
+    else write();
     const template = n.record['displayHeadlineMessageTemplate'];
     if (typeof template === 'string' && (item.displayHeadlineMessageTemplate !== undefined || item.displayHeadlineMessageTemplateData !== undefined || item.actionUser !== undefined)) {
       const data = n.record['displayHeadlineMessageTemplateData'];

@@ -34,8 +34,16 @@ export function userDataPage(ctx: ModelContext, ns: Namespace, query: { organiza
     for (const kind of DOCUMENT_SCOPE) {
       const items = kind.userData?.({ ctx, ns, org }, userId);
       if (!items) continue;
-      lists[kind.name] = items.slice(offset, offset + size);
-      more ||= items.length > offset + size;
+      const page: unknown[] = [];
+      let index = 0;
+      for (const item of items) {
+        if (index >= offset + size) {
+          more = true;
+          break;
+        }
+        if (index++ >= offset) page.push(kind.renderUserData ? kind.renderUserData(item) : item);
+      }
+      lists[kind.name] = page;
     }
   }
   return { ...(lists as unknown as Lists), more };

@@ -81,7 +81,7 @@ function eraseMemberships(journal: Journal, org: OrganizationRecord, users: Read
   const drop = (map: Map<string, UserRecord>): void => {
     let dropped = false;
     for (const id of users) if (journal.delete(map, id)) dropped = true;
-    if (dropped) noteUserRemoved(map);
+    if (dropped) noteUserRemoved(journal, map);
     touched ||= dropped;
   };
   const before = new Set([...users].filter((id) => org.users.has(id)));
@@ -151,7 +151,7 @@ export function eraseUserData(ctx: ModelContext, ns: Namespace, input: { userIds
     if (eraseAuthored(journal, org, 'recordings', users)) touched.add('recordings');
     if (eraseNotifications(journal, org, users)) {
       touched.add('notifications');
-      noteNotificationsChanged(org);
+      noteNotificationsChanged(journal, org);
     }
     if (eraseActivities(journal, org, users)) touched.add('activities');
   }

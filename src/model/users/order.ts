@@ -1,34 +1,52 @@
 import type { UserRecord } from '../entities.js';
-import { rewindCount } from '../journal.js';
+import { indexStamp, type IndexStamp, type Journal } from '../journal.js';
 
 /**
  * The insertion order of a level's users map as an array, so a page or a handful of ids costs what it returns
  * (O(page), O(ids · log ids)) instead of a walk from the first user. Kept beside the map (never in the state):
- * appends are recorded as they happen, a removal makes the next read rebuild it once, and a map whose size no
- * longer matches (changed elsewhere, or a restored copy) is rebuilt before use.
+ * an append is recorded through `Journal.note` (an undo pops it), a removal makes the next read rebuild it once
+ * (an undo of the removal first cancels that), and so do an undo past the point it was built at and a map whose
+ * size no longer matches (a restored copy).
  */
 interface Order {
   keys: string[];
   position: Map<string, number>;
   stale: boolean;
-  /** `rewindCount()` when built: an undo since may have changed the map without a note. */
-  rewinds: number;
+  stamp: IndexStamp;
 }
 
 const orders = new WeakMap<ReadonlyMap<string, UserRecord>, Order>();
 
-/** Records that `userId` was set in a level's users map (a new key goes last; an existing one keeps its place). */
-export function noteUserSet(users: ReadonlyMap<string, UserRecord>, userId: string): void {
+function current(users: ReadonlyMap<string, UserRecord>): Order | undefined {
   const order = orders.get(users);
-  if (!order || order.stale || order.rewinds !== rewindCount() || order.position.has(userId)) return;
+  return order && !order.stale && order.stamp.valid ? order : undefined;
+}
+
+function append(order: Order, userId: string): void {
   order.position.set(userId, order.keys.length);
   order.keys.push(userId);
 }
 
-/** Records that a user left a level's users map; the order is rebuilt on its next read. */
-export function noteUserRemoved(users: ReadonlyMap<string, UserRecord>): void {
-  const order = orders.get(users);
-  if (order) order.stale = true;
+function pop(order: Order, userId: string): void {
+  if (order.keys[order.keys.length - 1] !== userId) return;
+  order.keys.pop();
+  order.position.delete(userId);
+}
+
+/** Records that `userId` was just set in a level's users map (a new key goes last; an existing one keeps its place). */
+export function noteUserSet(journal: Journal, users: ReadonlyMap<string, UserRecord>, userId: string): void {
+  const order = current(users);
+  if (!order || order.position.has(userId)) return;
+  append(order, userId);
+  journal.note(() => pop(order, userId), () => append(order, userId));
+}
+
+/** Records that a user just left a level's users map; the order is rebuilt on its next read. */
+export function noteUserRemoved(journal: Journal, users: ReadonlyMap<string, UserRecord>): void {
+  const order = current(users);
+  if (!order) return;
+  order.stale = true;
+  journal.note(() => (order.stale = false), () => (order.stale = true));
 }
 
 /**
@@ -37,9 +55,9 @@ export function noteUserRemoved(users: ReadonlyMap<string, UserRecord>): void {
  */
 export function userOrder(users: ReadonlyMap<string, UserRecord>): { readonly keys: readonly string[]; readonly position: ReadonlyMap<string, number> } {
   let order = orders.get(users);
-  if (!order || order.stale || order.rewinds !== rewindCount() || order.keys.length !== users.size) {
+  if (!order || order.stale || !order.stamp.valid || order.keys.length !== users.size) {
     const keys = [...users.keys()];
-    order = { keys, position: new Map(keys.map((k, i) => [k, i])), stale: false, rewinds: rewindCount() };
+    order = { keys, position: new Map(keys.map((k, i) => [k, i])), stale: false, stamp: indexStamp(order?.stamp) };
     orders.set(users, order);
   }
   return order;

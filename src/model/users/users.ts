@@ -3,6 +3,7 @@ import type { ModelContext } from '../context.js';
 import { ensureDocument, ensureFolder, ensureOrganization } from '../organizations.js';
 import { cloneState } from '../store.js';
 import { noteRosterChange } from '../notifications/roster.js';
+import { attachments } from './emails.js';
 import { noteUserRemoved, noteUserSet } from './order.js';
 
 /** Where users attach: the most specific container given (document, else folder, else organization). */
@@ -84,7 +85,7 @@ export function addUsers(ctx: ModelContext, ns: Namespace, input: UserWrite): Ma
   const outcomes = new Map<string, UserOutcome>();
   for (const user of users) {
     ctx.store.journal.set(target, user.userId, stored(user, keepAccessRole, target.get(user.userId)));
-    noteUserSet(target, user.userId);
+    noteUserSet(ctx.store.journal, target, user.userId);
     if (target === org.users) noteRosterChange(ctx.store.journal, org, user.userId);
     outcomes.set(user.userId, { success: true, message: 'User added.' });
     ctx.events.emit('user.add', ns.apiKey, { ...levelIds(level), userId: user.userId });
@@ -137,11 +138,11 @@ export function deleteUsers(ctx: ModelContext, ns: Namespace, input: UserRemoval
     }
     const { journal } = ctx.store;
     journal.delete(target, userId);
-    noteUserRemoved(target);
+    noteUserRemoved(journal, target);
     if (orgLevel) {
       noteRosterChange(journal, org, userId);
-      for (const folder of org.folders.values()) if (journal.delete(folder.users, userId)) noteUserRemoved(folder.users);
-      for (const doc of org.documents.values()) if (journal.delete(doc.users, userId)) noteUserRemoved(doc.users);
+      // Only the folders and documents the user is attached to, not every one of the organization.
+      for (const users of attachments(org, userId)) if (journal.delete(users, userId)) noteUserRemoved(journal, users);
       for (const group of org.groups.values()) journal.remove(group.members, userId);
     }
     outcomes.set(userId, { success: true, message: 'User removed.' });
