@@ -5,6 +5,7 @@
  */
 import { createMockService, markStartingState } from '../../src/service.js';
 import type { JudgmentInit } from '../../src/harness/memory.js';
+import { addActivities } from '../../src/model/activities.js';
 import { addGroups, addMembers } from '../../src/model/groups.js';
 import { addNotification } from '../../src/model/notifications/notifications.js';
 import { addUsers } from '../../src/model/users/users.js';
@@ -147,7 +148,29 @@ async function judgmentsGrowth(sizes: readonly number[]): Promise<GrowthRow[]> {
   ];
 }
 
-/** The default sizes: 1k → 1M users, 1k → 100k notifications and judgments. */
+/** Activities: the newest 100 of an organization's log, and a page of one feature type, at each log size. */
+async function activitiesGrowth(sizes: readonly number[]): Promise<GrowthRow[]> {
+  const service = createMockService();
+  const ns = service.model.store.namespace(service.credentials.apiKey);
+  const rows = { newest: [] as number[], feature: [] as number[] };
+  let have = 0;
+  for (const size of sizes) {
+    const batch = [];
+    for (let i = have; i < size; i++) {
+      batch.push({ id: `act-${i}`, featureType: i % 10 === 0 ? ('comment' as const) : ('custom' as const), actionType: 'x', targetEntityId: 't', timestamp: 1_000_000 + i });
+    }
+    addActivities(service.model, ns, 'org', batch);
+    have = size;
+    rows.newest.push(await timeIt(call(service, '/v2/activities/get', { organizationId: 'org', pageSize: 100 }), 30));
+    rows.feature.push(await timeIt(call(service, '/v2/activities/get', { organizationId: 'org', featureTypes: ['comment'], pageSize: 10 }), 30));
+  }
+  return [
+    { cost: 'activities/get, the newest 100', sizes: [...sizes], ms: rows.newest, exponent: 0, budget: 0.25 },
+    { cost: 'activities/get, 10 of one feature type', sizes: [...sizes], ms: rows.feature, exponent: 0, budget: 0.25 },
+  ];
+}
+
+/** The default sizes: 1k → 1M users, 1k → 100k notifications, activities and judgments. */
 export const GROWTH_SIZES = {
   users: [1_000, 10_000, 100_000, 1_000_000],
   notifications: [1_000, 10_000, 100_000],
@@ -159,7 +182,12 @@ export const GROWTH_SIZES = {
  * @example const rows = await benchGrowth(); rows.every((r) => r.exponent <= r.budget)
  */
 export async function benchGrowth(sizes: { users: readonly number[]; notifications: readonly number[]; judgments: readonly number[] } = GROWTH_SIZES): Promise<GrowthRow[]> {
-  const rows = [...(await usersGrowth(sizes.users)), ...(await notificationsGrowth(sizes.notifications)), ...(await judgmentsGrowth(sizes.judgments))];
+  const rows = [
+    ...(await usersGrowth(sizes.users)),
+    ...(await notificationsGrowth(sizes.notifications)),
+    ...(await activitiesGrowth(sizes.notifications)),
+    ...(await judgmentsGrowth(sizes.judgments)),
+  ];
   for (const row of rows) row.exponent = exponentOf(row.sizes, row.ms);
   return rows;
 }
