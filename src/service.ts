@@ -15,7 +15,7 @@ import { createStore, type StateHandle } from './model/store.js';
 import { createWorkspace } from './model/workspaces.js';
 import { DEFAULT_BASE_URL, type Credentials, type MockServiceOptions } from './options.js';
 import type { ApiCall, ApiReply } from './protocol/call.js';
-import { dispatch as runPipeline, type DispatchDeps } from './protocol/dispatch.js';
+import { dispatch as runPipeline, type DispatchDeps, type RouteTables } from './protocol/dispatch.js';
 import { createHooks, type DispatchHooks } from './protocol/hooks.js';
 import { checkLimits, STATE_LIMITS } from './protocol/limits.js';
 import { migrationPolicy, type Settings } from './protocol/operation.js';
@@ -194,11 +194,9 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   // Debounced shared-editor changes become crdt.update_data messages once any call could observe them.
   hooks.settle.push((m, caller) => settleEditorChanges(m, caller.ns));
   const control: ControlDeps = { model, settings, webhooks, credentials: () => credentials, reset, exportState, importState, journal, faults };
+  let tables: RouteTables | undefined;
   const deps: DispatchDeps = {
-    tables: async () => {
-      const served = await loadServed();
-      return { routes: served.routes, unimplemented: served.unimplementedPaths };
-    },
+    tables: () => tables ?? loadServed().then((served) => (tables = { routes: served.routes, unimplemented: served.unimplementedPaths })),
     model,
     settings,
     control: async (call, path) => (await loadServed()).runControl(control, call, path),

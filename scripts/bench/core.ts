@@ -40,14 +40,25 @@ function seededUsers(service: ReturnType<typeof createMockService>, count: numbe
 }
 
 /** Runs the load generator in a child process (asynchronously, so this process keeps serving). */
-async function load(url: string, body: string, headers: Record<string, string>, seconds: number): Promise<number> {
-  const args = [join(here, 'load.mjs'), JSON.stringify({ url, body, headers, seconds, connections: 32 })];
-  const { stdout } = await promisify(execFile)(process.execPath, args, { encoding: 'utf8' });
-  return (JSON.parse(stdout) as { rps: number }).rps;
+export async function load(url: string, body: string, headers: Record<string, string>, seconds: number): Promise<number> {
+  return (await loadRound(url, body, headers, seconds)).rps;
 }
 
-/** Requests/s of the standalone server on `POST /v2/users/get` (10 users) against a bare node:http server. */
-export async function benchServer(seconds = 3, rounds = 3): Promise<Record<string, number>> {
+/**
+ * One round of load on a server running in this process: requests/s, and the CPU time this process spent per
+ * request (user + system; the load generator runs in its own process and is not counted).
+ */
+export async function loadRound(url: string, body: string, headers: Record<string, string>, seconds: number): Promise<{ rps: number; cpuUs: number }> {
+  const args = [join(here, 'load.mjs'), JSON.stringify({ url, body, headers, seconds, connections: 32 })];
+  const before = process.cpuUsage();
+  const { stdout } = await promisify(execFile)(process.execPath, args, { encoding: 'utf8' });
+  const used = process.cpuUsage(before);
+  const { rps, requests } = JSON.parse(stdout) as { rps: number; requests: number };
+  return { rps, cpuUs: (used.user + used.system) / Math.max(1, requests) };
+}
+
+/** Requests/s of the standalone server on `POST /v2/users/get` (10 users) against a bare node:http server, rounds interleaved. */
+export async function benchServer(seconds = 2, rounds = 5): Promise<Record<string, number>> {
   const service = createMockService();
   seededUsers(service, 10);
   const body = JSON.stringify({ data: { organizationId: 'org-1' } });
@@ -63,21 +74,33 @@ export async function benchServer(seconds = 3, rounds = 3): Promise<Record<strin
   await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
   const bareUrl = `http://127.0.0.1:${(bare.address() as AddressInfo).port}/v2/users/get`;
   const ours = await listen(service, { port: 0 });
-  const bareRps: number[] = [];
-  const ourRps: number[] = [];
+  const bareRounds: { rps: number; cpuUs: number }[] = [];
+  const ourRounds: { rps: number; cpuUs: number }[] = [];
   try {
     for (let i = 0; i < rounds; i++) {
-      bareRps.push(await load(bareUrl, body, headers, seconds));
-      ourRps.push(await load(`${ours.url}/v2/users/get`, body, headers, seconds));
+      bareRounds.push(await loadRound(bareUrl, body, headers, seconds));
+      ourRounds.push(await loadRound(`${ours.url}/v2/users/get`, body, headers, seconds));
     }
   } finally {
     bare.closeAllConnections();
     bare.close();
     await ours.close();
   }
-  const b = median(bareRps);
-  const o = median(ourRps);
-  return { 'server rps (ours)': Math.round(o), 'server rps (bare node:http)': Math.round(b), 'server ratio (budget >= 0.5)': o / b };
+  // The best round of each: other load on a shared machine only ever takes requests away and adds CPU time
+  // (cache misses, preemption). CPU per request is reported beside requests/s because the load generator shares
+  // the two cores, so requests/s also measure how the cores were split.
+  const b = Math.max(...bareRounds.map((r) => r.rps));
+  const o = Math.max(...ourRounds.map((r) => r.rps));
+  const bareCpu = Math.min(...bareRounds.map((r) => r.cpuUs));
+  const ourCpu = Math.min(...ourRounds.map((r) => r.cpuUs));
+  return {
+    'server rps (ours, best round)': Math.round(o),
+    'server rps (bare node:http, best round)': Math.round(b),
+    'server ratio, best rounds (budget >= 0.5)': o / b,
+    'server CPU µs per request (ours, best round)': ourCpu,
+    'server CPU µs per request (bare node:http, best round)': bareCpu,
+    'server CPU per request, ours / bare': ourCpu / bareCpu,
+  };
 }
 
 /** Time per call through msw: our catch-all handler against a trivial one-handler `http.post`. */

@@ -1,30 +1,13 @@
-import { execFile } from 'node:child_process';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { listen } from '../../src/adapters/node-server.js';
 import { addUsers } from '../../src/model/users/users.js';
 import { createMockService } from '../../src/service.js';
-
-const here = dirname(fileURLToPath(import.meta.url));
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}
-
-async function load(url: string, body: string, headers: Record<string, string>, seconds: number): Promise<number> {
-  const args = [join(here, 'load.mjs'), JSON.stringify({ url, body, headers, seconds, connections: 32 })];
-  const { stdout } = await promisify(execFile)(process.execPath, args, { encoding: 'utf8' });
-  return (JSON.parse(stdout) as { rps: number }).rps;
-}
+import { load } from './core.js';
 
 /**
  * What the request journal costs the standalone server: requests/s on `POST /v2/users/get` (10 users) with the
- * journal on (1,000 entries) against the same server with `journalLimit: 0`, rounds interleaved.
+ * journal on (1,000 entries) against the same server with `journalLimit: 0`, rounds interleaved, best round of each.
  */
-export async function benchJournal(seconds = 3, rounds = 3): Promise<Record<string, number>> {
+export async function benchJournal(seconds = 2, rounds = 5): Promise<Record<string, number>> {
   const make = (journalLimit: number) => {
     const service = createMockService({ journalLimit });
     const ns = service.model.store.namespace(service.credentials.apiKey);
@@ -46,7 +29,8 @@ export async function benchJournal(seconds = 3, rounds = 3): Promise<Record<stri
   } finally {
     await Promise.all(servers.map((s) => s.close()));
   }
-  const a = median(onRps);
-  const b = median(offRps);
+  // The best round of each, as for the server ratio.
+  const a = Math.max(...onRps);
+  const b = Math.max(...offRps);
   return { 'server rps, journal on': Math.round(a), 'server rps, journal off': Math.round(b), 'journal cost on throughput (budget <= 0.10)': 1 - a / b };
 }

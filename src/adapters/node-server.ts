@@ -182,9 +182,8 @@ function handle(service: MockService, listener: ListenerPolicy, req: IncomingMes
 
 function send(res: ServerResponse, reply: ApiReply, close: boolean): void {
   if (res.headersSent) return;
-  const headers: Record<string, string> = { ...reply.headers };
-  if (close) headers['connection'] = 'close';
-  res.writeHead(reply.status, headers);
+  if (close) res.setHeader('connection', 'close');
+  res.writeHead(reply.status, reply.headers);
   res.end(reply.body);
 }
 

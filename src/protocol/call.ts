@@ -30,9 +30,21 @@ export interface ApiReply {
 export function header(call: ApiCall, name: string): string | undefined {
   const direct = call.headers[name];
   if (direct !== undefined) return direct;
-  const lower = name.toLowerCase();
-  for (const key of Object.keys(call.headers)) {
-    if (key.toLowerCase() === lower) return call.headers[key];
+  return lowercased(call.headers).get(name.toLowerCase());
+}
+
+const byLowerName = new WeakMap<object, Map<string, string | undefined>>();
+
+/** A call's headers by lowercase name, built once per headers object (several lookups miss per call, e.g. `origin`). */
+function lowercased(headers: Record<string, string | undefined>): Map<string, string | undefined> {
+  let map = byLowerName.get(headers);
+  if (!map) {
+    map = new Map();
+    for (const key of Object.keys(headers)) {
+      const lower = key.toLowerCase();
+      if (!map.has(lower)) map.set(lower, headers[key]);
+    }
+    byLowerName.set(headers, map);
   }
-  return undefined;
+  return map;
 }

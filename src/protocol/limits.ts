@@ -30,6 +30,7 @@ const FORBIDDEN_KEYS: ReadonlySet<string> = new Set(['__proto__']);
  * `MAX_BODY_BYTES`. @example bodyLimitFor('POST', '/__mock/state') === 64 * 1024 * 1024
  */
 export function bodyLimitFor(method: string, path: string): number {
+  if (!path.startsWith('/__mock/state')) return MAX_BODY_BYTES;
   const bare = path.split('?')[0]?.replace(/\/+$/, '');
   return method.toUpperCase() === 'POST' && bare === '/__mock/state' ? MAX_STATE_BODY_BYTES : MAX_BODY_BYTES;
 }
