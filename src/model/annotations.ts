@@ -52,7 +52,7 @@ const asObject = (value: unknown): Record<string, unknown> =>
 /** The organization holding the annotation, with it and the document created when missing. */
 function organizationFor(ctx: ModelContext, ns: Namespace, input: AnnotationInput): OrganizationRecord {
   const org = ensureOrganization(ctx, ns, input.organizationId);
-  ensureDocument(ctx, org, input.documentId);
+  ensureDocument(ctx, ns, org, input.documentId);
   return org;
 }
 

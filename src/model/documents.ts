@@ -39,14 +39,14 @@ export function moveDocumentData(ctx: ModelContext, ns: Namespace, move: Documen
   const org = ns.organizations.get(move.organizationId);
   if (!org || move.documentId === move.newDocumentId) return;
   const source = org.documents.get(move.documentId);
-  const target = org.documents.get(move.newDocumentId) ?? createTarget(ctx, org, source, move.newDocumentId);
+  const target = org.documents.get(move.newDocumentId) ?? createTarget(ctx, ns, org, source, move.newDocumentId);
   moveUsers(ctx, source, target);
   for (const kind of DOCUMENT_SCOPE) kind.move({ ctx, ns, org }, move);
   ctx.events.emit('document.migrate', ns.apiKey, { ...move });
 }
 
-function createTarget(ctx: ModelContext, org: OrganizationRecord, source: DocumentRecord | undefined, newDocumentId: string): DocumentRecord {
-  const target = ensureDocument(ctx, org, newDocumentId, source?.folderId);
+function createTarget(ctx: ModelContext, ns: Namespace, org: OrganizationRecord, source: DocumentRecord | undefined, newDocumentId: string): DocumentRecord {
+  const target = ensureDocument(ctx, ns, org, newDocumentId, source?.folderId);
   if (source?.documentName !== undefined) target.documentName = source.documentName;
   if (source?.accessType !== undefined) target.accessType = source.accessType;
   if (source?.disabled !== undefined) target.disabled = source.disabled;

@@ -22,7 +22,8 @@ const parentOf = (parentFolderId: string | undefined): string | undefined =>
 
 /**
  * Adds one folder under its parent (top level without one). Without an `accessType` a nested folder inherits
- * its parent's and a top-level one takes the default. An existing id or a missing parent fails.
+ * its parent's and a top-level one takes the workspace's `defaultDocumentAccessType` (`public` unless configured).
+ * An existing id or a missing parent fails.
  */
 export function addFolder(ctx: ModelContext, ns: Namespace, org: OrganizationRecord, input: NewFolder): FolderOutcome {
   if (org.folders.has(input.folderId)) return { ok: false, message: 'Folder already exists.' };
@@ -33,6 +34,10 @@ export function addFolder(ctx: ModelContext, ns: Namespace, org: OrganizationRec
   if (input.folderName !== undefined) folder.folderName = input.folderName;
   if (parentFolderId !== undefined) folder.parentFolderId = parentFolderId;
   if (input.accessType !== undefined) folder.accessType = input.accessType;
+  else if (parentFolderId === undefined) {
+    const preset = ns.configs.apiKeyConfig?.defaultDocumentAccessType;
+    if (preset !== undefined && preset !== 'public') folder.accessType = preset;
+  }
   folder.inheritAccessFromParent = input.accessType === undefined && parentFolderId !== undefined;
   ctx.store.journal.set(org.folders, input.folderId, folder);
   ctx.events.emit('folder.add', ns.apiKey, { organizationId: org.organizationId, folderId: input.folderId });

@@ -55,14 +55,21 @@ export interface NewDocument {
   [field: string]: unknown;
 }
 
-/** A document of the organization, created (with a fresh 16-digit internal id) when missing. */
-export function ensureDocument(ctx: ModelContext, org: OrganizationRecord, documentId: string, folderId?: string): DocumentRecord {
+/**
+ * A document of the namespace's organization, created (with a fresh 16-digit internal id) when missing. A new
+ * document outside any folder takes the workspace's `defaultDocumentAccessType` as its own access type when that is
+ * not `public` (beyond-spec 3.24: the default applies to documents created afterwards); in a folder it inherits.
+ */
+export function ensureDocument(ctx: ModelContext, ns: Namespace, org: OrganizationRecord, documentId: string, folderId?: string): DocumentRecord {
   let doc = org.documents.get(documentId);
   if (!doc) {
     doc = { documentId, id: ctx.ids.numeric16(), extra: {}, users: new Map(), createdAt: ctx.clock.now() };
     if (folderId !== undefined) {
       ensureFolder(ctx, org, folderId);
       doc.folderId = folderId;
+    } else {
+      const preset = ns.configs.apiKeyConfig?.defaultDocumentAccessType;
+      if (preset !== undefined && preset !== 'public') doc.accessType = preset;
     }
     ctx.store.journal.set(org.documents, documentId, doc);
   }
@@ -78,7 +85,7 @@ export function addDocument(ctx: ModelContext, ns: Namespace, input: { organizat
   if (org.documents.has(input.document.documentId)) return { added: false };
   const { folderId } = input;
   const { documentId, documentName, accessType, disabled, ...extra } = input.document;
-  const doc = ensureDocument(ctx, org, documentId, folderId);
+  const doc = ensureDocument(ctx, ns, org, documentId, folderId);
   if (documentName !== undefined) doc.documentName = documentName;
   if (accessType !== undefined) doc.accessType = accessType;
   if (disabled !== undefined) doc.disabled = disabled;

@@ -80,7 +80,7 @@ describe('notifyAll notifications keep the organization as it was when they were
     const org = ensureOrganization(model, ns, 'org');
     // d1 sits in folder f; d2 is restricted (folder f's grants reach it), d3 disabled.
     const docs = ['d0', 'd1', 'd2', 'd3'].map((id, i) => {
-      const doc = ensureDocument(model, org, id, i === 1 || i === 2 ? 'f' : undefined);
+      const doc = ensureDocument(model, ns, org, id, i === 1 || i === 2 ? 'f' : undefined);
       if (i === 2) doc.accessType = 'restricted';
       if (i === 3) doc.disabled = true;
       return doc;

@@ -69,7 +69,7 @@ describe('notifications model', () => {
   it('keeps two users who share an email apart', () => {
     const { model, ns } = setup();
     const org = ensureOrganization(model, ns, 'org');
-    const doc = ensureDocument(model, org, 'doc');
+    const doc = ensureDocument(model, ns, org, 'doc');
     const people = recipientsOf(new Journal(), org, doc, { actionUser: { userId: 'a' }, notifyAll: false, notifyUsers: [{ userId: 'p', email: 'x@y.z' }, { userId: 'q', email: 'x@y.z' }, { email: 'X@y.z' }] }).recipients;
     expect(people).toEqual([{ userId: 'p', emailHash: md5Hex('x@y.z') }, { userId: 'q', emailHash: md5Hex('x@y.z') }]);
   });

@@ -11,7 +11,7 @@ it('an undo brings back the comment threads of a deleted document and the folder
   const ns = namespaceOf(service);
   const org = ensureOrganization(model, ns, 'org');
   ensureFolder(model, org, 'f');
-  ensureDocument(model, org, 'doc', 'f');
+  ensureDocument(model, ns, org, 'doc', 'f');
   const reply = await service.dispatch({
     method: 'POST',
     path: '/v2/commentannotations/add',

@@ -53,7 +53,7 @@ export function checkAgents(threads: readonly { comments: readonly { agent?: { a
  */
 export function storeThread(ctx: ModelContext, ns: Namespace, input: { organizationId: string; documentId: string; thread: NewThread; author: ThreadUser; sourceType?: string | undefined }): ThreadRecord {
   const org = ensureOrganization(ctx, ns, input.organizationId);
-  const doc = ensureDocument(ctx, org, input.documentId);
+  const doc = ensureDocument(ctx, ns, org, input.documentId);
   return writeThread({ ctx, ns, org, doc }, input.thread, input.author, input.sourceType);
 }
 
@@ -82,7 +82,7 @@ function writeThread(scope: WriteScope, input: NewThread, author: ThreadUser, so
 export function addThreads(ctx: ModelContext, ns: Namespace, input: AddThreadsInput): AddThreadsResult {
   checkAgents(input.threads);
   const org = ensureOrganization(ctx, ns, input.organizationId);
-  const doc = ensureDocument(ctx, org, input.documentId);
+  const doc = ensureDocument(ctx, ns, org, input.documentId);
   const result: AddThreadsResult = { entries: [], denied: false, threads: [] };
   input.threads.forEach((thread, index) => {
     const author = thread.comments[0]?.from ?? { userId: '' };

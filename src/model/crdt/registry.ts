@@ -157,7 +157,7 @@ export function writeEditor(ctx: ModelContext, ns: Namespace, write: EditorWrite
   }
   if (mode === 'add') {
     const org = ensureOrganization(ctx, ns, at.organizationId);
-    ensureDocument(ctx, org, at.documentId);
+    ensureDocument(ctx, ns, org, at.documentId);
   }
   const record = existing ?? openEditor(ctx, ns, at);
   ctx.store.journal.touch(record);

@@ -105,7 +105,7 @@ function storedFields(input: AddNotificationInput): Record<string, unknown> {
  */
 export function addNotification(ctx: ModelContext, ns: Namespace, input: AddNotificationInput): NotificationRecord {
   const org = ensureOrganization(ctx, ns, input.organizationId);
-  const doc = ensureDocument(ctx, org, input.documentId);
+  const doc = ensureDocument(ctx, ns, org, input.documentId);
   const id = input.notificationId ?? ctx.ids.numeric16();
   const record: NotificationRecord = {
     id,

@@ -78,7 +78,7 @@ export function addUsers(ctx: ModelContext, ns: Namespace, input: UserWrite): Ma
   const org = ensureOrganization(ctx, ns, level.organizationId);
   const target =
     level.documentId !== undefined
-      ? ensureDocument(ctx, org, level.documentId, level.folderId).users
+      ? ensureDocument(ctx, ns, org, level.documentId, level.folderId).users
       : level.folderId !== undefined
         ? ensureFolder(ctx, org, level.folderId).users
         : org.users;
