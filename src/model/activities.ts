@@ -1,4 +1,5 @@
 import { ServiceError } from '../errors.js';
+import { takePage } from '../support/paging.js';
 import type { ActivityRecord, Namespace } from './entities.js';
 import type { ModelContext } from './context.js';
 import { ensureOrganization } from './organizations.js';
@@ -204,14 +205,8 @@ function* matchingInOrder(ns: Namespace, selector: ActivitySelector, order: 'asc
  * @example pageActivities(ns, { organizationId: 'org' }, 'desc', 0, 100).page.length <= 100
  */
 export function pageActivities(ns: Namespace, selector: ActivitySelector, order: 'asc' | 'desc', offset: number, size: number): { page: ActivityRecord[]; more: boolean } {
-  const page: ActivityRecord[] = [];
-  let index = 0;
-  for (const a of matchingInOrder(ns, selector, order)) {
-    if (index++ < offset) continue;
-    if (page.length === size) return { page, more: true };
-    page.push(structuredClone(a));
-  }
-  return { page, more: false };
+  const { page, more } = takePage(matchingInOrder(ns, selector, order), offset, size);
+  return { page: page.map((a) => structuredClone(a)), more };
 }
 
 /**

@@ -45,15 +45,9 @@ export function noteActivityAdded(activities: ReadonlyMap<string, ActivityRecord
   if (replaced) order.live.delete(replaced);
   const { list } = order;
   // After every record not later than it: it is the newest in storage order.
-  let lo = 0;
-  let hi = list.length;
-  if (hi === 0 || (list[hi - 1] as ActivityRecord).timestamp <= record.timestamp) lo = hi;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if ((list[mid] as ActivityRecord).timestamp <= record.timestamp) lo = mid + 1;
-    else hi = mid;
-  }
-  list.splice(lo, 0, record);
+  const last = list[list.length - 1];
+  if (last === undefined || last.timestamp <= record.timestamp) list.push(record);
+  else list.splice(boundary(list, record.timestamp, true), 0, record);
   order.live.add(record);
   compact(order);
 }
@@ -88,17 +82,24 @@ export function* orderedActivities(activities: ReadonlyMap<string, ActivityRecor
   }
 }
 
-/** Where a stored record stands in the order: a binary search on its timestamp, then a walk over equal ones. */
-function rankOf(list: readonly ActivityRecord[], record: ActivityRecord): number {
+/** The first index whose timestamp is later than `timestamp` (`after`), or not earlier than it. */
+function boundary(list: readonly ActivityRecord[], timestamp: number, after: boolean): number {
   let lo = 0;
   let hi = list.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if ((list[mid] as ActivityRecord).timestamp < record.timestamp) lo = mid + 1;
+    const at = (list[mid] as ActivityRecord).timestamp;
+    if (at < timestamp || (after && at === timestamp)) lo = mid + 1;
     else hi = mid;
   }
-  while (lo < list.length && list[lo] !== record) lo++;
   return lo;
+}
+
+/** Where a stored record stands in the order: a binary search on its timestamp, then a walk over equal ones. */
+function rankOf(list: readonly ActivityRecord[], record: ActivityRecord): number {
+  let at = boundary(list, record.timestamp, false);
+  while (at < list.length && list[at] !== record) at++;
+  return at;
 }
 
 /**

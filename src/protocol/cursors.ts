@@ -28,17 +28,7 @@ export function decodePageToken(token: string | undefined): number {
   return offset;
 }
 
-/** Takes one page from an iterator: the items from `offset`, at most `size`, and whether more remain. */
-export function takePage<T>(items: Iterable<T>, offset: number, size: number): { page: T[]; more: boolean } {
-  const page: T[] = [];
-  let index = 0;
-  for (const item of items) {
-    if (index++ < offset) continue;
-    if (page.length === size) return { page, more: true };
-    page.push(item);
-  }
-  return { page, more: false };
-}
+export { takePage } from '../support/paging.js';
 
 /** 10^15: numeric page tokens are this plus the offset, so every one has 16 digits. */
 const NUMERIC_BASE = 1_000_000_000_000_000;

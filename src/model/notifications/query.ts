@@ -1,3 +1,4 @@
+import { takePage } from '../../support/paging.js';
 import type { Namespace, NotificationRecord, OrganizationRecord } from '../entities.js';
 import { heldByEveryone, type NotificationSelector } from './notifications.js';
 import { compareIn, timeline } from './timeline.js';
@@ -84,18 +85,7 @@ export function pageNotifications(ns: Namespace, selector: NotificationSelector,
     return { page, more: list.length > offset + size };
   }
   const items: Iterable<NotificationRecord> = 'list' in source ? inOrder(source.list, desc) : source.merged(desc);
-  const page: NotificationRecord[] = [];
-  let skipped = 0;
-  for (const n of items) {
-    if (filtered && !keep(n)) continue;
-    if (skipped < offset) {
-      skipped++;
-      continue;
-    }
-    if (page.length === size) return { page, more: true };
-    page.push(n);
-  }
-  return { page, more: false };
+  return takePage(filtered ? kept(items, keep) : items, offset, size);
 }
 
 /**
@@ -123,4 +113,9 @@ export function* involvedNotifications(org: OrganizationRecord, userId: string):
     j++;
     if (y !== undefined && heldByEveryone(org, y, userId)) yield y;
   }
+}
+
+/** The items `keep` accepts, lazily. */
+function* kept<T>(items: Iterable<T>, keep: (item: T) => boolean): Generator<T> {
+  for (const item of items) if (keep(item)) yield item;
 }
