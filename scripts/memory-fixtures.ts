@@ -6,7 +6,7 @@
 import type { JUDGMENT_DECISIONS } from '../src/operations/memory.js';
 import { REFERENCE_TIME } from '../src/support/clock.js';
 import { createRng, type Rng } from '../src/support/rng.js';
-import { PRODUCTS, TOPICS, UNRELATED_QUERIES, type Block, type Topic } from './memory-topics.js';
+import { type Block, PRODUCTS, TOPICS, type Topic, UNRELATED_QUERIES } from './memory-topics.js';
 
 /** A judgment as the fixtures hold it (service-facts 3.42, emulator input form). */
 export interface FixtureJudgment {

@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { listen } from './adapters/node-server.js';
-import { persistState, readPersisted, type PersistedState } from './adapters/persist.js';
+import { type PersistedState, persistState, readPersisted } from './adapters/persist.js';
 import { requestLine } from './adapters/request-log.js';
 import { tryLoadYjs } from './model/crdt/yjs.js';
 import { bindsLoopbackOnly } from './protocol/origins.js';
@@ -106,7 +106,11 @@ function example(service: MockService): { path: string; data: unknown } {
 }
 
 /** Where the state came from, for the banner. */
-function startingState(values: { state?: string | undefined; persist?: string | undefined; scenario?: string | undefined; seed?: string | undefined }, loaded: boolean, seed: number): string {
+function startingState(
+  values: { state?: string | undefined; persist?: string | undefined; scenario?: string | undefined; seed?: string | undefined },
+  loaded: boolean,
+  seed: number,
+): string {
   if (values.state !== undefined) return values.state;
   const origin = loaded ? `${values.persist} (seed ${seed})` : `scenario ${values.scenario ?? 'empty'}, seed ${values.seed ?? 1}`;
   return values.persist === undefined ? origin : `${origin}, saved to ${values.persist} after writes`;
@@ -160,8 +164,8 @@ async function main(argv: string[]): Promise<void> {
     host: values.host ?? '127.0.0.1',
     ...(token !== undefined ? { controlToken: token } : {}),
     ...(values['allowed-host'] ? { allowedHosts: values['allowed-host'] } : {}),
-  }).catch(
-    (error: NodeJS.ErrnoException) => fail(error.code === 'EADDRINUSE' ? `port ${values.port ?? 4780} is in use; pick another with --port.` : error.message),
+  }).catch((error: NodeJS.ErrnoException) =>
+    fail(error.code === 'EADDRINUSE' ? `port ${values.port ?? 4780} is in use; pick another with --port.` : error.message),
   );
   if (!bindsLoopbackOnly(running.host)) {
     process.stderr.write(

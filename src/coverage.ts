@@ -1,4 +1,4 @@
-import type { AuthLevel, ApiVersion } from './protocol/operation.js';
+import type { ApiVersion, AuthLevel } from './protocol/operation.js';
 import { routes } from './routes.js';
 import { unimplementedPaths } from './unimplemented.js';
 

@@ -64,7 +64,10 @@ function operationEntry(path: string, version: string, operation: Operation): Js
         },
       },
     },
-    responses: { '200': { description: operation.message ?? 'The result.', content: { 'application/json': { schema: success } } }, ...errorResponses(operation.auth) },
+    responses: {
+      '200': { description: operation.message ?? 'The result.', content: { 'application/json': { schema: success } } },
+      ...errorResponses(operation.auth),
+    },
   };
 }
 

@@ -3,9 +3,10 @@
  * operation's zod schema, the 501 list, the control plane, the coverage table and the OpenAPI document.
  * Building those schemas is most of what the package would otherwise cost at import.
  */
-export { routes } from './routes.js';
-export { unimplementedPaths } from './unimplemented.js';
+
 export { controlRoutes } from './control/routes.js';
 export { runControl } from './control/runner.js';
 export { coverage } from './coverage.js';
 export { openapiText } from './openapi.js';
+export { routes } from './routes.js';
+export { unimplementedPaths } from './unimplemented.js';

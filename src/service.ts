@@ -1,6 +1,6 @@
-import { createAccessApi, type AccessApi } from './harness/access.js';
 import type { ControlDeps } from './control/context.js';
-import { createCrdtAccess, type CrdtAccess } from './harness/crdt.js';
+import { type AccessApi, createAccessApi } from './harness/access.js';
+import { type CrdtAccess, createCrdtAccess } from './harness/crdt.js';
 import { createFaults, type FaultsApi } from './harness/faults.js';
 import { createJournal, DEFAULT_JOURNAL_LIMIT, type JournalApi } from './harness/journal.js';
 import { createMemoryApi, type MemoryApi } from './harness/memory.js';
@@ -8,23 +8,23 @@ import { createWebhooksApi, type WebhooksApi } from './harness/webhooks.js';
 import type { ModelContext } from './model/context.js';
 import { createEvents } from './model/events.js';
 import { settleMigrations } from './model/migrations.js';
+import { decodeState, encodeState, readStateHeader, type StateFile, stateToText } from './model/serialise.js';
+import { createStore, type StateHandle } from './model/store.js';
 import { settleEditorChanges } from './model/webhooks/attempts.js';
 import { attachWebhookOutbox } from './model/webhooks/events.js';
-import { decodeState, encodeState, readStateHeader, stateToText, type StateFile } from './model/serialise.js';
-import { createStore, type StateHandle } from './model/store.js';
 import { createWorkspace } from './model/workspaces.js';
-import { DEFAULT_BASE_URL, type Credentials, type MockServiceOptions } from './options.js';
+import { type Credentials, DEFAULT_BASE_URL, type MockServiceOptions } from './options.js';
 import type { ApiCall, ApiReply } from './protocol/call.js';
-import { dispatch as runPipeline, type DispatchDeps, type RouteTables } from './protocol/dispatch.js';
+import { type DispatchDeps, type RouteTables, dispatch as runPipeline } from './protocol/dispatch.js';
 import { createHooks, type DispatchHooks } from './protocol/hooks.js';
 import { checkLimits, STATE_LIMITS } from './protocol/limits.js';
 import { migrationPolicy, type Settings } from './protocol/operation.js';
-import { createClock, type Clock } from './support/clock.js';
-import { loadServed } from './surface.js';
+import { type Clock, createClock } from './support/clock.js';
 import { createIds } from './support/ids.js';
+import { loadServed } from './surface.js';
 
-export { DEFAULT_BASE_URL } from './options.js';
 export type { Credentials, MockServiceOptions } from './options.js';
+export { DEFAULT_BASE_URL } from './options.js';
 
 /** A saved point of a service's whole state; taking one is O(1), restoring it costs what changed since. */
 export interface ServiceSnapshot {

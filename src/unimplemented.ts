@@ -36,6 +36,4 @@ function expandBraces(pattern: string): string[] {
 }
 
 /** Every path of the real service this emulator answers with 501 UNIMPLEMENTED. */
-export const unimplementedPaths: ReadonlySet<string> = new Set(
-  UNIMPLEMENTED_PATTERNS.flatMap(expandBraces).filter((path) => !Object.hasOwn(routes, path)),
-);
+export const unimplementedPaths: ReadonlySet<string> = new Set(UNIMPLEMENTED_PATTERNS.flatMap(expandBraces).filter((path) => !Object.hasOwn(routes, path)));

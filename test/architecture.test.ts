@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const SRC = join(ROOT, 'src');
@@ -62,7 +62,10 @@ function importCycles(graph: Map<string, string[]>): string[][] {
 
 /** A relative specifier resolved to a path under `src/` (`.js` written, `.ts` on disk). */
 function target(file: string, specifier: string): string {
-  return relative(SRC, resolve(join(SRC, dirname(file)), specifier)).split('\\').join('/').replace(/\.js$/, '.ts');
+  return relative(SRC, resolve(join(SRC, dirname(file)), specifier))
+    .split('\\')
+    .join('/')
+    .replace(/\.js$/, '.ts');
 }
 
 const NODE_BUILTINS = new Set(builtinModules.flatMap((m) => [m, `node:${m}`]));
@@ -78,7 +81,17 @@ const LAYERS: [string, (file: string) => boolean][] = [
   ['adapters', (f) => f.startsWith('adapters/') || f.startsWith('testing/') || f === 'index.ts'],
   ['scenarios', (f) => f.startsWith('scenarios/')],
   ['service', (f) => f === 'service.ts'],
-  ['routes and control', (f) => f === 'routes.ts' || f === 'served.ts' || f === 'surface.ts' || f === 'unimplemented.ts' || f === 'coverage.ts' || f === 'openapi.ts' || f.startsWith('control/')],
+  [
+    'routes and control',
+    (f) =>
+      f === 'routes.ts' ||
+      f === 'served.ts' ||
+      f === 'surface.ts' ||
+      f === 'unimplemented.ts' ||
+      f === 'coverage.ts' ||
+      f === 'openapi.ts' ||
+      f.startsWith('control/'),
+  ],
   ['operations and harness', (f) => f.startsWith('operations/') || f.startsWith('harness/')],
   ['protocol', (f) => f.startsWith('protocol/') || f === 'options.ts'],
   ['model', (f) => f.startsWith('model/')],
@@ -106,14 +119,20 @@ describe('architecture (DESIGN.md house rules)', () => {
   it('keeps the model free of zod, msw, jose and Node built-ins', () => {
     const bad = files
       .filter((f) => f.startsWith('model/'))
-      .flatMap((f) => imports(f).filter((s) => ['zod', 'msw', 'jose'].includes(packageOf(s)) || isNodeBuiltin(s)).map((s) => `${f} imports ${s}`));
+      .flatMap((f) =>
+        imports(f)
+          .filter((s) => ['zod', 'msw', 'jose'].includes(packageOf(s)) || isNodeBuiltin(s))
+          .map((s) => `${f} imports ${s}`),
+      );
     expect(bad).toEqual([]);
   });
 
   it('keeps Node built-ins, ws and msw out of browser code', () => {
-    const bad = files
-      .filter(browserCore)
-      .flatMap((f) => imports(f).filter((s) => isNodeBuiltin(s) || ['msw', 'ws'].includes(packageOf(s))).map((s) => `${f} imports ${s}`));
+    const bad = files.filter(browserCore).flatMap((f) =>
+      imports(f)
+        .filter((s) => isNodeBuiltin(s) || ['msw', 'ws'].includes(packageOf(s)))
+        .map((s) => `${f} imports ${s}`),
+    );
     expect(bad).toEqual([]);
   });
 
@@ -136,9 +155,7 @@ describe('architecture (DESIGN.md house rules)', () => {
   });
 
   it('uses no Math.random and no Date.now outside src/support/', () => {
-    const bad = files
-      .filter((f) => !f.startsWith('support/'))
-      .flatMap((f) => (/\bMath\.random\b|\bDate\.now\s*\(/.test(code(f)) ? [f] : []));
+    const bad = files.filter((f) => !f.startsWith('support/')).flatMap((f) => (/\bMath\.random\b|\bDate\.now\s*\(/.test(code(f)) ? [f] : []));
     expect(bad).toEqual([]);
   });
 
@@ -158,8 +175,20 @@ describe('the architecture checks themselves', () => {
     expect(layerOf('protocol/dispatch.ts')).toBeGreaterThan(layerOf('routes.ts'));
     expect(imports('protocol/dispatch.ts')).toContain('../errors.js');
     expect(layerOf('errors.ts')).toBeGreaterThan(layerOf('model/store.ts'));
-    const cyclic = new Map([['a.ts', ['b.ts']], ['b.ts', ['c.ts']], ['c.ts', ['a.ts']], ['d.ts', ['a.ts']]]);
+    const cyclic = new Map([
+      ['a.ts', ['b.ts']],
+      ['b.ts', ['c.ts']],
+      ['c.ts', ['a.ts']],
+      ['d.ts', ['a.ts']],
+    ]);
     expect(importCycles(cyclic)).toEqual([['a.ts', 'b.ts', 'c.ts', 'a.ts']]);
-    expect(importCycles(new Map([['a.ts', ['b.ts']], ['b.ts', []]]))).toEqual([]);
+    expect(
+      importCycles(
+        new Map([
+          ['a.ts', ['b.ts']],
+          ['b.ts', []],
+        ]),
+      ),
+    ).toEqual([]);
   });
 });

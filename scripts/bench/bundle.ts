@@ -25,7 +25,10 @@ async function minGzip(entry: string, external: RegExp[]): Promise<Sizes> {
     const { output } = await build.generate({ format: 'esm', minify: true });
     const chunks = output.flatMap((o) => (o.type === 'chunk' ? [o] : []));
     const byName = new Map(chunks.map((c) => [c.fileName, c]));
-    const main = chunks.filter((c) => c.isEntry).map((c) => c.code).join('');
+    const main = chunks
+      .filter((c) => c.isEntry)
+      .map((c) => c.code)
+      .join('');
     // The served surface and whatever it imports statically load together, on the first call.
     const firstCall = new Set<string>();
     const visit = (name: string): void => {

@@ -1,15 +1,15 @@
 import { execFile, spawnSync } from 'node:child_process';
-import { promisify } from 'node:util';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { http, HttpResponse } from 'msw';
+import { promisify } from 'node:util';
+import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
-import { createMockService } from '../../src/service.js';
 import { createHandlers } from '../../src/adapters/msw.js';
 import { listen } from '../../src/adapters/node-server.js';
 import { addUsers } from '../../src/model/users/users.js';
+import { createMockService } from '../../src/service.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..', '..');
@@ -163,7 +163,8 @@ export async function benchCore(): Promise<Record<string, number>> {
   seededUsers(service, 100_000);
   const headers = { 'content-type': 'application/json', ...service.credentials.headers };
   const first = JSON.parse(
-    (await service.dispatch({ method: 'POST', path: '/v2/users/get', headers, body: JSON.stringify({ data: { organizationId: 'org-1', pageSize: 50_000 } }) })).body,
+    (await service.dispatch({ method: 'POST', path: '/v2/users/get', headers, body: JSON.stringify({ data: { organizationId: 'org-1', pageSize: 50_000 } }) }))
+      .body,
   ) as { result: { nextPageToken: string } };
   const pageBody = JSON.stringify({ data: { organizationId: 'org-1', pageSize: 1000, pageToken: first.result.nextPageToken } });
   const page = await timeIt(() => service.dispatch({ method: 'POST', path: '/v2/users/get', headers, body: pageBody }), 30);

@@ -3,13 +3,14 @@
  * 1k → 100k notifications and judgments), with the fitted growth exponent (the slope of log time over log size:
  * 0 is flat, 1 is linear). A cost that reads through an index stays near 0.
  */
-import { createMockService, markStartingState } from '../../src/service.js';
+
 import type { JudgmentInit } from '../../src/harness/memory.js';
 import { addActivities } from '../../src/model/activities.js';
 import { addGroups, addMembers } from '../../src/model/groups.js';
 import { addNotification } from '../../src/model/notifications/notifications.js';
 import { addUsers } from '../../src/model/users/users.js';
 import { encodePageToken } from '../../src/protocol/cursors.js';
+import { createMockService, markStartingState } from '../../src/service.js';
 import { generateJudgments, generateQueries } from '../memory-fixtures.js';
 import { timeIt } from './core.js';
 
@@ -95,7 +96,13 @@ export async function notificationsGrowth(sizes: readonly number[]): Promise<Gro
     rows.doc.push(await timeIt(call(service, '/v2/notifications/get', { organizationId: 'org', documentId: 'doc-3', pageSize: 10 }), 30, 5));
     rows.user.push(await timeIt(call(service, '/v2/notifications/get', { organizationId: 'org', userId: 'user-8', pageSize: 10 }), 30, 5));
     const deep = Math.max(0, Math.floor(size / 100) - 10);
-    rows.deep.push(await timeIt(call(service, '/v2/notifications/get', { organizationId: 'org', documentId: 'doc-3', pageSize: 10, pageToken: encodePageToken(deep) }), 30, 5));
+    rows.deep.push(
+      await timeIt(
+        call(service, '/v2/notifications/get', { organizationId: 'org', documentId: 'doc-3', pageSize: 10, pageToken: encodePageToken(deep) }),
+        30,
+        5,
+      ),
+    );
     rows.add.push(await timeIt(() => call(service, '/v2/notifications/add', one(size + k++))(), 30, 5));
     // Deletes spread over the whole history, each of one id still there (every size deletes its own ids).
     let d = 0;
@@ -157,7 +164,13 @@ async function activitiesGrowth(sizes: readonly number[]): Promise<GrowthRow[]> 
   for (const size of sizes) {
     const batch = [];
     for (let i = have; i < size; i++) {
-      batch.push({ id: `act-${i}`, featureType: i % 10 === 0 ? ('comment' as const) : ('custom' as const), actionType: 'x', targetEntityId: 't', timestamp: 1_000_000 + i });
+      batch.push({
+        id: `act-${i}`,
+        featureType: i % 10 === 0 ? ('comment' as const) : ('custom' as const),
+        actionType: 'x',
+        targetEntityId: 't',
+        timestamp: 1_000_000 + i,
+      });
     }
     addActivities(service.model, ns, 'org', batch);
     have = size;
@@ -181,7 +194,9 @@ export const GROWTH_SIZES = {
  * Measures every cost at every size and fits each exponent.
  * @example const rows = await benchGrowth(); rows.every((r) => r.exponent <= r.budget)
  */
-export async function benchGrowth(sizes: { users: readonly number[]; notifications: readonly number[]; judgments: readonly number[] } = GROWTH_SIZES): Promise<GrowthRow[]> {
+export async function benchGrowth(
+  sizes: { users: readonly number[]; notifications: readonly number[]; judgments: readonly number[] } = GROWTH_SIZES,
+): Promise<GrowthRow[]> {
   const rows = [
     ...(await usersGrowth(sizes.users)),
     ...(await notificationsGrowth(sizes.notifications)),

@@ -11,7 +11,11 @@ export async function benchJournal(seconds = 2, rounds = 5): Promise<Record<stri
   const make = (journalLimit: number) => {
     const service = createMockService({ journalLimit });
     const ns = service.model.store.namespace(service.credentials.apiKey);
-    addUsers(service.model, ns, { organizationId: 'org-1', users: Array.from({ length: 10 }, (_, i) => ({ userId: `user-${i}`, name: `User ${i}` })), keepAccessRole: true });
+    addUsers(service.model, ns, {
+      organizationId: 'org-1',
+      users: Array.from({ length: 10 }, (_, i) => ({ userId: `user-${i}`, name: `User ${i}` })),
+      keepAccessRole: true,
+    });
     return service;
   };
   const on = make(1000);

@@ -5,7 +5,7 @@
  */
 import MiniSearch from 'minisearch';
 import type { JudgmentRecord } from '../../src/model/entities.js';
-import { idf, RELEVANCE_CUTOFF, type Hit, type JudgmentRanker } from '../../src/model/memory/index.js';
+import { type Hit, idf, type JudgmentRanker, RELEVANCE_CUTOFF } from '../../src/model/memory/index.js';
 import { termOf, terms, words } from '../../src/model/memory/text.js';
 
 interface Doc {

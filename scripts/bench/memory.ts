@@ -3,18 +3,19 @@
  * index build, labelled accuracy on the project's own set and on the paraphrase set, and the product's index
  * against minisearch (exact terms only: latency and labelled accuracy).
  */
-import { createMockService } from '../../src/service.js';
+
 import type { JudgmentInit } from '../../src/harness/memory.js';
 import type { JudgmentRecord } from '../../src/model/entities.js';
-import { judgmentIndex, type JudgmentRanker } from '../../src/model/memory/index.js';
+import { type JudgmentRanker, judgmentIndex } from '../../src/model/memory/index.js';
 import { suggestDecision } from '../../src/model/memory/suggest.js';
 import { loadSynonyms } from '../../src/model/memory/synonyms.js';
 import { emptyNamespace } from '../../src/model/store.js';
+import { createMockService } from '../../src/service.js';
 import { REFERENCE_TIME } from '../../src/support/clock.js';
 import { askLabelled, paraphraseSet } from '../memory-eval.js';
 import { generateJudgments, generateQueries, type LabelledQuery } from '../memory-fixtures.js';
-import { minisearchIndex } from './memory-minisearch.js';
 import { median, timeIt } from './core.js';
+import { minisearchIndex } from './memory-minisearch.js';
 
 const SCALE = 33; // 33 rounds of the fixture plan: 10,131 judgments.
 
@@ -83,12 +84,14 @@ export async function benchMemory(): Promise<Record<string, number>> {
   const own = judgmentIndex(stored, synonyms);
   const mini = minisearchIndex(stored);
   const texts = queries.map((x) => x.query);
-  const ownQuery = timeSync(() => {
-    for (const t of texts) own.search(t);
-  }, 11) / texts.length;
-  const miniQuery = timeSync(() => {
-    for (const t of texts) mini.search(t);
-  }, 11) / texts.length;
+  const ownQuery =
+    timeSync(() => {
+      for (const t of texts) own.search(t);
+    }, 11) / texts.length;
+  const miniQuery =
+    timeSync(() => {
+      for (const t of texts) mini.search(t);
+    }, 11) / texts.length;
 
   const fixtures: JudgmentRecord[] = generateJudgments();
   const set = paraphraseSet();

@@ -5,9 +5,9 @@
  */
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
+import { DEFAULT_JOURNAL_LIMIT } from '../../src/harness/journal.js';
 import { createScenarioService } from '../../src/scenarios/index.js';
 import { LARGE_ORGANIZATION } from '../../src/scenarios/large.js';
-import { DEFAULT_JOURNAL_LIMIT } from '../../src/harness/journal.js';
 import { timeIt } from './core.js';
 
 setFlagsFromString('--expose-gc');

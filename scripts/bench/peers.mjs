@@ -32,8 +32,7 @@ async function load(url, method, body, headers) {
   return JSON.parse(stdout).rps;
 }
 
-const listening = (server) =>
-  new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${server.address().port}`)));
+const listening = (server) => new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${server.address().port}`)));
 
 async function freePort() {
   const free = createServer();
@@ -106,10 +105,19 @@ async function main() {
     const dbFile = join(folder, 'db.json');
     writeFileSync(dbFile, JSON.stringify({ result: JSON.parse(fixed).result }));
     const jsonServerPort = await freePort();
-    const jsonServer = spawn(process.execPath, [binOf('json-server', 'json-server'), dbFile, '--port', String(jsonServerPort), '--host', '127.0.0.1', '--quiet'], { cwd: folder, stdio: 'ignore' });
+    const jsonServer = spawn(
+      process.execPath,
+      [binOf('json-server', 'json-server'), dbFile, '--port', String(jsonServerPort), '--host', '127.0.0.1', '--quiet'],
+      { cwd: folder, stdio: 'ignore' },
+    );
     children.push(jsonServer);
     const jsonServerUrl = `http://127.0.0.1:${jsonServerPort}`;
-    await until(() => fetch(`${jsonServerUrl}/result`).then((r) => r.ok, () => false));
+    await until(() =>
+      fetch(`${jsonServerUrl}/result`).then(
+        (r) => r.ok,
+        () => false,
+      ),
+    );
 
     // Prism validates each request against the document (body schema, API key headers) before it answers. It runs
     // twice: on the whole openapi.json, and on a document cut down to the one path, in case its routing grows with paths.
@@ -123,7 +131,14 @@ async function main() {
       const args = ['mock', documentFile, '--port', String(port), '--host', '127.0.0.1', '--verboseLevel', 'warn'];
       children.push(spawn(process.execPath, [binOf('@stoplight/prism-cli', 'prism'), ...args], { cwd: folder, stdio: 'ignore' }));
       const url = `http://127.0.0.1:${port}/v2/users/get`;
-      await until(() => fetch(url, { method: 'POST', headers, body }).then((r) => r.ok, () => false), 600);
+      await until(
+        () =>
+          fetch(url, { method: 'POST', headers, body }).then(
+            (r) => r.ok,
+            () => false,
+          ),
+        600,
+      );
       return url;
     };
     const prismUrl = await startPrism('openapi.json', document);
@@ -176,7 +191,9 @@ async function main() {
       const m = median(rps[name]);
       process.stdout.write(`  ${name.padEnd(width)}  ${Math.round(m).toString().padStart(7)}  ${(m / bareRps).toFixed(2)}× bare\n`);
     }
-    process.stdout.write(`\nIn process, µs per fetch (median):\n  nock (fixed JSON)                          ${nockUs.toFixed(0)}\n  collab-service-mock msw handlers (users/get) ${oursUs.toFixed(0)}  (${(oursUs / nockUs).toFixed(2)}× nock)\n`);
+    process.stdout.write(
+      `\nIn process, µs per fetch (median):\n  nock (fixed JSON)                          ${nockUs.toFixed(0)}\n  collab-service-mock msw handlers (users/get) ${oursUs.toFixed(0)}  (${(oursUs / nockUs).toFixed(2)}× nock)\n`,
+    );
   } finally {
     for (const child of children) child.kill();
     rmSync(folder, { recursive: true, force: true });

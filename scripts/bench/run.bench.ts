@@ -1,8 +1,8 @@
 import { expect, it } from 'vitest';
 import { checkBudgets } from './budgets.js';
 import { benchCore, benchImport, benchMsw, benchServer } from './core.js';
+import { benchGrowth, type GrowthRow, growthTable } from './growth.js';
 import { benchJournal } from './journal.js';
-import { benchGrowth, growthTable, type GrowthRow } from './growth.js';
 
 const optional = async (file: string, name: string): Promise<Record<string, number>> => {
   try {

@@ -1,8 +1,8 @@
-import { createScenarioService } from '../../src/scenarios/index.js';
-import { createMockService, markStartingState, type MockService } from '../../src/service.js';
-import { addUsers } from '../../src/model/users/users.js';
 import { ensureOrganization } from '../../src/model/organizations.js';
 import { cloneState } from '../../src/model/store.js';
+import { addUsers } from '../../src/model/users/users.js';
+import { createScenarioService } from '../../src/scenarios/index.js';
+import { createMockService, type MockService, markStartingState } from '../../src/service.js';
 import { median } from './core.js';
 
 /** 100 writes the way a test makes them: users added and updated, ids drawn. */
@@ -19,7 +19,11 @@ async function hundredWrites(service: MockService, round: number): Promise<void>
 }
 
 /** Median milliseconds of `reset()`, `snapshot()` and `restore()` after 100 writes, over `rounds` rounds. */
-async function undoCosts(service: MockService, rounds: number, measureCopy = true): Promise<{ reset: number; snapshot: number; restore: number; copy: number }> {
+async function undoCosts(
+  service: MockService,
+  rounds: number,
+  measureCopy = true,
+): Promise<{ reset: number; snapshot: number; restore: number; copy: number }> {
   const resets: number[] = [];
   const snapshots: number[] = [];
   const restores: number[] = [];

@@ -1,18 +1,18 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ServiceError } from '../errors.js';
-import { bodyLimitFor } from '../protocol/limits.js';
 import type { ApiReply } from '../protocol/call.js';
-import { bindsLoopbackOnly, hostAllowed, originAllowed, type ListenerPolicy } from '../protocol/origins.js';
+import { bodyLimitFor } from '../protocol/limits.js';
+import { bindsLoopbackOnly, hostAllowed, type ListenerPolicy, originAllowed } from '../protocol/origins.js';
 import type { MockService } from '../service.js';
 import { unpredictableToken } from '../support/secret.js';
 import { loadServed } from '../surface.js';
 import { clientErrorHandler, refuseOnSocket } from './http-refusals.js';
-import type { YjsSync } from './yjs-sync.js';
-import { lazyYjsSync } from './yjs-sync-loader.js';
 import { serverIndex } from './server-index.js';
 import { staticPage } from './static-pages.js';
 import { httpSender } from './webhook-sender.js';
+import type { YjsSync } from './yjs-sync.js';
+import { lazyYjsSync } from './yjs-sync-loader.js';
 
 export { httpSender } from './webhook-sender.js';
 
@@ -99,7 +99,10 @@ export async function listen(service: MockService, options: ListenOptions = {}):
     if (!hostAllowed(req.headers.host, policy) || !originAllowed(req.headers.origin, policy)) {
       return refuseOnSocket(
         socket,
-        new ServiceError('PERMISSION_DENIED', `The sync endpoint answers pages on loopback origins, ${host} or an allowed host only; got Host ${req.headers.host ?? '(none)'}, Origin ${req.headers.origin ?? '(none)'}.`),
+        new ServiceError(
+          'PERMISSION_DENIED',
+          `The sync endpoint answers pages on loopback origins, ${host} or an allowed host only; got Host ${req.headers.host ?? '(none)'}, Origin ${req.headers.origin ?? '(none)'}.`,
+        ),
       );
     }
     sync.handleUpgrade(req, socket, head);
@@ -187,5 +190,5 @@ function send(res: ServerResponse, reply: ApiReply, close: boolean): void {
   res.end(reply.body);
 }
 
-export { persistState, readPersisted } from './persist.js';
 export type { PersistedState } from './persist.js';
+export { persistState, readPersisted } from './persist.js';

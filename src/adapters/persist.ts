@@ -21,7 +21,9 @@ export function readPersisted(file: string, seed: number | undefined): string | 
   const text = readFileSync(file, 'utf8');
   const { identity } = readStateHeader(text);
   if (seed !== undefined && identity.seed !== seed) {
-    throw new Error(`${file} holds the state of seed ${identity.seed}, not ${seed}; leave --seed out to keep it, or delete the file to start over with seed ${seed}.`);
+    throw new Error(
+      `${file} holds the state of seed ${identity.seed}, not ${seed}; leave --seed out to keep it, or delete the file to start over with seed ${seed}.`,
+    );
   }
   return text;
 }

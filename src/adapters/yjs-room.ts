@@ -45,10 +45,7 @@ export class SyncRoom {
     for (const peer of this.members.keys()) if (peer.author !== origin) peer.send(message);
   };
 
-  private readonly onAwareness = (
-    { added, updated, removed }: { added: number[]; updated: number[]; removed: number[] },
-    origin: unknown,
-  ): void => {
+  private readonly onAwareness = ({ added, updated, removed }: { added: number[]; updated: number[]; removed: number[] }, origin: unknown): void => {
     const member = this.members.get(origin as SyncPeer);
     if (member) {
       for (const id of added) member.clientIds.add(id);

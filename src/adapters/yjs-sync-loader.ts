@@ -1,6 +1,6 @@
-import type { MockService } from '../service.js';
 import { ServiceError } from '../errors.js';
 import { isMissing, loadYjs } from '../model/crdt/yjs.js';
+import type { MockService } from '../service.js';
 import type { YjsSync } from './yjs-sync.js';
 
 /** The packages the live sync endpoint loads, all optional peers of collab-service-mock. */
@@ -33,7 +33,9 @@ export function lazyYjsSync(service: MockService): YjsSync {
         (loaded) => {
           if (typeof loaded !== 'string') return loaded.handleUpgrade(request, socket, head);
           const body = `${loaded}\n`;
-          socket.end(`HTTP/1.1 501 Not Implemented\r\ncontent-type: text/plain; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
+          socket.end(
+            `HTTP/1.1 501 Not Implemented\r\ncontent-type: text/plain; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+          );
         },
         () => socket.destroy(),
       );
@@ -43,7 +45,12 @@ export function lazyYjsSync(service: MockService): YjsSync {
     },
     close() {
       closed = true;
-      return loading ? loading.then((loaded) => (typeof loaded === 'string' ? undefined : loaded.close()), () => undefined) : Promise.resolve();
+      return loading
+        ? loading.then(
+            (loaded) => (typeof loaded === 'string' ? undefined : loaded.close()),
+            () => undefined,
+          )
+        : Promise.resolve();
     },
   };
 }

@@ -1,13 +1,13 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { WebSocketServer, type RawData, type WebSocket } from 'ws';
+import { type RawData, type WebSocket, WebSocketServer } from 'ws';
 import type * as Y from 'yjs';
 import { openLiveEditor } from '../model/crdt/registry.js';
 import { knownNamespace } from '../model/keys.js';
-import type { MockService } from '../service.js';
 import { listLiveState, listPresence } from '../model/presence.js';
-import { authenticateSync, isWrite, syncVerdict, type SyncVerdict } from './yjs-access.js';
-import { SyncRoom, type SyncPeer } from './yjs-room.js';
+import type { MockService } from '../service.js';
+import { authenticateSync, isWrite, type SyncVerdict, syncVerdict } from './yjs-access.js';
+import { type SyncPeer, SyncRoom } from './yjs-room.js';
 
 /** Domain events after which connected end users are checked again (a disable, a revoked grant, a new access type). */
 const ACCESS_EVENTS: ReadonlySet<string> = new Set([
@@ -91,7 +91,10 @@ export function createYjsSync(service: MockService): YjsSync {
     sockets.add(ws);
     ws.binaryType = 'nodebuffer';
     ws.on('close', () => sockets.delete(ws));
-    const segments = url.pathname.slice(YJS_SYNC_PATH.length + 1).split('/').map(decodeSegment);
+    const segments = url.pathname
+      .slice(YJS_SYNC_PATH.length + 1)
+      .split('/')
+      .map(decodeSegment);
     if (segments.length !== 4 || segments.some((s) => s === undefined || s.trim() === '')) {
       ws.close(CLOSE_BAD_ROOM, reason(`Room must be <apiKey>/<organizationId>/<documentId>/<editorId>, got ${url.pathname.slice(YJS_SYNC_PATH.length + 1)}.`));
       return;
@@ -120,7 +123,12 @@ export function createYjsSync(service: MockService): YjsSync {
       if (verdict.may === 'none') return ws.close(verdict.code, reason(verdict.reason));
       // A room opens on an existing entry for anyone admitted, on a new name only for a writer; the entry a room
       // opened is dropped again when the room closes without anyone writing to it.
-      const live = openLiveEditor(service.model, knownNamespace(service.model, apiKey), { organizationId, documentId, editorId }, { create: verdict.may === 'write' });
+      const live = openLiveEditor(
+        service.model,
+        knownNamespace(service.model, apiKey),
+        { organizationId, documentId, editorId },
+        { create: verdict.may === 'write' },
+      );
       if (!live) return ws.close(CLOSE_NO_ENTRY, reason('No CRDT data found for this editor ID.'));
       const { doc } = live.record;
       let room = rooms.get(doc);

@@ -22,7 +22,10 @@ export const advance: ControlHandler = async (deps, { body }) => {
   const now = deps.model.clock.now();
   if (now + ms > MAX_INSTANT) {
     // Refused before anything runs: no webhook attempt goes out for a move that cannot happen.
-    throw new ServiceError('INVALID_ARGUMENT', `advance(${ms}) would move the clock past ${new Date(MAX_INSTANT).toISOString()}, the last instant a Date can hold; at most ${MAX_INSTANT - now} ms remain.`);
+    throw new ServiceError(
+      'INVALID_ARGUMENT',
+      `advance(${ms}) would move the clock past ${new Date(MAX_INSTANT).toISOString()}, the last instant a Date can hold; at most ${MAX_INSTANT - now} ms remain.`,
+    );
   }
   await deps.webhooks.advance(ms);
   return { now: deps.model.clock.now() };

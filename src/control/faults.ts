@@ -24,6 +24,7 @@ export const clear: ControlHandler = (deps, { body }) => {
     deps.faults.clear();
     return { status: 'ok' };
   }
-  if (typeof id !== 'string' || !deps.faults.remove(id)) throw new ServiceError('NOT_FOUND', `No fault rule has id ${JSON.stringify(id)}; GET /__mock/faults lists them.`);
+  if (typeof id !== 'string' || !deps.faults.remove(id))
+    throw new ServiceError('NOT_FOUND', `No fault rule has id ${JSON.stringify(id)}; GET /__mock/faults lists them.`);
   return { status: 'ok' };
 };

@@ -4,7 +4,7 @@ import { addActivities, listActivities, type NewActivity } from '../model/activi
 import { addCommentAnnotation, addReaction, addRecording } from '../model/annotations.js';
 import { addActivitiesInput } from '../operations/activities.js';
 import { validate } from '../protocol/validate.js';
-import { namespaceFor, type ControlHandler } from './context.js';
+import { type ControlHandler, namespaceFor } from './context.js';
 
 const user = z.looseObject({ userId: z.string().min(1) });
 const annotation = z.looseObject({ documentId: z.string().min(1), from: user, annotationId: z.string().min(1).optional() });

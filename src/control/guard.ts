@@ -1,5 +1,5 @@
 import { ServiceError } from '../errors.js';
-import { header, type ApiCall } from '../protocol/call.js';
+import { type ApiCall, header } from '../protocol/call.js';
 import { CONTROL_TOKEN_HEADER, hostAllowed, originAllowed, sameSecret } from '../protocol/origins.js';
 
 /**

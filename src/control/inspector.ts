@@ -1,5 +1,5 @@
 import type { Namespace } from '../model/entities.js';
-import { namespaceFor, type ControlHandler } from './context.js';
+import { type ControlHandler, namespaceFor } from './context.js';
 
 /** How many rows of each list the overview shows; the counts are always whole. */
 const ROWS = 100;
@@ -30,8 +30,22 @@ function overviewOf(ns: Namespace): Record<string, unknown> {
     notifications: o.notifications.size,
     commentThreads: [...o.comments.values()].reduce((n, d) => n + d.threads.size, 0),
   }));
-  const documents = take(orgs.flatMap((o) => take(o.documents.values()).map((d) => ({ organizationId: o.organizationId, documentId: d.documentId, documentName: d.documentName ?? null, users: d.users.size, disabled: d.disabled ?? false }))));
-  const users = take(orgs.flatMap((o) => take(o.users.values()).map((u) => ({ organizationId: o.organizationId, userId: u.userId, name: u.name ?? null, email: u.email ?? null }))));
+  const documents = take(
+    orgs.flatMap((o) =>
+      take(o.documents.values()).map((d) => ({
+        organizationId: o.organizationId,
+        documentId: d.documentId,
+        documentName: d.documentName ?? null,
+        users: d.users.size,
+        disabled: d.disabled ?? false,
+      })),
+    ),
+  );
+  const users = take(
+    orgs.flatMap((o) =>
+      take(o.users.values()).map((u) => ({ organizationId: o.organizationId, userId: u.userId, name: u.name ?? null, email: u.email ?? null })),
+    ),
+  );
   const notifications = take(
     orgs.flatMap((o) =>
       take(o.notifications.values()).map((n) => ({
@@ -49,7 +63,13 @@ function overviewOf(ns: Namespace): Record<string, unknown> {
       for (const thread of doc.threads.values()) {
         if (comments.length >= ROWS) break;
         const first = thread.comments[0]?.['commentText'];
-        comments.push({ organizationId: o.organizationId, documentId, annotationId: thread.annotationId, comments: thread.comments.length, first: preview(first ?? null, 80) });
+        comments.push({
+          organizationId: o.organizationId,
+          documentId,
+          annotationId: thread.annotationId,
+          comments: thread.comments.length,
+          first: preview(first ?? null, 80),
+        });
       }
     }
   }
@@ -57,12 +77,24 @@ function overviewOf(ns: Namespace): Record<string, unknown> {
   for (const [organizationId, docs] of ns.editors) {
     for (const [documentId, byEditor] of docs) {
       for (const entry of byEditor.values()) {
-        if (editors.length < ROWS && entry.stored) editors.push({ organizationId, documentId, editorId: entry.editorId, contentKey: entry.contentKey, lastUpdate: entry.lastUpdate, content: preview(entry.data) });
+        if (editors.length < ROWS && entry.stored)
+          editors.push({
+            organizationId,
+            documentId,
+            editorId: entry.editorId,
+            contentKey: entry.contentKey,
+            lastUpdate: entry.lastUpdate,
+            content: preview(entry.data),
+          });
       }
     }
   }
   return {
-    counts: { organizations: ns.organizations.size, documents: orgs.reduce((n, o) => n + o.documents.size, 0), users: orgs.reduce((n, o) => n + o.users.size, 0) },
+    counts: {
+      organizations: ns.organizations.size,
+      documents: orgs.reduce((n, o) => n + o.documents.size, 0),
+      users: orgs.reduce((n, o) => n + o.users.size, 0),
+    },
     organizations,
     documents,
     users,

@@ -13,7 +13,8 @@ function filterOf(query: URLSearchParams): JournalFilter {
   if (status) filter.status = status;
   if (method) filter.method = method;
   if (since !== null && since !== '') {
-    if (!/^\d+$/.test(since)) throw new ServiceError('INVALID_ARGUMENT', `since must be the id of a journal entry (a whole number), e.g. ?since=12; got '${since}'.`);
+    if (!/^\d+$/.test(since))
+      throw new ServiceError('INVALID_ARGUMENT', `since must be the id of a journal entry (a whole number), e.g. ?since=12; got '${since}'.`);
     filter.since = Number(since);
   }
   return filter;

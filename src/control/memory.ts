@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { explainKeySuggestion, listKeyJudgments, recordJudgments } from '../harness/memory.js';
 import { validate } from '../protocol/validate.js';
-import { namespaceFor, type ControlHandler } from './context.js';
+import { type ControlHandler, namespaceFor } from './context.js';
 
 const BODY_SHAPE = 'The body must be {"judgments": [...]}, optionally with "apiKey" (default: the seeded key).';
 const EXPLAIN_SHAPE = 'The body must be {"query": "..."}, optionally with "organizationId", "documentId" and "apiKey" (default: the seeded key).';

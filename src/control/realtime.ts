@@ -1,6 +1,6 @@
 import { ServiceError } from '../errors.js';
 import { listLiveState, listPresence } from '../model/presence.js';
-import { namespaceFor, type ControlHandler, type ControlRequest } from './context.js';
+import { type ControlHandler, type ControlRequest, namespaceFor } from './context.js';
 
 function documentOf(query: URLSearchParams, path: string): { organizationId: string; documentId: string } {
   const organizationId = query.get('organizationId');

@@ -2,8 +2,8 @@ import { ServiceError } from '../errors.js';
 import type { ApiCall, ApiReply } from '../protocol/call.js';
 import { json } from '../protocol/envelope.js';
 import { checkLimits, STATE_LIMITS } from '../protocol/limits.js';
+import { type ControlDeps, type ControlHandler, RawReply } from './context.js';
 import { guardControl } from './guard.js';
-import { RawReply, type ControlDeps, type ControlHandler } from './context.js';
 import { controlRoutes } from './routes.js';
 
 /** The query string of a call, e.g. `apiKey` of `GET /__mock/signing-secret?apiKey=...`. */

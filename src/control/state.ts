@@ -1,7 +1,7 @@
 import { ServiceError } from '../errors.js';
 import type { StateFile } from '../model/serialise.js';
 import { json } from '../protocol/envelope.js';
-import { namespaceFor, RawReply, type ControlHandler } from './context.js';
+import { type ControlHandler, namespaceFor, RawReply } from './context.js';
 
 /** `GET /__mock/health`: the service answers. */
 export const health: ControlHandler = () => ({ status: 'ok' });

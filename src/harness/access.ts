@@ -1,5 +1,5 @@
 import { ServiceError } from '../errors.js';
-import { documentAccess, explainAccess, unknownDocumentAccess, type AccessDecision, type TokenGrant } from '../model/access.js';
+import { type AccessDecision, documentAccess, explainAccess, type TokenGrant, unknownDocumentAccess } from '../model/access.js';
 import type { ModelContext } from '../model/context.js';
 import { knownNamespace } from '../model/keys.js';
 

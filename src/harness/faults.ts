@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { HTTP_STATUS, ServiceError, type ErrorStatus } from '../errors.js';
-import { header, type ApiCall, type ApiReply } from '../protocol/call.js';
+import { type ErrorStatus, HTTP_STATUS, ServiceError } from '../errors.js';
+import { type ApiCall, type ApiReply, header } from '../protocol/call.js';
 import { failure } from '../protocol/envelope.js';
 import type { CallInfo, DispatchHooks } from '../protocol/hooks.js';
 import { validate } from '../protocol/validate.js';
@@ -19,7 +19,10 @@ const EXAMPLE = 'e.g. {"path": "/v2/users/*", "status": "UNAVAILABLE", "times": 
 const ruleSchema = z.lazy(() =>
   z
     .strictObject({
-      path: z.string().min(1).refine((p) => p.startsWith('/'), { error: 'path must start with /, e.g. /v2/users/add or /v2/users/*.' }),
+      path: z
+        .string()
+        .min(1)
+        .refine((p) => p.startsWith('/'), { error: 'path must start with /, e.g. /v2/users/add or /v2/users/*.' }),
       method: z.string().min(1).optional(),
       apiKey: z.string().min(1).optional(),
       status: z.enum(ERROR_STATUSES).optional(),

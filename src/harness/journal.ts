@@ -177,7 +177,11 @@ function build({ id, call, reply, info, durationMs }: Raw): JournalEntry {
   if (q !== -1 && q < call.path.length - 1) entry.query = call.path.slice(q + 1);
   const request = call.body.length > MAX_SHOWN ? `(${call.body.length} characters)` : redactBody(call.body);
   const response =
-    reply.body === '' ? undefined : isJson(reply) && reply.body.length <= MAX_SHOWN ? redactBody(reply.body) : `(${reply.body.length} characters of ${reply.headers['content-type'] ?? 'text'})`;
+    reply.body === ''
+      ? undefined
+      : isJson(reply) && reply.body.length <= MAX_SHOWN
+        ? redactBody(reply.body)
+        : `(${reply.body.length} characters of ${reply.headers['content-type'] ?? 'text'})`;
   if (request !== undefined) entry.request = request;
   if (response !== undefined) entry.response = response;
   const error = (response as { error?: { status?: unknown; message?: unknown } } | undefined)?.error;

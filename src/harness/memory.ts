@@ -1,13 +1,12 @@
-
 import type { ModelContext } from '../model/context.js';
 import type { JudgmentRecord, Namespace } from '../model/entities.js';
-import { explainDecision, type Explanation } from '../model/memory/explain.js';
+import { assertKnownKey, knownNamespace } from '../model/keys.js';
+import { type Explanation, explainDecision } from '../model/memory/explain.js';
 import { judgmentIndex } from '../model/memory/index.js';
-import { listJudgments, recordJudgmentDrafts, type JudgmentDraft } from '../model/memory/judgments.js';
+import { type JudgmentDraft, listJudgments, recordJudgmentDrafts } from '../model/memory/judgments.js';
 import { loadSynonyms } from '../model/memory/synonyms.js';
 import { emptyNamespace } from '../model/store.js';
-import { judgmentList, suggestInput, type JUDGMENT_DECISIONS } from '../operations/memory.js';
-import { assertKnownKey, knownNamespace } from '../model/keys.js';
+import { type JUDGMENT_DECISIONS, judgmentList, suggestInput } from '../operations/memory.js';
 import { validate } from '../protocol/validate.js';
 
 /**
@@ -85,7 +84,6 @@ export function recordJudgments(ctx: ModelContext, ns: Namespace, inputs: unknow
   });
   return recordJudgmentDrafts(ctx, ns, drafts);
 }
-
 
 /**
  * The judgments of an API key, newest first, without creating its namespace.

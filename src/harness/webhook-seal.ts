@@ -1,6 +1,6 @@
-import { fromBase64, toBase64 } from '../support/base64.js';
 import type { WebhookDeliveryRecord } from '../model/entities.js';
 import { plaintextOf } from '../model/webhooks/outbox.js';
+import { fromBase64, toBase64 } from '../support/base64.js';
 
 const encoder = new TextEncoder();
 

@@ -1,13 +1,13 @@
 import type { ModelContext } from '../model/context.js';
 import type { Namespace, WebhookDeliveryRecord } from '../model/entities.js';
-import { dueDeliveries, nextDueAt, recordAttempt, settleEditorChanges, type AttemptOutcome } from '../model/webhooks/attempts.js';
+import { type AttemptOutcome, dueDeliveries, nextDueAt, recordAttempt, settleEditorChanges } from '../model/webhooks/attempts.js';
 import { keepSealedBody } from '../model/webhooks/outbox.js';
 import type { WebhookDeliveryMode, WebhookSender } from '../model/webhooks/port.js';
 import { ATTEMPT_TIMEOUT_MS } from '../model/webhooks/schedule.js';
-import { deliveryView, requestHeaders, type WebhookDeliveryView } from './webhook-view.js';
 import { sealDelivery } from './webhook-seal.js';
+import { deliveryView, requestHeaders, type WebhookDeliveryView } from './webhook-view.js';
 
-export type { WebhookDeliveryView, WebhookAttemptView } from './webhook-view.js';
+export type { WebhookAttemptView, WebhookDeliveryView } from './webhook-view.js';
 
 /** Which deliveries `deliveries()` lists; every field narrows. */
 export interface WebhookDeliveryFilter {

@@ -1,9 +1,9 @@
 import { ServiceError } from '../errors.js';
 import { takePage } from '../support/paging.js';
-import type { ActivityRecord, Namespace } from './entities.js';
-import type { ModelContext } from './context.js';
-import { ensureOrganization } from './organizations.js';
 import { inActivityOrder, noteActivityAdded, noteActivityRemoved, orderedActivities } from './activity-order.js';
+import type { ModelContext } from './context.js';
+import type { ActivityRecord, Namespace } from './entities.js';
+import { ensureOrganization } from './organizations.js';
 import { documentOf } from './record-fields.js';
 
 /** An activity as scenarios and the control plane hand it in: `id` and `timestamp` may be left to the service. */
@@ -84,7 +84,11 @@ export function listActivities(ns: Namespace, organizationId: string): ActivityR
  * an immutable record fails that item only; nothing is created.
  * @example updateActivities(ctx, ns, { organizationId: 'org', updates: [{ id: 'a1', actionIcon: 'check' }] }).get('a1');
  */
-export function updateActivities(ctx: ModelContext, ns: Namespace, input: { organizationId: string; updates: readonly ActivityUpdate[] }): Map<string, ActivityUpdateOutcome> {
+export function updateActivities(
+  ctx: ModelContext,
+  ns: Namespace,
+  input: { organizationId: string; updates: readonly ActivityUpdate[] },
+): Map<string, ActivityUpdateOutcome> {
   const { organizationId, updates } = input;
   const org = ns.organizations.get(organizationId);
   const outcomes = new Map<string, ActivityUpdateOutcome>();
@@ -177,9 +181,7 @@ function matcher(selector: ActivitySelector): (a: ActivityRecord) => boolean {
 function selectActivities(ns: Namespace, selector: ActivitySelector): ActivityRecord[] {
   const org = ns.organizations.get(selector.organizationId);
   if (!org) return [];
-  const candidates = selector.activityIds
-    ? [...new Set(selector.activityIds)].flatMap((id) => org.activities.get(id) ?? [])
-    : [...org.activities.values()];
+  const candidates = selector.activityIds ? [...new Set(selector.activityIds)].flatMap((id) => org.activities.get(id) ?? []) : [...org.activities.values()];
   return candidates.filter(matcher(selector));
 }
 
@@ -204,7 +206,13 @@ function* matchingInOrder(ns: Namespace, selector: ActivitySelector, order: 'asc
  * the organization's time order (no sort, no copy of the rest).
  * @example pageActivities(ns, { organizationId: 'org' }, 'desc', 0, 100).page.length <= 100
  */
-export function pageActivities(ns: Namespace, selector: ActivitySelector, order: 'asc' | 'desc', offset: number, size: number): { page: ActivityRecord[]; more: boolean } {
+export function pageActivities(
+  ns: Namespace,
+  selector: ActivitySelector,
+  order: 'asc' | 'desc',
+  offset: number,
+  size: number,
+): { page: ActivityRecord[]; more: boolean } {
   const { page, more } = takePage(matchingInOrder(ns, selector, order), offset, size);
   return { page: page.map((a) => structuredClone(a)), more };
 }

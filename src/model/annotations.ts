@@ -1,7 +1,7 @@
-import type { Namespace, OrganizationRecord } from './entities.js';
-import type { ModelContext } from './context.js';
 import type { NewComment } from './comments/build.js';
 import { storeThread } from './comments/threads.js';
+import type { ModelContext } from './context.js';
+import type { Namespace, OrganizationRecord } from './entities.js';
 import { ensureDocument, ensureOrganization } from './organizations.js';
 
 /** A user as embedded in annotation records (service-facts 6.7); fields beyond `userId` are kept as given. */

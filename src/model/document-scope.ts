@@ -1,11 +1,11 @@
-import { deleteEditors, moveEditors } from './crdt/registry.js';
-import type { ModelContext } from './context.js';
-import type { Namespace, OrganizationRecord } from './entities.js';
 import { renderThread, threadsForWrite } from './comments/records.js';
+import type { ModelContext } from './context.js';
+import { deleteEditors, moveEditors } from './crdt/registry.js';
+import type { Namespace, OrganizationRecord } from './entities.js';
 import { configKey } from './notifications/config.js';
 import { involvedNotifications } from './notifications/query.js';
 import { documentNotifications, reindexNotification, removeNotification } from './notifications/timeline.js';
-import { documentOf, relocateRecord, retargetDocument, sameLocation, userIdOf, type DocumentMove, type LocationUpdate } from './record-fields.js';
+import { type DocumentMove, documentOf, type LocationUpdate, relocateRecord, retargetDocument, sameLocation, userIdOf } from './record-fields.js';
 
 /** Where a kind's records of one organization live. */
 export interface Scope {
@@ -34,15 +34,16 @@ export interface DocumentScopedKind {
 }
 
 /** A list-shaped kind of fixture record (reactions, recordings) keyed by `metadata.documentId`. */
-function annotationKind(
-  name: 'reactions' | 'recordings',
-  involves: (record: Record<string, unknown>, userId: string) => boolean,
-): DocumentScopedKind {
+function annotationKind(name: 'reactions' | 'recordings', involves: (record: Record<string, unknown>, userId: string) => boolean): DocumentScopedKind {
   return {
     name,
     drop({ ctx, org }, documentId) {
       if (org[name].some((record) => documentOf(record) === documentId)) {
-        ctx.store.journal.assign(org, name, org[name].filter((record) => documentOf(record) !== documentId));
+        ctx.store.journal.assign(
+          org,
+          name,
+          org[name].filter((record) => documentOf(record) !== documentId),
+        );
       }
     },
     move({ ctx, org }, move) {
@@ -75,10 +76,13 @@ const authoredBy = (record: Record<string, unknown>, userId: string): boolean =>
 function inThread(annotation: Record<string, unknown>, userId: string): boolean {
   if (authoredBy(annotation, userId)) return true;
   const comments = annotation['comments'];
-  return Array.isArray(comments) && comments.some((comment: unknown) => {
-    const c = comment as Record<string, unknown> | null;
-    return userIdOf(c?.['from']) === userId || (Array.isArray(c?.['to']) && c['to'].some((u: unknown) => userIdOf(u) === userId));
-  });
+  return (
+    Array.isArray(comments) &&
+    comments.some((comment: unknown) => {
+      const c = comment as Record<string, unknown> | null;
+      return userIdOf(c?.['from']) === userId || (Array.isArray(c?.['to']) && c['to'].some((u: unknown) => userIdOf(u) === userId));
+    })
+  );
 }
 
 function* threadsOf(org: OrganizationRecord): Generator<Record<string, unknown>> {
@@ -144,7 +148,12 @@ const notifications: DocumentScopedKind = {
       count += changed;
       // A string locationId mirrors the location's own id and follows it; numeric (internal) ids stay as stored.
       const newId = update.newLocation.id;
-      if (changed > 0 && typeof notification.locationId === 'string' && newId !== undefined && sameLocation({ id: notification.locationId }, update.oldLocation)) {
+      if (
+        changed > 0 &&
+        typeof notification.locationId === 'string' &&
+        newId !== undefined &&
+        sameLocation({ id: notification.locationId }, update.oldLocation)
+      ) {
         notification.locationId = newId;
       }
     }

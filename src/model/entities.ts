@@ -4,18 +4,35 @@
  */
 
 import type { Doc as YDoc } from 'yjs';
-import type { NotificationConfigRecord, NotificationRecord, RosterChange } from './notifications/records.js';
-import type { AdvancedWebhookEndpoint, WebhookOutbox } from './webhooks/records.js';
 import type { JudgmentRecord } from './memory/records.js';
+import type { MigrationRecord } from './migrations.js';
+import type { NotificationConfigRecord, NotificationRecord, RosterChange } from './notifications/records.js';
 import type { LiveStateRecord, PresenceRecord } from './presence.js';
 import type { UserDataJob } from './users/records.js';
-import type { MigrationRecord } from './migrations.js';
-export type { EveryoneRecipients, NotificationChannel, NotificationConfigRecord, NotificationRecipient, NotificationRecord, NotificationSetting, RosterChange } from './notifications/records.js';
-export type { AdvancedWebhookEndpoint, DebouncedEditorChange, WebhookAttemptRecord, WebhookBodyEncoding, WebhookDeliveryRecord, WebhookDeliveryStatus, WebhookOutbox } from './webhooks/records.js';
+import type { AdvancedWebhookEndpoint, WebhookOutbox } from './webhooks/records.js';
+
 export type { JudgmentRecord } from './memory/records.js';
+export type { MigrationRecord, MigrationStatus } from './migrations.js';
+export type {
+  EveryoneRecipients,
+  NotificationChannel,
+  NotificationConfigRecord,
+  NotificationRecipient,
+  NotificationRecord,
+  NotificationSetting,
+  RosterChange,
+} from './notifications/records.js';
 export type { LiveStateRecord, PresenceRecord } from './presence.js';
 export type { UserDataJob } from './users/records.js';
-export type { MigrationRecord, MigrationStatus } from './migrations.js';
+export type {
+  AdvancedWebhookEndpoint,
+  DebouncedEditorChange,
+  WebhookAttemptRecord,
+  WebhookBodyEncoding,
+  WebhookDeliveryRecord,
+  WebhookDeliveryStatus,
+  WebhookOutbox,
+} from './webhooks/records.js';
 
 /** A workspace and its owner; API keys hang off it by id. */
 export interface WorkspaceRecord {

@@ -81,9 +81,7 @@ export interface DomainEventMap {
 export type DomainEventType = keyof DomainEventMap;
 
 /** One domain event: its type, the API key whose namespace changed, and its fields. */
-export type DomainEvent<K extends DomainEventType = DomainEventType> = K extends DomainEventType
-  ? { type: K; apiKey: string } & DomainEventMap[K]
-  : never;
+export type DomainEvent<K extends DomainEventType = DomainEventType> = K extends DomainEventType ? { type: K; apiKey: string } & DomainEventMap[K] : never;
 
 /** A subscriber; it runs synchronously inside the mutation and must not throw. */
 export type DomainEventListener<K extends DomainEventType = DomainEventType> = (event: DomainEvent<K>) => void;

@@ -1,5 +1,5 @@
-import type { GroupRecord, Namespace, OrganizationRecord } from './entities.js';
 import type { ModelContext } from './context.js';
+import type { GroupRecord, Namespace, OrganizationRecord } from './entities.js';
 import { ensureOrganization } from './organizations.js';
 
 /** A group of the organization, created with its id as name when missing. */
@@ -15,7 +15,11 @@ function ensureGroup(ctx: ModelContext, org: OrganizationRecord, groupId: string
 }
 
 /** Adds or renames groups, creating the organization when missing. */
-export function addGroups(ctx: ModelContext, ns: Namespace, input: { organizationId: string; groups: { groupId: string; groupName?: string | undefined }[] }): void {
+export function addGroups(
+  ctx: ModelContext,
+  ns: Namespace,
+  input: { organizationId: string; groups: { groupId: string; groupName?: string | undefined }[] },
+): void {
   const org = ensureOrganization(ctx, ns, input.organizationId);
   for (const g of input.groups) {
     ensureGroup(ctx, org, g.groupId, g.groupName);
@@ -53,7 +57,11 @@ export function addMembers(ctx: ModelContext, ns: Namespace, change: MembershipC
 }
 
 /** Removes members from a group; `all` removes every member and reports each one. */
-export function removeMembers(ctx: ModelContext, ns: Namespace, change: Omit<MembershipChange, 'userIds'> & { userIds: string[] | 'all' }): Map<string, MemberOutcome> {
+export function removeMembers(
+  ctx: ModelContext,
+  ns: Namespace,
+  change: Omit<MembershipChange, 'userIds'> & { userIds: string[] | 'all' },
+): Map<string, MemberOutcome> {
   const { organizationId, groupId, userIds } = change;
   const group = ns.organizations.get(organizationId)?.groups.get(groupId);
   const outcomes = new Map<string, MemberOutcome>();

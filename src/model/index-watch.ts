@@ -79,7 +79,6 @@ export function unwatchMap<K, V>(map: Map<K, V>): void {
   watchers.delete(map as Map<unknown, unknown>);
 }
 
-
 /** Counts one putting back of tables (rollback, replay, forget). */
 export function noteRewind(): void {
   rewinds += 1;

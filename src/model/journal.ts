@@ -1,10 +1,10 @@
 import { setOwn } from './clone.js';
-import { deletedBefore, effectOf, fieldOf, keyOrderOf, mapEntry, orderOf, setMember, tailOf, wholeOf, type Change } from './journal-changes.js';
 import { nextChangeNumber, noteRewind, undoneFrom, watcherOf } from './index-watch.js';
+import { type Change, deletedBefore, effectOf, fieldOf, keyOrderOf, mapEntry, orderOf, setMember, tailOf, wholeOf } from './journal-changes.js';
 
-export type { Change } from './journal-changes.js';
-export { indexStamp, releaseStamp, rewindCount, unwatchMap, watchMap } from './index-watch.js';
 export type { IndexStamp, MapWatcher } from './index-watch.js';
+export { indexStamp, releaseStamp, rewindCount, unwatchMap, watchMap } from './index-watch.js';
+export type { Change } from './journal-changes.js';
 
 /** A point in the history of writes: the state as it was when the mark was taken. */
 export interface Mark {

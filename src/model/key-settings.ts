@@ -139,7 +139,9 @@ export function updateNotificationService(
   ns: Namespace,
   update: { useNotificationService?: boolean | undefined; notificationServiceConfig?: Record<string, unknown> | undefined },
 ): NotificationService {
-  const next: NotificationService = structuredClone(ns.configs.notificationService ?? createTimeNotificationService(key) ?? { useNotificationService: false, notificationServiceConfig: {} });
+  const next: NotificationService = structuredClone(
+    ns.configs.notificationService ?? createTimeNotificationService(key) ?? { useNotificationService: false, notificationServiceConfig: {} },
+  );
   if (update.useNotificationService === true && next.notificationServiceConfig['triggers'] === undefined) {
     next.notificationServiceConfig['triggers'] = structuredClone(DEFAULT_NOTIFICATION_TRIGGERS);
   }
@@ -151,7 +153,9 @@ export function updateNotificationService(
 
 /** The permission provider config; never configured reads as off with empty strings (beyond-spec 3.28). */
 export function permissionProviderView(ns: Namespace): PermissionProvider {
-  return structuredClone(ns.configs.permissionProvider ?? { usePermissionProvider: false, permissionProviderConfig: { permissionProviderUrl: '', authToken: '' } });
+  return structuredClone(
+    ns.configs.permissionProvider ?? { usePermissionProvider: false, permissionProviderConfig: { permissionProviderUrl: '', authToken: '' } },
+  );
 }
 
 /**
@@ -161,7 +165,10 @@ export function permissionProviderView(ns: Namespace): PermissionProvider {
 export function updatePermissionProvider(
   ctx: ModelContext,
   ns: Namespace,
-  update: { usePermissionProvider?: boolean | undefined; permissionProviderConfig?: { permissionProviderUrl?: string | undefined; authToken?: string | undefined } | undefined },
+  update: {
+    usePermissionProvider?: boolean | undefined;
+    permissionProviderConfig?: { permissionProviderUrl?: string | undefined; authToken?: string | undefined } | undefined;
+  },
 ): PermissionProvider {
   const next = permissionProviderView(ns);
   if (update.usePermissionProvider !== undefined) next.usePermissionProvider = update.usePermissionProvider;

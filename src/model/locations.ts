@@ -2,7 +2,7 @@ import type { ModelContext } from './context.js';
 import { DOCUMENT_SCOPE } from './document-scope.js';
 import type { Namespace, OrganizationRecord } from './entities.js';
 import { documentNotifications, removeNotification } from './notifications/timeline.js';
-import { documentOf, sameLocation, type LocationObject, type LocationUpdate } from './record-fields.js';
+import { documentOf, type LocationObject, type LocationUpdate, sameLocation } from './record-fields.js';
 
 export type { LocationObject, LocationUpdate } from './record-fields.js';
 

@@ -1,6 +1,6 @@
-import type { Namespace } from './entities.js';
 import type { ModelContext } from './context.js';
 import { moveDocumentData } from './documents.js';
+import type { Namespace } from './entities.js';
 
 /** Where a migration stands (service-facts D14). */
 export type MigrationStatus = 'pending' | 'in_progress' | 'completed' | 'failed';
@@ -67,7 +67,8 @@ function transition(ctx: ModelContext, ns: Namespace, record: MigrationRecord, t
   ctx.store.journal.touch(record);
   record.status = to;
   record.changedAt = at;
-  if (to === 'completed') moveDocumentData(ctx, ns, { organizationId: record.organizationId, documentId: record.documentId, newDocumentId: record.newDocumentId });
+  if (to === 'completed')
+    moveDocumentData(ctx, ns, { organizationId: record.organizationId, documentId: record.documentId, newDocumentId: record.newDocumentId });
 }
 
 /**

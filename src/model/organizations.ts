@@ -1,6 +1,6 @@
 import { md5Hex } from '../support/ids.js';
-import type { AccessType, DocumentRecord, FolderRecord, Namespace, OrganizationRecord } from './entities.js';
 import type { ModelContext } from './context.js';
+import type { AccessType, DocumentRecord, FolderRecord, Namespace, OrganizationRecord } from './entities.js';
 
 /** An organization of the namespace, created empty when missing. */
 export function ensureOrganization(ctx: ModelContext, ns: Namespace, organizationId: string): OrganizationRecord {
@@ -80,7 +80,11 @@ export function ensureDocument(ctx: ModelContext, ns: Namespace, org: Organizati
 export type AddDocumentOutcome = { added: true; id: string } | { added: false };
 
 /** Adds one document; an existing documentId is left untouched and reported as not added. */
-export function addDocument(ctx: ModelContext, ns: Namespace, input: { organizationId: string; folderId?: string | undefined; document: NewDocument }): AddDocumentOutcome {
+export function addDocument(
+  ctx: ModelContext,
+  ns: Namespace,
+  input: { organizationId: string; folderId?: string | undefined; document: NewDocument },
+): AddDocumentOutcome {
   const org = ensureOrganization(ctx, ns, input.organizationId);
   if (org.documents.has(input.document.documentId)) return { added: false };
   const { folderId } = input;

@@ -1,4 +1,4 @@
-import { documentAccess, folderAccess, organizationAccess, type AccessDecision, type AccessRole } from './access.js';
+import { type AccessDecision, type AccessRole, documentAccess, folderAccess, organizationAccess } from './access.js';
 import type { ModelContext } from './context.js';
 import type { Namespace, OrganizationRecord, UserRecord } from './entities.js';
 import { noteRosterChange } from './notifications/roster.js';

@@ -132,7 +132,11 @@ export function broadcastLiveState(
   const data = input.merge && previous ? { ...previous.data, ...structuredClone(input.data) } : structuredClone(input.data);
   const next: LiveStateRecord = { liveStateDataId: input.liveStateDataId, data, updatedAt: ctx.clock.now(), broadcasts: (previous?.broadcasts ?? 0) + 1 };
   journal.set(table, input.liveStateDataId, next);
-  ctx.events.emit('livestate.broadcast', ns.apiKey, { organizationId: input.organizationId, documentId: input.documentId, liveStateDataId: input.liveStateDataId });
+  ctx.events.emit('livestate.broadcast', ns.apiKey, {
+    organizationId: input.organizationId,
+    documentId: input.documentId,
+    liveStateDataId: input.liveStateDataId,
+  });
   return structuredClone(next);
 }
 

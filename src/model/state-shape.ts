@@ -1,5 +1,5 @@
-import type { Tables } from './store.js';
 import { loadedYjs } from './crdt/yjs.js';
+import type { Tables } from './store.js';
 
 /**
  * The state format, checked before an imported state replaces anything: every table, record and field the
@@ -13,7 +13,10 @@ type Check = (value: unknown, path: string) => string | undefined;
 const isPlain = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Map) && !(value instanceof Set) && !(value instanceof Uint8Array);
 
-const kind = (test: (value: unknown) => boolean, what: string): Check => (value, path) => (test(value) ? undefined : `${path} must be ${what}.`);
+const kind =
+  (test: (value: unknown) => boolean, what: string): Check =>
+  (value, path) =>
+    test(value) ? undefined : `${path} must be ${what}.`;
 
 const str = kind((v) => typeof v === 'string', 'a string');
 const num = kind((v) => typeof v === 'number' && Number.isFinite(v), 'a finite number');
@@ -25,9 +28,18 @@ const ydoc = kind((v) => {
   return Y !== undefined && v instanceof Y.Doc;
 }, 'a Yjs document');
 
-const optional = (check: Check): Check => (value, path) => (value === undefined ? undefined : check(value, path));
-const nullable = (check: Check): Check => (value, path) => (value === null ? undefined : check(value, path));
-const either = (a: Check, b: Check, what: string): Check => (value, path) => (a(value, path) === undefined || b(value, path) === undefined ? undefined : `${path} must be ${what}.`);
+const optional =
+  (check: Check): Check =>
+  (value, path) =>
+    value === undefined ? undefined : check(value, path);
+const nullable =
+  (check: Check): Check =>
+  (value, path) =>
+    value === null ? undefined : check(value, path);
+const either =
+  (a: Check, b: Check, what: string): Check =>
+  (value, path) =>
+    a(value, path) === undefined || b(value, path) === undefined ? undefined : `${path} must be ${what}.`;
 
 function arrayOf(item: Check): Check {
   return (value, path) => {
@@ -124,8 +136,23 @@ const namespace = shape({
   organizations: mapOf(organization, 'organizationId'),
   configs: plain,
   advancedWebhookEndpoints: arrayOf(shape({ id: str, url: str, secret: str, disabled: bool, createdAt: str, updatedAt: str })),
-  migrations: mapOf(shape({ migrationId: str, organizationId: str, documentId: str, newDocumentId: str, status: str, createdAt: num, changedAt: num }), 'migrationId'),
-  judgments: arrayOf(shape({ recordId: str, content: str, reasoning: str, decision: str, confidence: num, judgeType: str, contentType: str, actionUser: shape({ userId: str }), createdAt: num })),
+  migrations: mapOf(
+    shape({ migrationId: str, organizationId: str, documentId: str, newDocumentId: str, status: str, createdAt: num, changedAt: num }),
+    'migrationId',
+  ),
+  judgments: arrayOf(
+    shape({
+      recordId: str,
+      content: str,
+      reasoning: str,
+      decision: str,
+      confidence: num,
+      judgeType: str,
+      contentType: str,
+      actionUser: shape({ userId: str }),
+      createdAt: num,
+    }),
+  ),
   editors: mapOf(mapOf(mapOf(editor, 'editorId'))),
 });
 

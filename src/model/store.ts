@@ -1,7 +1,7 @@
-import type { ApiKeyRecord, Namespace, WorkspaceRecord } from './entities.js';
-import { releaseEditors } from './crdt/registry.js';
 import { cloneState } from './clone.js';
-import { Journal, type Change, type Mark } from './journal.js';
+import { releaseEditors } from './crdt/registry.js';
+import type { ApiKeyRecord, Namespace, WorkspaceRecord } from './entities.js';
+import { type Change, Journal, type Mark } from './journal.js';
 
 export { cloneState } from './clone.js';
 

@@ -1,6 +1,6 @@
 import { ServiceError } from '../errors.js';
-import type { ApiKeyRecord, AuthTokenRecord, WorkspaceRecord } from './entities.js';
 import type { ModelContext } from './context.js';
+import type { ApiKeyRecord, AuthTokenRecord, WorkspaceRecord } from './entities.js';
 
 /**
  * The bare form the service stores an allowed domain in (beyond-spec 3.18): lower case, no scheme, no leading
@@ -8,7 +8,10 @@ import type { ModelContext } from './context.js';
  * @example normaliseDomain('https://www.Example.com:8080/app?x=1') === 'example.com:8080'
  */
 export function normaliseDomain(input: string): string {
-  let domain = input.trim().toLowerCase().replace(/^[a-z][a-z0-9+.-]*:\/\//, '');
+  let domain = input
+    .trim()
+    .toLowerCase()
+    .replace(/^[a-z][a-z0-9+.-]*:\/\//, '');
   domain = domain.replace(/[/?#].*$/, '');
   return domain.replace(/^www\./, '');
 }
@@ -49,7 +52,12 @@ export function removeDomains(ctx: ModelContext, key: ApiKeyRecord, domains: rea
   const present = new Set(key.allowedDomains);
   const out: DomainChange = { changed: wanted.filter((d) => present.has(d)), skipped: wanted.filter((d) => !present.has(d)) };
   const gone = new Set(out.changed);
-  if (gone.size > 0) ctx.store.journal.assign(key, 'allowedDomains', key.allowedDomains.filter((d) => !gone.has(d)));
+  if (gone.size > 0)
+    ctx.store.journal.assign(
+      key,
+      'allowedDomains',
+      key.allowedDomains.filter((d) => !gone.has(d)),
+    );
   return out;
 }
 

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { ServiceError } from '../errors.js';
 import { deleteActivities, pageActivities, updateActivities, writeActivities } from '../model/activities.js';
 import { activityConfig } from '../model/workspace-config.js';
-import { defineOperation, namespaceOf } from '../protocol/operation.js';
 import { decodePageToken, encodePageToken } from '../protocol/cursors.js';
+import { defineOperation, namespaceOf } from '../protocol/operation.js';
 import { idList, perItem, requiredString } from '../protocol/rules.js';
 
 const changes = z.record(z.string(), z.object({ from: z.unknown().optional(), to: z.unknown().optional() }));
@@ -52,7 +52,12 @@ const newActivity = z
   })
   .check((ctx) => {
     if (ctx.value.featureType === 'custom' && (ctx.value.targetEntityId ?? '').trim() === '') {
-      ctx.issues.push({ code: 'custom', input: ctx.value.targetEntityId, path: ['targetEntityId'], params: { rule: 'phrase', phrase: 'is required when featureType is custom' } });
+      ctx.issues.push({
+        code: 'custom',
+        input: ctx.value.targetEntityId,
+        path: ['targetEntityId'],
+        params: { rule: 'phrase', phrase: 'is required when featureType is custom' },
+      });
     }
   });
 
@@ -131,9 +136,7 @@ export const activityRecordInput = z.looseObject({
   featureType: z.enum(['comment', 'reaction', 'recorder', 'crdt', 'custom']).optional(),
   actionType: z.string().optional(),
   eventType: z.string().optional(),
-  actionUser: z
-    .looseObject({ userId: requiredString(), name: z.string().optional(), email: z.string().optional() })
-    .optional(),
+  actionUser: z.looseObject({ userId: requiredString(), name: z.string().optional(), email: z.string().optional() }).optional(),
   timestamp: millis('timestamp').optional(),
   metadata: z.record(z.string(), z.unknown()).optional(),
   targetEntityId: z.string().optional(),

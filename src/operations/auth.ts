@@ -1,19 +1,18 @@
 import { z } from 'zod';
+import type { ApiKeyRecord } from '../model/entities.js';
 import { defineOperation } from '../protocol/operation.js';
 import { accessRole, requiredString } from '../protocol/rules.js';
-import type { ApiKeyRecord } from '../model/entities.js';
 
 /** End-user tokens live 48 hours (spec, Limits). */
 export const TOKEN_LIFETIME_SECONDS = 172_800;
 
-export const resource = z
-  .object({
-    type: z.enum(['organization', 'document', 'folder']),
-    id: requiredString(),
-    organizationId: requiredString().optional(),
-    accessRole: accessRole.default('editor'),
-    expiresAt: z.number().optional(),
-  });
+export const resource = z.object({
+  type: z.enum(['organization', 'document', 'folder']),
+  id: requiredString(),
+  organizationId: requiredString().optional(),
+  accessRole: accessRole.default('editor'),
+  expiresAt: z.number().optional(),
+});
 
 /** `resources[].organizationId` is required for document and folder resources; the message names the item (generate_token, permissions add). */
 export const resources = z.array(resource).superRefine((list, ctx) => {

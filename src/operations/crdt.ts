@@ -1,9 +1,9 @@
 import { z } from 'zod';
+import { invalid } from '../errors.js';
 import { CRDT_TYPES, toContent } from '../model/crdt/kinds.js';
 import { deleteEditors, editorSnapshot, findEditor, listEditors, writeEditor } from '../model/crdt/registry.js';
 import { loadYjs } from '../model/crdt/yjs.js';
 import type { CrdtType } from '../model/entities.js';
-import { invalid } from '../errors.js';
 import { defineOperation, namespaceOf } from '../protocol/operation.js';
 import { requiredString, verbatimString } from '../protocol/rules.js';
 
@@ -24,7 +24,10 @@ const writeSchema = z
     editorId: verbatimString('Editor ID is required.'),
     type: z.enum(CRDT_TYPES as [CrdtType, ...CrdtType[]], { error: TYPE_MESSAGE }),
     data: z.unknown().refine((value) => value !== undefined && value !== null, { params: { rule: 'required' } }),
-    contentKey: z.string().refine((key) => key.trim() !== '', { error: 'contentKey must not be empty; omit it for the default key content.' }).optional(),
+    contentKey: z
+      .string()
+      .refine((key) => key.trim() !== '', { error: 'contentKey must not be empty; omit it for the default key content.' })
+      .optional(),
   })
   .transform((input) => {
     const address = { organizationId: input.organizationId, documentId: input.documentId, editorId: input.editorId };

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { ServiceError } from '../errors.js';
-import { addDocument, ensureFolder, ensureOrganization } from '../model/organizations.js';
 import { deleteDocument, documentView, moveDocuments, setDocumentAccess, setDocumentDisabled, updateDocument } from '../model/documents.js';
 import type { DocumentRecord, OrganizationRecord } from '../model/entities.js';
-import { defineOperation, namespaceOf, type MissingDocuments } from '../protocol/operation.js';
+import { addDocument, ensureFolder, ensureOrganization } from '../model/organizations.js';
 import { decodePageToken, encodePageToken, takePage } from '../protocol/cursors.js';
+import { defineOperation, type MissingDocuments, namespaceOf } from '../protocol/operation.js';
 import { idList, perItem, requiredString } from '../protocol/rules.js';
 import { accessType } from './folders.js';
 

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { md5Hex } from '../support/ids.js';
-import { addGroups, addMembers, removeMembers, type MemberOutcome } from '../model/groups.js';
+import { addGroups, addMembers, type MemberOutcome, removeMembers } from '../model/groups.js';
 import { defineOperation, namespaceOf } from '../protocol/operation.js';
 import { perItem, requiredString } from '../protocol/rules.js';
+import { md5Hex } from '../support/ids.js';
 
 /** `POST /v2/organizations/usergroups/add` (and v1): add or rename groups. */
 export const add = defineOperation({
@@ -16,9 +16,7 @@ export const add = defineOperation({
   run({ data, caller, model }) {
     addGroups(model, namespaceOf(caller), { organizationId: data.organizationId, groups: data.organizationUserGroups });
     return {
-      data: perItem(
-        data.organizationUserGroups.map((g) => [g.groupId, { success: true, id: md5Hex(g.groupId), message: 'Organization user group added.' }]),
-      ),
+      data: perItem(data.organizationUserGroups.map((g) => [g.groupId, { success: true, id: md5Hex(g.groupId), message: 'Organization user group added.' }])),
     };
   },
 });
@@ -40,7 +38,11 @@ export const addUsers = defineOperation({
   message: 'Added organization users to group successfully.',
   schema: z.object({ ...membership, userIds: z.array(requiredString()).min(1) }),
   run({ data, caller, model }) {
-    const outcomes = addMembers(model, namespaceOf(caller), { organizationId: data.organizationId, groupId: data.organizationUserGroupId, userIds: data.userIds });
+    const outcomes = addMembers(model, namespaceOf(caller), {
+      organizationId: data.organizationId,
+      groupId: data.organizationUserGroupId,
+      userIds: data.userIds,
+    });
     return {
       data: render(data.organizationUserGroupId, outcomes, 'User added to organization user group.'),
     };
@@ -57,7 +59,11 @@ export const removeUsers = defineOperation({
     .refine((d) => d.deleteAll === true || d.userIds !== undefined, { error: 'userIds or deleteAll is required.' }),
   run({ data, caller, model }) {
     const targets = data.deleteAll ? 'all' : (data.userIds ?? []);
-    const outcomes = removeMembers(model, namespaceOf(caller), { organizationId: data.organizationId, groupId: data.organizationUserGroupId, userIds: targets });
+    const outcomes = removeMembers(model, namespaceOf(caller), {
+      organizationId: data.organizationId,
+      groupId: data.organizationUserGroupId,
+      userIds: targets,
+    });
     return {
       data: render(data.organizationUserGroupId, outcomes, 'User deleted from organization user group.'),
     };

@@ -33,7 +33,10 @@ const apiKeyConfigUpdate = z
       requireJwtToken: z.boolean().optional(),
       requireAutoOrgUser: z.boolean().optional(),
       defaultDocumentAccessType: z.enum(['public', 'restricted', 'organizationPrivate']).optional(),
-      aiModelApiKey: z.array(z.object({ provider: z.enum(AI_PROVIDERS), customerApiKey: requiredString() })).min(1).optional(),
+      aiModelApiKey: z
+        .array(z.object({ provider: z.enum(AI_PROVIDERS), customerApiKey: requiredString() }))
+        .min(1)
+        .optional(),
     },
     { error: (iss) => (iss.code === 'unrecognized_keys' ? AT_LEAST_ONE : undefined) },
   )
@@ -120,7 +123,10 @@ export const updatePermissionProviderConfig = defineOperation({
       usePermissionProvider: z.boolean().optional(),
       permissionProviderConfig: z
         .object({
-          permissionProviderUrl: z.string(VALID_URL).refine((url) => url === '' || isHttpUrl(url), VALID_URL).optional(),
+          permissionProviderUrl: z
+            .string(VALID_URL)
+            .refine((url) => url === '' || isHttpUrl(url), VALID_URL)
+            .optional(),
           authToken: z.string().optional(),
         })
         .optional(),

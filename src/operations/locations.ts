@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ServiceError } from '../errors.js';
 import { deleteLocationData, updateLocation } from '../model/locations.js';
-import { defineOperation, type Caller } from '../protocol/operation.js';
+import { type Caller, defineOperation } from '../protocol/operation.js';
 import { requiredString } from '../protocol/rules.js';
 
 /** A location object: `id` (string or number, `0` included), `locationName`, optional `version`, extra keys kept. */

@@ -34,7 +34,16 @@ export const suggest = defineOperation({
 
 /** Every decision a judgment may carry (service-facts 3.42). */
 export const JUDGMENT_DECISIONS = [
-  'comment', 'resolve', 'approved', 'rejected', 'in_progress', 'agree', 'disagree', 'endorse', 'document_approved', 'document_rejected',
+  'comment',
+  'resolve',
+  'approved',
+  'rejected',
+  'in_progress',
+  'agree',
+  'disagree',
+  'endorse',
+  'document_approved',
+  'document_rejected',
 ] as const;
 
 /**

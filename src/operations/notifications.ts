@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import type { NotificationRecord } from '../model/entities.js';
-import { NOTIFICATION_SETTINGS, effectiveNotificationConfig, setNotificationConfig } from '../model/notifications/config.js';
+import { effectiveNotificationConfig, NOTIFICATION_SETTINGS, setNotificationConfig } from '../model/notifications/config.js';
 import { addNotification, deleteNotifications, queryNotifications, renderNotification } from '../model/notifications/notifications.js';
 import { pageNotifications } from '../model/notifications/query.js';
 import { isReadBy, updateNotifications } from '../model/notifications/update.js';
-import { defineOperation, namespaceOf } from '../protocol/operation.js';
 import { decodeNumericPageToken, encodeNumericPageToken } from '../protocol/cursors.js';
+import { defineOperation, namespaceOf } from '../protocol/operation.js';
 import { idList, perItem, requiredString } from '../protocol/rules.js';
 
 /** `notifyUsers[0]` from a zod path. */
@@ -87,9 +87,7 @@ const hasDocumentOrUser = (d: { documentId?: string | undefined; userId?: string
   d.documentId !== undefined || d.userId !== undefined;
 
 /** Location ids are strings on the wire; numbers (as stored on records) are accepted too. */
-const locationId = z
-  .union([requiredString(), z.number().transform(String)], { error: 'locationId must be a string or a number.' })
-  .optional();
+const locationId = z.union([requiredString(), z.number().transform(String)], { error: 'locationId must be a string or a number.' }).optional();
 
 /** `POST /v2/notifications/delete`: delete the selected notifications, or with `userId` take that user off them. */
 export const remove = defineOperation({

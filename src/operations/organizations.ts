@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { md5Hex } from '../support/ids.js';
-import { organizationView, setOrganizationDisabled, updateOrganization, upsertOrganization } from '../model/organizations.js';
-import { deleteOrganization } from '../model/organization-delete.js';
-import { defineOperation, namespaceOf } from '../protocol/operation.js';
-import { decodePageToken, encodePageToken, takePage } from '../protocol/cursors.js';
-import { idList, perItem, requiredString } from '../protocol/rules.js';
 import type { OrganizationRecord } from '../model/entities.js';
+import { deleteOrganization } from '../model/organization-delete.js';
+import { organizationView, setOrganizationDisabled, updateOrganization, upsertOrganization } from '../model/organizations.js';
+import { decodePageToken, encodePageToken, takePage } from '../protocol/cursors.js';
+import { defineOperation, namespaceOf } from '../protocol/operation.js';
+import { idList, perItem, requiredString } from '../protocol/rules.js';
+import { md5Hex } from '../support/ids.js';
 
 const PAGE_SIZE = 'pageSize must be a positive integer.';
 

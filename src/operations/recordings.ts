@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { queryRecordings } from '../model/recordings.js';
-import { defineOperation, namespaceOf } from '../protocol/operation.js';
 import { decodePageToken, encodePageToken, takePage } from '../protocol/cursors.js';
+import { defineOperation, namespaceOf } from '../protocol/operation.js';
 import { idList, requiredString } from '../protocol/rules.js';
 
 /** `POST /v2/recordings/get`: recorder annotations, newest first, paged by `pageToken` (`""` on the last page). */

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { ServiceError } from '../errors.js';
+import type { ModelContext } from '../model/context.js';
+import type { Namespace } from '../model/entities.js';
 import {
   advancedWebhookConfig,
   assertAdvancedWebhooksAvailable,
@@ -8,13 +11,10 @@ import {
   updateAdvancedWebhookConfig,
 } from '../model/webhooks/config.js';
 import { advancedWebhookEndpointSecret, deleteAdvancedWebhookEndpoint, updateAdvancedWebhookEndpoint } from '../model/webhooks/endpoints.js';
-import type { ModelContext } from '../model/context.js';
-import type { Namespace } from '../model/entities.js';
-import { ServiceError } from '../errors.js';
-import { defineOperation, type Caller } from '../protocol/operation.js';
+import { decodeOffset, encodeOffset } from '../protocol/cursors.js';
+import { type Caller, defineOperation } from '../protocol/operation.js';
 import { requiredString } from '../protocol/rules.js';
 import { isHttpUrl } from './workspace-config.js';
-import { decodeOffset, encodeOffset } from '../protocol/cursors.js';
 
 const URL_MESSAGE = { error: 'url must be a valid http(s) URL.' };
 const LIMIT_MESSAGE = { error: 'limit must be an integer between 1 and 250.' };
@@ -98,8 +98,7 @@ export const createEndpoint = defineOperation({
 /** An iterator: `iter_` and the opaque offset cursor of the page it starts. */
 const encodeIterator = (offset: number): string => `iter_${encodeOffset(offset)}`;
 
-const decodeIterator = (iterator: string): number | undefined =>
-  iterator.startsWith('iter_') ? decodeOffset(iterator.slice(5)) : undefined;
+const decodeIterator = (iterator: string): number | undefined => (iterator.startsWith('iter_') ? decodeOffset(iterator.slice(5)) : undefined);
 
 /** `POST /v2/workspace/advancedwebhook/endpoints/get`: endpoints in creation order, paged by opaque iterators (3.11). */
 export const getEndpoints = defineOperation({

@@ -1,12 +1,5 @@
 import { z } from 'zod';
-import {
-  activityConfig,
-  emailConfig,
-  updateActivityConfig,
-  updateEmailConfig,
-  updateWebhookConfig,
-  webhookConfig,
-} from '../model/workspace-config.js';
+import { activityConfig, emailConfig, updateActivityConfig, updateEmailConfig, updateWebhookConfig, webhookConfig } from '../model/workspace-config.js';
 import { defineOperation, namespaceOf } from '../protocol/operation.js';
 
 const INVALID_EMAIL = { error: 'Invalid email service configuration.' };

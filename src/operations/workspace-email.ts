@@ -32,8 +32,6 @@ export const emailStatus = defineOperation({
   message: 'Email verified and workspace reactivated',
   schema: z.object({ ownerEmail: requiredString() }),
   run({ data, model }) {
-    return emailVerified(model, data.ownerEmail)
-      ? { data: { verified: true } }
-      : { data: { verified: false }, message: 'Email not yet verified' };
+    return emailVerified(model, data.ownerEmail) ? { data: { verified: true } } : { data: { verified: false }, message: 'Email not yet verified' };
   },
 });

@@ -17,7 +17,10 @@ export const addDomainsOp = defineOperation({
     const { changed, skipped } = addDomains(model, apiKeyOf(caller), data.domains);
     if (skipped.length > 0) {
       // The added domains stay: the documented error reports a write that partly happened.
-      throw new PartialFailure('INTERNAL', 'Domain(s) added successfully to allowed domains. Skipped existing domains.', { domainsAdded: changed, skippedDomains: skipped });
+      throw new PartialFailure('INTERNAL', 'Domain(s) added successfully to allowed domains. Skipped existing domains.', {
+        domainsAdded: changed,
+        skippedDomains: skipped,
+      });
     }
     return { data: { domainsAdded: changed } };
   },
@@ -32,7 +35,10 @@ export const removeDomainsOp = defineOperation({
   run({ data, caller, model }) {
     const { changed, skipped } = removeDomains(model, apiKeyOf(caller), data.domains);
     if (skipped.length > 0) {
-      throw new PartialFailure('INTERNAL', 'Domain(s) removed successfully from allowed domains. Skipped non-existing domains.', { domainsRemoved: changed, skippedDomains: skipped });
+      throw new PartialFailure('INTERNAL', 'Domain(s) removed successfully from allowed domains. Skipped non-existing domains.', {
+        domainsRemoved: changed,
+        skippedDomains: skipped,
+      });
     }
     return { data: { domainsRemoved: changed } };
   },
@@ -76,7 +82,11 @@ export const getApiKeys = defineOperation({
     pageToken: z.string().optional(),
   }),
   run({ data, caller, model }) {
-    const { page, more } = listWorkspaceKeys(model, workspaceOf(caller), { size: data.pageSize ?? 100, afterId: decodeLastId(data.pageToken), filter: data.apiKeys });
+    const { page, more } = listWorkspaceKeys(model, workspaceOf(caller), {
+      size: data.pageSize ?? 100,
+      afterId: decodeLastId(data.pageToken),
+      filter: data.apiKeys,
+    });
     const last = page.at(-1);
     return { data: page, ...(more && last ? { beside: { nextPageToken: encodeLastId(last.id) } } : {}) };
   },

@@ -1,14 +1,7 @@
 import { z } from 'zod';
 import { ServiceError } from '../errors.js';
-import {
-  admitRead,
-  createApiKey as storeApiKey,
-  createWorkspace,
-  productionKeyCount,
-  workspaceView,
-  workspacesOwnedBy,
-} from '../model/workspaces.js';
 import { DEFAULT_EMAIL_TRIGGERS, emptyEmailConfig, emptyWebhookConfig } from '../model/workspace-config.js';
+import { admitRead, createWorkspace, productionKeyCount, createApiKey as storeApiKey, workspacesOwnedBy, workspaceView } from '../model/workspaces.js';
 import { defineOperation, workspaceOf } from '../protocol/operation.js';
 import { region, requiredString } from '../protocol/rules.js';
 
@@ -42,10 +35,7 @@ export const create = defineOperation({
     }
     const root = owned[0];
     if (root && productionKeyCount(model, root) === 0) {
-      throw new ServiceError(
-        'PERMISSION_DENIED',
-        'Creating an additional workspace requires your root workspace to be on a paid plan (a production API key).',
-      );
+      throw new ServiceError('PERMISSION_DENIED', 'Creating an additional workspace requires your root workspace to be on a paid plan (a production API key).');
     }
     const input: Parameters<typeof createWorkspace>[1] = { ownerEmail: data.ownerEmail };
     if (data.name !== undefined) input.name = data.name;
@@ -125,8 +115,13 @@ export const createApiKey = defineOperation({
     }
     const settings: Record<string, boolean> = {};
     for (const flag of [
-      'useEmailService', 'useWebhookService', 'useNotificationService', 'setDefaultNotificationTriggers',
-      'setDefaultEmailTriggers', 'requireAutoOrgUser', 'enablePrivateComments',
+      'useEmailService',
+      'useWebhookService',
+      'useNotificationService',
+      'setDefaultNotificationTriggers',
+      'setDefaultEmailTriggers',
+      'requireAutoOrgUser',
+      'enablePrivateComments',
     ] as const) {
       const value = data[flag];
       if (value !== undefined) settings[flag] = value;

@@ -1,7 +1,7 @@
-import type { ModelContext } from '../model/context.js';
-import type { AuthLevel, Caller } from './operation.js';
-import { header, type ApiCall } from './call.js';
 import { ServiceError } from '../errors.js';
+import type { ModelContext } from '../model/context.js';
+import { type ApiCall, header } from './call.js';
+import type { AuthLevel, Caller } from './operation.js';
 
 const missing = (message: string): ServiceError => new ServiceError('INVALID_ARGUMENT', message);
 const present = (value: string | undefined): value is string => value !== undefined && value !== '';

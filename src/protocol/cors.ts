@@ -1,5 +1,5 @@
-import { header, type ApiCall } from './call.js';
-import { CONTROL_TOKEN_HEADER, originAllowed, type ListenerPolicy } from './origins.js';
+import { type ApiCall, header } from './call.js';
+import { CONTROL_TOKEN_HEADER, type ListenerPolicy, originAllowed } from './origins.js';
 
 /** Headers the API reads, allowed when a preflight does not list what it will send. */
 const API_HEADERS = 'content-type, x-service-api-key, x-service-auth-token, x-service-workspace-id, x-service-workspace-auth-token';

@@ -1,15 +1,15 @@
 import { PartialFailure, ServiceError } from '../errors.js';
 import type { ModelContext } from '../model/context.js';
 import { authenticate } from './auth.js';
-import { header, type ApiCall, type ApiReply } from './call.js';
+import { type ApiCall, type ApiReply, header } from './call.js';
 import { apiCors, apiPreflight, controlCors, controlPreflight } from './cors.js';
 import { bareResult, failure, json, success } from './envelope.js';
 import type { CallInfo, DispatchHooks } from './hooks.js';
+import { bodyLimitFor, checkLimits } from './limits.js';
 import type { Route, Settings } from './operation.js';
 import { LOOPBACK_POLICY } from './origins.js';
 import { nearestPath, normalisePath } from './paths.js';
 import { validate } from './validate.js';
-import { bodyLimitFor, checkLimits } from './limits.js';
 
 export { MAX_BODY_BYTES } from './limits.js';
 
@@ -95,11 +95,13 @@ async function handle(deps: DispatchDeps, call: ApiCall, info: CallInfo): Promis
   const data = gate(call, info);
   const caller = authenticate(call, operation.auth, deps.model);
   info.caller = caller;
-  const output = await exclusive(deps.model, () => atomically(deps.model, async () => {
-    if (caller.level === 'apiKey') for (const settle of deps.hooks.settle) settle(deps.model, caller);
-    const input = validate(operation.schema, data, operation.issueDetails);
-    return operation.run({ data: input, caller, model: deps.model, settings: deps.settings, version: route.version });
-  }));
+  const output = await exclusive(deps.model, () =>
+    atomically(deps.model, async () => {
+      if (caller.level === 'apiKey') for (const settle of deps.hooks.settle) settle(deps.model, caller);
+      const input = validate(operation.schema, data, operation.issueDetails);
+      return operation.run({ data: input, caller, model: deps.model, settings: deps.settings, version: route.version });
+    }),
+  );
   if (output.unwrapped) return json(output.unwrapped.status, output.unwrapped.body);
   if (operation.message === null) return bareResult(output.data);
   return success(output.message ?? operation.message, output.data, output.beside);
@@ -149,7 +151,10 @@ function preflightOf(call: ApiCall, path: string): ApiReply {
   // Browsers always name the page in a preflight; without one there is no page to allow or refuse.
   if (header(call, 'origin') === undefined) return { status: 204, headers: { vary: 'Origin' }, body: '' };
   return failure(
-    new ServiceError('PERMISSION_DENIED', `The control plane refuses calls from the page at ${header(call, 'origin')}: only pages on loopback origins, ${policy.host} or an allowed host may use it.`),
+    new ServiceError(
+      'PERMISSION_DENIED',
+      `The control plane refuses calls from the page at ${header(call, 'origin')}: only pages on loopback origins, ${policy.host} or an allowed host may use it.`,
+    ),
   );
 }
 
@@ -198,7 +203,10 @@ function gate(call: ApiCall, info: CallInfo): unknown {
   const raw = header(call, 'content-type');
   const type = (raw ?? '').split(';')[0]?.trim().toLowerCase();
   if (type !== 'application/json') {
-    throw refuse(info, raw === undefined ? 'The content-type header is missing; send application/json.' : `The content type must be application/json, not ${raw}.`);
+    throw refuse(
+      info,
+      raw === undefined ? 'The content-type header is missing; send application/json.' : `The content type must be application/json, not ${raw}.`,
+    );
   }
   let body: unknown;
   try {
@@ -209,7 +217,14 @@ function gate(call: ApiCall, info: CallInfo): unknown {
   if (!isObject(body)) throw refuse(info, 'The body must be a JSON object of the form {"data": {...}}.');
   const keys = Object.keys(body);
   if (!keys.includes('data')) throw refuse(info, 'The body has no "data" key; wrap the request as {"data": {...}}.');
-  if (keys.length !== 1) throw refuse(info, `The body may hold only "data"; remove ${keys.filter((k) => k !== 'data').map((k) => JSON.stringify(k)).join(', ')}.`);
+  if (keys.length !== 1)
+    throw refuse(
+      info,
+      `The body may hold only "data"; remove ${keys
+        .filter((k) => k !== 'data')
+        .map((k) => JSON.stringify(k))
+        .join(', ')}.`,
+    );
   if (!isObject(body['data'])) throw refuse(info, '"data" must be a JSON object.');
   const beyond = checkLimits(body['data'], 'data');
   if (beyond !== undefined) throw new ServiceError('INVALID_ARGUMENT', beyond);

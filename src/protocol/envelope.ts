@@ -1,5 +1,5 @@
-import type { ApiReply } from './call.js';
 import type { ServiceError } from '../errors.js';
+import type { ApiReply } from './call.js';
 
 /** Headers of every JSON reply; the pipeline adds the CORS headers that fit the caller (`cors.ts`). */
 const JSON_HEADERS: Readonly<Record<string, string>> = { 'content-type': 'application/json; charset=utf-8' };

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import type { ApiKeyRecord, Namespace, WorkspaceRecord } from '../model/entities.js';
 import type { ModelContext } from '../model/context.js';
+import type { ApiKeyRecord, Namespace, WorkspaceRecord } from '../model/entities.js';
 import type { MigrationPolicy, MigrationProgression } from '../model/migrations.js';
 
 /** Which headers an operation reads (service-facts 2.4). */
@@ -15,10 +15,7 @@ export type AuthLevel =
   | 'apiKey';
 
 /** Who is calling, as authentication established it. */
-export type Caller =
-  | { level: 'none' }
-  | { level: 'workspace'; workspace: WorkspaceRecord }
-  | { level: 'apiKey'; key: ApiKeyRecord; ns: Namespace };
+export type Caller = { level: 'none' } | { level: 'workspace'; workspace: WorkspaceRecord } | { level: 'apiKey'; key: ApiKeyRecord; ns: Namespace };
 
 /** How migrations advance (service-facts D14): `poll`, `immediate`, `manual`, `clock` or `failing`. */
 export type MigrationMode = MigrationProgression;

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 
 /** A string that must hold something besides white space; empty reads as missing (service-facts 2.6). */
-export const requiredString = (): z.ZodString =>
-  z.string().check(z.refine((s: string) => s.trim().length > 0, { params: { rule: 'required' } }));
+export const requiredString = (): z.ZodString => z.string().check(z.refine((s: string) => s.trim().length > 0, { params: { rule: 'required' } }));
 
 /** A string with its own verbatim message for every failure (missing, wrong type, blank). */
 export const verbatimString = (message: string): z.ZodString =>
@@ -13,17 +12,50 @@ export const idList = (max = 30): z.ZodArray<z.ZodString> => z.array(requiredStr
 
 /** Regions accepted for `persistenceDBRegion` and `realtimeDBRegion` (service-facts 8). */
 export const REGIONS = [
-  'us-west1', 'us-west2', 'us-west3', 'us-west4', 'us-central1', 'us-east1', 'us-east4', 'us-east5', 'us-south1',
-  'northamerica-northeast1', 'northamerica-northeast2', 'northamerica-south1',
-  'southamerica-west1', 'southamerica-east1',
-  'europe-west1', 'europe-west2', 'europe-west3', 'europe-west4', 'europe-west6', 'europe-west8', 'europe-west9',
-  'europe-west10', 'europe-west12', 'europe-southwest1', 'europe-north1', 'europe-north2', 'europe-central2',
-  'me-central1', 'me-central2', 'me-west1',
-  'asia-south1', 'asia-south2', 'asia-southeast1', 'asia-southeast2', 'asia-east1', 'asia-east2',
-  'asia-northeast1', 'asia-northeast2', 'asia-northeast3',
-  'australia-southeast1', 'australia-southeast2',
+  'us-west1',
+  'us-west2',
+  'us-west3',
+  'us-west4',
+  'us-central1',
+  'us-east1',
+  'us-east4',
+  'us-east5',
+  'us-south1',
+  'northamerica-northeast1',
+  'northamerica-northeast2',
+  'northamerica-south1',
+  'southamerica-west1',
+  'southamerica-east1',
+  'europe-west1',
+  'europe-west2',
+  'europe-west3',
+  'europe-west4',
+  'europe-west6',
+  'europe-west8',
+  'europe-west9',
+  'europe-west10',
+  'europe-west12',
+  'europe-southwest1',
+  'europe-north1',
+  'europe-north2',
+  'europe-central2',
+  'me-central1',
+  'me-central2',
+  'me-west1',
+  'asia-south1',
+  'asia-south2',
+  'asia-southeast1',
+  'asia-southeast2',
+  'asia-east1',
+  'asia-east2',
+  'asia-northeast1',
+  'asia-northeast2',
+  'asia-northeast3',
+  'australia-southeast1',
+  'australia-southeast2',
   'africa-south1',
-  'eur3', 'nam5',
+  'eur3',
+  'nam5',
 ] as const;
 
 /** A region name, checked against `REGIONS` with one readable message. */

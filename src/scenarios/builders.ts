@@ -1,7 +1,7 @@
 import type { UserRecord } from '../model/entities.js';
 import type { NewDocument } from '../model/organizations.js';
+import { createRecordBuilders, type RecordBuilders, withOverrides } from './builders-records.js';
 import type { SeededFaker } from './faker.js';
-import { createRecordBuilders, withOverrides, type RecordBuilders } from './builders-records.js';
 
 /** A user as the add-users operation takes it: `userId`, `name`, `email` (overridable, extra fields kept). */
 export type BuiltUser = UserRecord & { userId: string; name: string; email: string };
@@ -61,7 +61,10 @@ export function buildersFor(faker: SeededFaker): Builders {
     user,
     folder: (overrides) => withOverrides({ folderId: id('fld'), folderName: faker.commerce.department() }, overrides),
     document: (overrides) =>
-      withOverrides<BuiltDocument>({ documentId: id('doc'), documentName: `${faker.company.buzzNoun()} ${faker.word.noun()}`.replace(/^./, (c) => c.toUpperCase()) }, overrides),
+      withOverrides<BuiltDocument>(
+        { documentId: id('doc'), documentName: `${faker.company.buzzNoun()} ${faker.word.noun()}`.replace(/^./, (c) => c.toUpperCase()) },
+        overrides,
+      ),
     group: (overrides) => withOverrides({ groupId: id('grp'), groupName: `${faker.commerce.department()} team` }, overrides),
     many: (count, make) => Array.from({ length: count }, () => make()),
     ...createRecordBuilders(faker, id, user),

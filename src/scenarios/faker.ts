@@ -1,5 +1,5 @@
-import { faker as template } from '@faker-js/faker/locale/en';
 import type { Faker } from '@faker-js/faker';
+import { faker as template } from '@faker-js/faker/locale/en';
 import { REFERENCE_TIME } from '../support/clock.js';
 
 /** A faker instance owned by one service: English data, seeded, with dates relative to `REFERENCE_TIME`. */

@@ -3,8 +3,8 @@ import { createMockService, type MockService, type MockServiceOptions } from '..
 import type { Builders } from './builders.js';
 import type { Scenario, ScenarioServiceOptions } from './types.js';
 
-export { SCENARIO_NAMES } from './types.js';
 export type { CustomScenario, Scenario, ScenarioContext, ScenarioName, ScenarioServiceOptions } from './types.js';
+export { SCENARIO_NAMES } from './types.js';
 
 // Faker and the scenario builders load on first use (dynamic import), so code that never asks for a
 // scenario (msw handlers, the server, the browser bundle) never pays for them.

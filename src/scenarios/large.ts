@@ -26,7 +26,11 @@ export const largeScenario: CustomScenario = ({ build, model, namespace }) => {
   for (let f = 1; f <= LARGE_SIZES.folders; f++) ensureFolder(model, org, `folder-${pad(f, 2)}`).folderName = build.folder().folderName;
   for (let d = 1; d <= LARGE_SIZES.documents; d++) {
     const documentId = `doc-${pad(d, 4)}`;
-    addDocument(model, namespace, { organizationId: org.organizationId, folderId: `folder-${pad(1 + ((d - 1) % LARGE_SIZES.folders), 2)}`, document: build.document({ documentId }) });
+    addDocument(model, namespace, {
+      organizationId: org.organizationId,
+      folderId: `folder-${pad(1 + ((d - 1) % LARGE_SIZES.folders), 2)}`,
+      document: build.document({ documentId }),
+    });
     const members: UserRecord[] = [];
     for (let k = 0; k < LARGE_SIZES.usersPerDocument; k++) {
       const user = users[(d * 7 + k * 1_009) % users.length];
@@ -39,6 +43,10 @@ export const largeScenario: CustomScenario = ({ build, model, namespace }) => {
     const groupId = `group-${pad(g, 2)}`;
     addGroups(model, namespace, { organizationId: organizationId, groups: [build.group({ groupId })] });
     const start = (g - 1) * LARGE_SIZES.membersPerGroup;
-    addMembers(model, namespace, { organizationId: organizationId, groupId: groupId, userIds: users.slice(start, start + LARGE_SIZES.membersPerGroup).map((u) => u.userId) });
+    addMembers(model, namespace, {
+      organizationId: organizationId,
+      groupId: groupId,
+      userIds: users.slice(start, start + LARGE_SIZES.membersPerGroup).map((u) => u.userId),
+    });
   }
 };

@@ -16,7 +16,10 @@ const HOUR = 3_600_000;
  * Adds a scenario's notifications, one hour apart and ending an hour before the clock, oldest first.
  * @example addPlannedNotifications(context, [{ organizationId: 'org', documentId: 'doc', from, to }]);
  */
-export function addPlannedNotifications({ build, model, namespace }: Pick<ScenarioContext, 'build' | 'model' | 'namespace'>, plan: readonly PlannedNotification[]): void {
+export function addPlannedNotifications(
+  { build, model, namespace }: Pick<ScenarioContext, 'build' | 'model' | 'namespace'>,
+  plan: readonly PlannedNotification[],
+): void {
   const now = model.clock.now();
   plan.forEach(({ organizationId, documentId, from, to }, i) => {
     addNotification(model, namespace, {

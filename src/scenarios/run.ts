@@ -1,12 +1,12 @@
 import { tryLoadYjs } from '../model/crdt/yjs.js';
-import { markStartingState, type MockService } from '../service.js';
-import { buildersFor, type Builders } from './builders.js';
+import { type MockService, markStartingState } from '../service.js';
+import { type Builders, buildersFor } from './builders.js';
 import { emptyScenario } from './empty.js';
 import { createSeededFaker } from './faker.js';
 import { largeScenario } from './large.js';
 import { starterScenario } from './starter.js';
 import { teamScenario } from './team.js';
-import { SCENARIO_NAMES, type CustomScenario, type Scenario, type ScenarioName } from './types.js';
+import { type CustomScenario, SCENARIO_NAMES, type Scenario, type ScenarioName } from './types.js';
 
 /** The named scenarios by name. */
 const namedScenarios: Readonly<Record<ScenarioName, CustomScenario>> = {
@@ -29,7 +29,9 @@ export function builders(seed: number): Builders {
 export async function runScenario(service: MockService, scenario: Scenario, seed: number): Promise<void> {
   const fill = typeof scenario === 'function' ? scenario : namedScenarios[scenario];
   if (typeof fill !== 'function') {
-    throw new Error(`Unknown scenario ${JSON.stringify(scenario)}; use one of ${SCENARIO_NAMES.join(', ')}, or pass a function ({ build, model, namespace }) => { ... }.`);
+    throw new Error(
+      `Unknown scenario ${JSON.stringify(scenario)}; use one of ${SCENARIO_NAMES.join(', ')}, or pass a function ({ build, model, namespace }) => { ... }.`,
+    );
   }
   // A scenario of your own may write shared editors, which open Yjs documents synchronously.
   if (typeof scenario === 'function') await tryLoadYjs();

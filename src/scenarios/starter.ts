@@ -1,5 +1,5 @@
 import { addThreads } from '../model/comments/threads.js';
-import { addMembers, addGroups } from '../model/groups.js';
+import { addGroups, addMembers } from '../model/groups.js';
 import { addDocument, ensureFolder, ensureOrganization } from '../model/organizations.js';
 import { addUsers } from '../model/users/users.js';
 import { addPlannedNotifications } from './notification-plan.js';

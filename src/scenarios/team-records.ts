@@ -1,14 +1,14 @@
 import { addActivities } from '../model/activities.js';
 import { addCommentAnnotation, addReaction, addRecording } from '../model/annotations.js';
-import { updateActivityConfig } from '../model/workspace-config.js';
-import { writeEditor } from '../model/crdt/registry.js';
 import { toContent } from '../model/crdt/kinds.js';
+import { writeEditor } from '../model/crdt/registry.js';
 import type { UserRecord } from '../model/entities.js';
 import { recordJudgmentDrafts } from '../model/memory/judgments.js';
 import { advanceMigration, startMigration } from '../model/migrations.js';
 import { setNotificationConfig } from '../model/notifications/config.js';
-import { addPlannedNotifications } from './notification-plan.js';
+import { updateActivityConfig } from '../model/workspace-config.js';
 import type { EditorType } from './builders-records.js';
+import { addPlannedNotifications } from './notification-plan.js';
 import type { ScenarioContext } from './types.js';
 
 const EDITOR_TYPES: readonly EditorType[] = ['text', 'map', 'array', 'xml'];
@@ -51,7 +51,12 @@ function notifications({ build, model, namespace }: ScenarioContext, person: Per
     plan.map(([organizationId, documentId, from, to]) => ({ organizationId, documentId, from: person(from), to: person(to) })),
   );
   setNotificationConfig(model, namespace, { organizationId: 'team-acme', userIds: ['user-1'], config: { inbox: 'MINE', email: 'NONE' } });
-  setNotificationConfig(model, namespace, { organizationId: 'team-acme', userIds: ['user-2'], documentIds: ['doc-1'], config: { inbox: 'ALL', email: 'MINE', slack: 'ALL' } });
+  setNotificationConfig(model, namespace, {
+    organizationId: 'team-acme',
+    userIds: ['user-2'],
+    documentIds: ['doc-1'],
+    config: { inbox: 'ALL', email: 'MINE', slack: 'ALL' },
+  });
   setNotificationConfig(model, namespace, { organizationId: 'team-globex', userIds: ['user-9', 'user-10'], config: { email: 'MINE' } });
 }
 
@@ -66,22 +71,38 @@ function activities({ build, model, namespace }: ScenarioContext, person: Person
     build.activity({ actionUser: person(6), metadata: { documentId: 'doc-2' } }),
     build.activity({ actionUser: person(1), immutable: true, metadata: { documentId: 'doc-4' } }),
   ];
-  addActivities(model, namespace, 'team-acme', acme.map((a, i) => ({ ...a, id: `activity-${i + 1}` })));
+  addActivities(
+    model,
+    namespace,
+    'team-acme',
+    acme.map((a, i) => ({ ...a, id: `activity-${i + 1}` })),
+  );
   const globex = [9, 13, 14].map((n) => build.activity({ actionUser: person(n), metadata: { documentId: 'doc-1' } }));
-  addActivities(model, namespace, 'team-globex', globex.map((a, i) => ({ ...a, id: `activity-${i + 1}` })));
+  addActivities(
+    model,
+    namespace,
+    'team-globex',
+    globex.map((a, i) => ({ ...a, id: `activity-${i + 1}` })),
+  );
 }
 
 function annotations({ build, model, namespace }: ScenarioContext, person: Person): void {
   const at = (organizationId: string, documentId: string) => ({ organizationId, documentId });
   const comment = (n: number) => build.comment({ from: person(n) });
   addCommentAnnotation(model, namespace, { ...build.commentAnnotation({ from: person(1), comments: [comment(1), comment(2)] }), ...at('team-acme', 'doc-1') });
-  addCommentAnnotation(model, namespace, { ...build.commentAnnotation({ from: person(2), comments: [comment(2), comment(3), comment(1)] }), ...at('team-acme', 'doc-1') });
+  addCommentAnnotation(model, namespace, {
+    ...build.commentAnnotation({ from: person(2), comments: [comment(2), comment(3), comment(1)] }),
+    ...at('team-acme', 'doc-1'),
+  });
   addCommentAnnotation(model, namespace, {
     ...build.commentAnnotation({ from: person(3), comments: [comment(3)] }),
     status: { id: 'RESOLVED', name: 'Resolved', type: 'terminal' },
     ...at('team-acme', 'doc-2'),
   });
-  addCommentAnnotation(model, namespace, { ...build.commentAnnotation({ from: person(9), comments: [comment(9), comment(10)] }), ...at('team-globex', 'doc-1') });
+  addCommentAnnotation(model, namespace, {
+    ...build.commentAnnotation({ from: person(9), comments: [comment(9), comment(10)] }),
+    ...at('team-globex', 'doc-1'),
+  });
   for (const n of [2, 3, 4]) addReaction(model, namespace, { ...build.reaction({ from: person(n) }), ...at('team-acme', 'doc-1') });
   addRecording(model, namespace, { ...build.recording({ from: person(1) }), ...at('team-acme', 'doc-2') });
   addRecording(model, namespace, { ...build.recording({ from: person(13) }), ...at('team-globex', 'doc-2') });

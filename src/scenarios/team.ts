@@ -1,8 +1,8 @@
+import { loadYjs } from '../model/crdt/yjs.js';
 import type { UserRecord } from '../model/entities.js';
 import { addGroups, addMembers } from '../model/groups.js';
 import { addDocument, ensureFolder, ensureOrganization, setOrganizationDisabled } from '../model/organizations.js';
 import { addUsers } from '../model/users/users.js';
-import { loadYjs } from '../model/crdt/yjs.js';
 import { fillTeamRecords } from './team-records.js';
 import type { CustomScenario, ScenarioContext } from './types.js';
 
@@ -49,7 +49,8 @@ export const teamScenario: CustomScenario = async (context) => {
   const people = buildPeople(context, 25);
   for (const spec of TEAM_ORGANIZATIONS) fillOrganization(context, spec, people);
   fillTeamRecords(context, people);
-  for (const spec of TEAM_ORGANIZATIONS) if (spec.disabled) setOrganizationDisabled(context.model, context.namespace, { organizationId: spec.organizationId, disabled: true });
+  for (const spec of TEAM_ORGANIZATIONS)
+    if (spec.disabled) setOrganizationDisabled(context.model, context.namespace, { organizationId: spec.organizationId, disabled: true });
 };
 
 function buildPeople({ build }: ScenarioContext, count: number): Map<number, UserRecord> {
@@ -67,13 +68,27 @@ function fillOrganization(context: ScenarioContext, spec: TeamOrganization, peop
   for (let f = 1; f <= spec.folders; f++) ensureFolder(model, org, `folder-${f}`).folderName = build.folder().folderName;
   for (let d = 1; d <= spec.documents; d++) {
     const folderId = d <= spec.folders * 2 ? `folder-${1 + ((d - 1) % spec.folders)}` : undefined;
-    addDocument(model, namespace, { organizationId: org.organizationId, folderId: folderId, document: build.document({ documentId: `doc-${d}`, ...(d === spec.documents ? { accessType: 'restricted' as const } : {}) }) });
+    addDocument(model, namespace, {
+      organizationId: org.organizationId,
+      folderId: folderId,
+      document: build.document({ documentId: `doc-${d}`, ...(d === spec.documents ? { accessType: 'restricted' as const } : {}) }),
+    });
     // Two members per document, plus an outside reviewer on the first one.
     const pair = [members[(d - 1) % members.length], members[d % members.length]].filter((u) => u !== undefined);
     addUsers(model, namespace, { organizationId, documentId: `doc-${d}`, users: pair, keepAccessRole: true });
   }
-  addUsers(model, namespace, { organizationId, documentId: 'doc-1', users: [build.user({ userId: `${organizationId}-reviewer`, accessRole: 'viewer' })], keepAccessRole: true });
-  addUsers(model, namespace, { organizationId, folderId: 'folder-1', users: [build.user({ userId: `${organizationId}-guest`, accessRole: 'viewer' })], keepAccessRole: true });
+  addUsers(model, namespace, {
+    organizationId,
+    documentId: 'doc-1',
+    users: [build.user({ userId: `${organizationId}-reviewer`, accessRole: 'viewer' })],
+    keepAccessRole: true,
+  });
+  addUsers(model, namespace, {
+    organizationId,
+    folderId: 'folder-1',
+    users: [build.user({ userId: `${organizationId}-guest`, accessRole: 'viewer' })],
+    keepAccessRole: true,
+  });
   for (const group of spec.groups) {
     addGroups(model, namespace, { organizationId: organizationId, groups: [build.group({ groupId: group.groupId })] });
     addMembers(model, namespace, { organizationId: organizationId, groupId: group.groupId, userIds: group.members.map((n) => `user-${n}`) });

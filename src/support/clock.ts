@@ -45,7 +45,9 @@ export function createClock(option: ClockOption = REFERENCE_TIME): Clock {
     advance(ms) {
       if (!Number.isFinite(ms) || ms < 0) throw new RangeError(`advance() takes a non-negative number of milliseconds, got ${ms}.`);
       if (current + ms > MAX_INSTANT) {
-        throw new RangeError(`advance(${ms}) would move the clock past ${new Date(MAX_INSTANT).toISOString()}, the last instant a Date can hold; at most ${MAX_INSTANT - current} ms remain.`);
+        throw new RangeError(
+          `advance(${ms}) would move the clock past ${new Date(MAX_INSTANT).toISOString()}, the last instant a Date can hold; at most ${MAX_INSTANT - current} ms remain.`,
+        );
       }
       current += ms;
     },

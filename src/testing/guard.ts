@@ -1,4 +1,4 @@
-import { http, HttpResponse, type RequestHandler } from 'msw';
+import { HttpResponse, http, type RequestHandler } from 'msw';
 
 /** What msw hands a custom unhandled-request callback. */
 export interface UnhandledRequestPrint {

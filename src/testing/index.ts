@@ -1,10 +1,10 @@
 import { setupServer } from 'msw/node';
+import { createHandlers } from '../adapters/msw.js';
 import { tryLoadYjs } from '../model/crdt/yjs.js';
 import { createScenarioService } from '../scenarios/index.js';
 import type { ScenarioServiceOptions } from '../scenarios/types.js';
 import { createMockService, DEFAULT_BASE_URL, type MockService } from '../service.js';
-import { createHandlers } from '../adapters/msw.js';
-import { guardHosts, hostNames, unhandledRequestOptions, type RefusedCall, type UnhandledRequestStrategy } from './guard.js';
+import { guardHosts, hostNames, type RefusedCall, type UnhandledRequestStrategy, unhandledRequestOptions } from './guard.js';
 
 export type { UnhandledRequestPrint, UnhandledRequestStrategy } from './guard.js';
 

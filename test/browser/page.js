@@ -1,8 +1,9 @@
 // The frontend quick start: the emulator's handlers under msw's service worker, no backend.
 // Plain JavaScript so the type-check never depends on a built dist/ for the package's own name.
-import { setupWorker } from 'msw/browser';
+
 import { createMockService } from 'collab-service-mock';
 import { createHandlers } from 'collab-service-mock/msw';
+import { setupWorker } from 'msw/browser';
 
 const service = createMockService();
 const worker = setupWorker(...createHandlers(service));
@@ -21,7 +22,9 @@ const added = await call('/v2/users/add', { organizationId: 'org-1', users: [{ u
 const users = await call('/v2/users/get', { organizationId: 'org-1' });
 const refused = await call('/v2/users/add', { organizationId: 'org-1', users: [{}] });
 // Decision memory: Porter2 stemming and the synonym table (a lazily loaded chunk) in the browser.
-service.memory.record([1, 2].map((n) => ({ content: `Poster set in an off-brand typeface, draft ${n}`, decision: 'rejected', actionUser: { userId: `u${n}` } })));
+service.memory.record(
+  [1, 2].map((n) => ({ content: `Poster set in an off-brand typeface, draft ${n}`, decision: 'rejected', actionUser: { userId: `u${n}` } })),
+);
 service.memory.record({ content: 'Quarterly tax filing reminder', decision: 'approved', actionUser: { userId: 'u3' } });
 const suggested = await call('/v2/memory/suggest', { query: 'poster font' }); // found only through font → typeface
 

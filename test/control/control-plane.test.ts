@@ -1,8 +1,7 @@
 import { expect, it } from 'vitest';
-import { forEachTransport, } from '../support/transports.js';
-import { expectError, expectSuccess, fingerprint } from '../support/expect.js';
 import { control } from '../support/control.js';
-
+import { expectError, expectSuccess, fingerprint } from '../support/expect.js';
+import { forEachTransport } from '../support/transports.js';
 
 forEachTransport('control plane (/__mock/*)', (fresh) => {
   it('reports health', async () => {
@@ -60,6 +59,11 @@ forEachTransport('control plane (/__mock/*)', (fresh) => {
     const c = fresh();
     expectError(await control(c, 'GET', '/__mock/nope'), 404, 'NOT_FOUND', /^Unknown control path \/__mock\/nope\. Known: GET \/__mock\/health, /);
     expectError(await control(c, 'GET', '/__mock/reset'), 400, 'INVALID_ARGUMENT', '/__mock/reset answers POST, not GET.');
-    expectError(await control(c, 'POST', '/__mock/clock/advance', '{"ms":'), 400, 'INVALID_ARGUMENT', 'The body of POST /__mock/clock/advance is not valid JSON.');
+    expectError(
+      await control(c, 'POST', '/__mock/clock/advance', '{"ms":'),
+      400,
+      'INVALID_ARGUMENT',
+      'The body of POST /__mock/clock/advance is not valid JSON.',
+    );
   });
 });

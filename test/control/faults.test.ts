@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createMockService } from '../../src/service.js';
 import { RATE_LIMIT_MESSAGE } from '../../src/harness/faults.js';
-import { forEachTransport } from '../support/transports.js';
-import { expectError, expectSuccess, fingerprint } from '../support/expect.js';
+import { createMockService } from '../../src/service.js';
 import { control } from '../support/control.js';
+import { expectError, expectSuccess, fingerprint } from '../support/expect.js';
+import { forEachTransport } from '../support/transports.js';
 
 const ORG = { organizationId: 'org1' };
 const NOTES = { organizationId: 'org1', userId: 'u1' };
@@ -13,7 +13,15 @@ forEachTransport('fault injection', (fresh) => {
     const c = fresh();
     const added = await control(c, 'POST', '/__mock/faults', { path: '/v2/users/*', status: 'UNAVAILABLE', message: 'Down for maintenance.', times: 2 });
     expect(added.status).toBe(200);
-    expect(added.body).toEqual({ id: 'fault-1', path: '/v2/users/*', status: 'UNAVAILABLE', message: 'Down for maintenance.', times: 2, remaining: 2, hits: 0 });
+    expect(added.body).toEqual({
+      id: 'fault-1',
+      path: '/v2/users/*',
+      status: 'UNAVAILABLE',
+      message: 'Down for maintenance.',
+      times: 2,
+      remaining: 2,
+      hits: 0,
+    });
     const before = fingerprint(c.service);
     expectError(await c.post('/v2/users/add', { ...ORG, users: [{ userId: 'u1' }] }), 503, 'UNAVAILABLE', 'Down for maintenance.');
     expect(fingerprint(c.service)).toBe(before);
@@ -21,7 +29,10 @@ forEachTransport('fault injection', (fresh) => {
     expectError(await c.post('/v2/users/get', ORG), 503, 'UNAVAILABLE', 'Down for maintenance.');
     expectSuccess(await c.post('/v2/users/get', ORG));
     expect((await control(c, 'GET', '/__mock/faults')).body).toEqual({ faults: [] });
-    expect(c.service.journal.list({ status: 503 }).map((e) => e.hint)).toEqual(['Injected: answered by fault fault-1.', 'Injected: answered by fault fault-1.']);
+    expect(c.service.journal.list({ status: 503 }).map((e) => e.hint)).toEqual([
+      'Injected: answered by fault fault-1.',
+      'Injected: answered by fault fault-1.',
+    ]);
   });
 
   it("simulates a rate limit with the service's own 429 message, for one method and API key only", async () => {
@@ -58,10 +69,30 @@ forEachTransport('fault injection', (fresh) => {
       'INVALID_ARGUMENT',
       'A fault needs an effect: a status, rateLimit: true, or latencyMs; e.g. {"path": "/v2/users/*", "status": "UNAVAILABLE", "times": 2} or {"path": "/v2/**", "latencyMs": 300}.',
     );
-    expectError(await control(c, 'POST', '/__mock/faults', { path: 'v2/users', status: 'INTERNAL' }), 400, 'INVALID_ARGUMENT', 'path must start with /, e.g. /v2/users/add or /v2/users/*.');
-    expectError(await control(c, 'POST', '/__mock/faults', { path: '/v2/x', status: 'NOPE' }), 400, 'INVALID_ARGUMENT', /^status must be one of INVALID_ARGUMENT, /);
-    expectError(await control(c, 'POST', '/__mock/faults', [1]), 400, 'INVALID_ARGUMENT', 'The body must be one fault rule, e.g. {"path": "/v2/users/*", "status": "UNAVAILABLE", "times": 2}.');
-    expectError(await control(c, 'POST', '/__mock/faults/clear', { id: 'fault-9' }), 404, 'NOT_FOUND', 'No fault rule has id "fault-9"; GET /__mock/faults lists them.');
+    expectError(
+      await control(c, 'POST', '/__mock/faults', { path: 'v2/users', status: 'INTERNAL' }),
+      400,
+      'INVALID_ARGUMENT',
+      'path must start with /, e.g. /v2/users/add or /v2/users/*.',
+    );
+    expectError(
+      await control(c, 'POST', '/__mock/faults', { path: '/v2/x', status: 'NOPE' }),
+      400,
+      'INVALID_ARGUMENT',
+      /^status must be one of INVALID_ARGUMENT, /,
+    );
+    expectError(
+      await control(c, 'POST', '/__mock/faults', [1]),
+      400,
+      'INVALID_ARGUMENT',
+      'The body must be one fault rule, e.g. {"path": "/v2/users/*", "status": "UNAVAILABLE", "times": 2}.',
+    );
+    expectError(
+      await control(c, 'POST', '/__mock/faults/clear', { id: 'fault-9' }),
+      404,
+      'NOT_FOUND',
+      'No fault rule has id "fault-9"; GET /__mock/faults lists them.',
+    );
     expect(c.service.faults.list()).toEqual([]);
   });
 });

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createMockService } from '../../src/service.js';
-import { forEachTransport } from '../support/transports.js';
-import { expectError, expectSuccess } from '../support/expect.js';
 import { control } from '../support/control.js';
+import { expectError, expectSuccess } from '../support/expect.js';
+import { forEachTransport } from '../support/transports.js';
 
 const json = { 'content-type': 'application/json' };
 
@@ -75,7 +75,12 @@ forEachTransport('request journal', (fresh) => {
     expect(users.body.requests.map((e: { path: string }) => e.path)).toEqual(['/v2/users/add']);
     const since = await control(c, 'GET', `/__mock/requests?since=${all.body.requests[1].id}`);
     expect(since.body.requests.map((e: { path: string }) => e.path)).toEqual(['/v2/notifications/get']);
-    expectError(await control(c, 'GET', '/__mock/requests?since=abc'), 400, 'INVALID_ARGUMENT', "since must be the id of a journal entry (a whole number), e.g. ?since=12; got 'abc'.");
+    expectError(
+      await control(c, 'GET', '/__mock/requests?since=abc'),
+      400,
+      'INVALID_ARGUMENT',
+      "since must be the id of a journal entry (a whole number), e.g. ?since=12; got 'abc'.",
+    );
     expect((await control(c, 'POST', '/__mock/requests/clear')).body).toEqual({ status: 'ok' });
     // The clear call itself is the one entry left.
     expect(c.service.journal.list().map((e) => e.path)).toEqual(['/__mock/requests/clear']);
@@ -100,7 +105,11 @@ describe('request journal (in process)', () => {
   it('keeps the last `journalLimit` calls and ids keep counting', async () => {
     const service = createMockService({ journalLimit: 3 });
     for (let i = 0; i < 5; i++) await service.dispatch(call(`/v2/x${i}`));
-    expect(service.journal.list().map((e) => [e.id, e.path])).toEqual([[3, '/v2/x2'], [4, '/v2/x3'], [5, '/v2/x4']]);
+    expect(service.journal.list().map((e) => [e.id, e.path])).toEqual([
+      [3, '/v2/x2'],
+      [4, '/v2/x3'],
+      [5, '/v2/x4'],
+    ]);
     service.journal.clear();
     await service.dispatch(call('/v2/y'));
     expect(service.journal.list().map((e) => e.id)).toEqual([6]);

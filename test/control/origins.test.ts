@@ -160,7 +160,12 @@ describe('control plane on a server bound beyond loopback', () => {
     expect(fingerprint(loopback.service)).toBe(before);
     const granted = await send('GET', '/__mock/credentials', { 'x-mock-control-token': server.controlToken! });
     expect(granted.body.apiKey).toBe(loopback.service.credentials.apiKey);
-    const api = await send('POST', '/v2/users/get', { ...JSON_TYPE, ...loopback.service.credentials.headers }, JSON.stringify({ data: { organizationId: 'org' } }));
+    const api = await send(
+      'POST',
+      '/v2/users/get',
+      { ...JSON_TYPE, ...loopback.service.credentials.headers },
+      JSON.stringify({ data: { organizationId: 'org' } }),
+    );
     expect(api.status).toBe(200);
   });
 

@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
+import { loadYjs } from '../../src/model/crdt/yjs.js';
+import { STATE_VERSION, type StateFile } from '../../src/model/serialise.js';
+import { addUsers } from '../../src/model/users/users.js';
 import { createScenarioService, createServiceFromState } from '../../src/scenarios/index.js';
 import { createMockService } from '../../src/service.js';
-import { loadYjs } from '../../src/model/crdt/yjs.js';
-import { addUsers } from '../../src/model/users/users.js';
-import { STATE_VERSION, type StateFile } from '../../src/model/serialise.js';
 import { fingerprint } from '../support/expect.js';
 import { namespaceOf } from '../support/store.js';
 
@@ -46,7 +46,11 @@ describe('exportState / importState', () => {
   it('keeps stored objects whose keys look like encoding tags', () => {
     const service = createMockService();
     const ns = namespaceOf(service);
-    addUsers(service.model, ns, { organizationId: 'o', users: [{ userId: 'u', profile: { $map: [['a', 1]], $set: 'x' }, tags: ['$bytes'] }], keepAccessRole: true });
+    addUsers(service.model, ns, {
+      organizationId: 'o',
+      users: [{ userId: 'u', profile: { $map: [['a', 1]], $set: 'x' }, tags: ['$bytes'] }],
+      keepAccessRole: true,
+    });
     const copy = createServiceFromState(service.exportState());
     expect(fingerprint(copy)).toBe(fingerprint(service));
     expect(namespaceOf(copy).organizations.get('o')?.users.get('u')?.['profile']).toEqual({ $map: [['a', 1]], $set: 'x' });
@@ -74,7 +78,9 @@ describe('exportState / importState', () => {
   it('refuses text that is not an exported state', () => {
     const service = createMockService();
     expect(() => service.importState('{"nope":')).toThrow(/^This is not an exported collab-service-mock state: the text is not valid JSON/);
-    expect(() => service.importState('{"format":"other"}')).toThrow('This is not an exported collab-service-mock state: expected "format": "collab-service-mock/state".');
+    expect(() => service.importState('{"format":"other"}')).toThrow(
+      'This is not an exported collab-service-mock state: expected "format": "collab-service-mock/state".',
+    );
     expect(() => service.importState(JSON.stringify({ format: 'collab-service-mock/state', version: 1 }))).toThrow(/no valid "identity"/);
   });
 
@@ -82,7 +88,9 @@ describe('exportState / importState', () => {
     const other = createMockService({ seed: 7 });
     const service = createMockService({ seed: 1 });
     const before = fingerprint(service);
-    expect(() => service.importState(other.exportState())).toThrow(/exported from a service created with seed 7 .* this service has seed 1 .* createMockService\(\{ seed: 7 \}\)/);
+    expect(() => service.importState(other.exportState())).toThrow(
+      /exported from a service created with seed 7 .* this service has seed 1 .* createMockService\(\{ seed: 7 \}\)/,
+    );
     expect(fingerprint(service)).toBe(before);
     expect(createServiceFromState(other.exportState()).credentials).toEqual(other.credentials);
   });

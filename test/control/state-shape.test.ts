@@ -12,13 +12,18 @@ forEachTransport('control plane: importing a state that does not fit the format'
     const state = JSON.parse(c.service.exportState()) as Record<string, unknown>;
     const cases: [unknown, string][] = [
       [{}, 'This state does not fit the state format: tables.workspaces must be a Map ({"$map": [[key, value], ...]}).'],
-      [{ ...(state['tables'] as object), namespaces: { $map: 7 } }, 'This state does not fit the state format: tables.namespaces ($map) must hold [key, value] pairs.'],
+      [
+        { ...(state['tables'] as object), namespaces: { $map: 7 } },
+        'This state does not fit the state format: tables.namespaces ($map) must hold [key, value] pairs.',
+      ],
     ];
     for (const [tables, message] of cases) {
       expectError(await control(c, 'POST', '/__mock/state', { ...state, tables }), 400, 'INVALID_ARGUMENT', message);
       expect(fingerprint(c.service)).toBe(before);
     }
-    const users = JSON.parse(JSON.stringify(state)) as { tables: { namespaces: { $map: [string, { organizations: { $map: [string, Record<string, unknown>][] } }][] } } };
+    const users = JSON.parse(JSON.stringify(state)) as {
+      tables: { namespaces: { $map: [string, { organizations: { $map: [string, Record<string, unknown>][] } }][] } };
+    };
     const org = users.tables.namespaces.$map[0]![1].organizations.$map[0]![1];
     org['users'] = [];
     expectError(
@@ -36,7 +41,12 @@ forEachTransport('control plane: importing a state that does not fit the format'
   it('refuses an imported clock outside the range of Date', async () => {
     const c = fresh({ seed: 4 });
     const state = JSON.parse(c.service.exportState()) as Record<string, unknown>;
-    expectError(await control(c, 'POST', '/__mock/state', { ...state, now: 9e15 }), 400, 'INVALID_ARGUMENT', /^This state has no valid "rng" \(four numbers\) or "now"/);
+    expectError(
+      await control(c, 'POST', '/__mock/state', { ...state, now: 9e15 }),
+      400,
+      'INVALID_ARGUMENT',
+      /^This state has no valid "rng" \(four numbers\) or "now"/,
+    );
   });
 
   it('refuses to advance the clock past the last instant of Date', async () => {

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { loadScenario } from '../../src/scenarios/index.js';
-import { forEachTransport } from '../support/transports.js';
 import { expectError, expectSuccess, fingerprint } from '../support/expect.js';
+import { forEachTransport } from '../support/transports.js';
 
 const JSON_TYPE = { 'content-type': 'application/json' };
 
@@ -26,10 +26,25 @@ forEachTransport('control plane: /__mock/state', (fresh) => {
     const before = fingerprint(c.service);
     const state = JSON.parse(c.service.exportState()) as Record<string, unknown>;
     const newer = await c.raw({ method: 'POST', path: '/__mock/state', headers: JSON_TYPE, body: JSON.stringify({ ...state, version: 2 }) });
-    expectError(newer, 400, 'INVALID_ARGUMENT', 'This state uses format version 2, newer than version 1 that this collab-service-mock reads; upgrade collab-service-mock to load it.');
-    const other = await c.raw({ method: 'POST', path: '/__mock/state', headers: JSON_TYPE, body: JSON.stringify({ ...state, identity: { seed: 9, workspaceId: 'w', apiKey: 'k' } }) });
+    expectError(
+      newer,
+      400,
+      'INVALID_ARGUMENT',
+      'This state uses format version 2, newer than version 1 that this collab-service-mock reads; upgrade collab-service-mock to load it.',
+    );
+    const other = await c.raw({
+      method: 'POST',
+      path: '/__mock/state',
+      headers: JSON_TYPE,
+      body: JSON.stringify({ ...state, identity: { seed: 9, workspaceId: 'w', apiKey: 'k' } }),
+    });
     expectError(other, 400, 'INVALID_ARGUMENT', /^This state was exported from a service created with seed 9 \(API key k\); this service has seed 4/);
-    expectError(await c.raw({ method: 'POST', path: '/__mock/state', headers: {}, body: '' }), 400, 'INVALID_ARGUMENT', /^This is not an exported collab-service-mock state/);
+    expectError(
+      await c.raw({ method: 'POST', path: '/__mock/state', headers: {}, body: '' }),
+      400,
+      'INVALID_ARGUMENT',
+      /^This is not an exported collab-service-mock state/,
+    );
     expect(fingerprint(c.service)).toBe(before);
   });
 });

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
-import { forEachTransport } from '../support/transports.js';
-import { expectError } from '../support/expect.js';
 import { control } from '../support/control.js';
+import { expectError } from '../support/expect.js';
+import { forEachTransport } from '../support/transports.js';
 
 forEachTransport('control table', (fresh) => {
   it('answers GET /__mock/state with exactly the bytes of service.exportState()', async () => {

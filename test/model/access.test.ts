@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { documentAccess, explainAccess, folderAccessType, type AccessQuery, type TokenGrant } from '../../src/model/access.js';
+import { type AccessQuery, documentAccess, explainAccess, folderAccessType, type TokenGrant } from '../../src/model/access.js';
 import type { AccessType, DocumentRecord, FolderRecord, OrganizationRecord, UserRecord } from '../../src/model/entities.js';
 import { canAccess } from '../../src/model/notifications/recipients.js';
 
@@ -75,7 +75,11 @@ const TABLE: Row[] = [
 ];
 
 function build(row: Row): { o: OrganizationRecord; d: DocumentRecord; query: AccessQuery } {
-  const grant: UserRecord = { userId: 'u', ...(row.role ? { accessRole: row.role } : {}), ...(row.expiresIn !== undefined ? { expiresAt: SECONDS + row.expiresIn } : {}) };
+  const grant: UserRecord = {
+    userId: 'u',
+    ...(row.role ? { accessRole: row.role } : {}),
+    ...(row.expiresIn !== undefined ? { expiresAt: SECONDS + row.expiresIn } : {}),
+  };
   const parent = folder('parent', row.where === 'parent-folder' ? { users: users(grant) } : {});
   const child = folder('child', { parentFolderId: 'parent', inheritAccessFromParent: true, ...(row.where === 'folder' ? { users: users(grant) } : {}) });
   const o = org({ disabled: row.disabled === 'organization', users: row.where === 'organization' ? users(grant) : new Map(), folders: [parent, child] });
@@ -87,7 +91,13 @@ function build(row: Row): { o: OrganizationRecord; d: DocumentRecord; query: Acc
   });
   const token: TokenGrant | undefined =
     row.where === 'token-document'
-      ? { type: 'document', id: 'doc', organizationId: 'org', accessRole: row.role, expiresAt: row.expiresIn === undefined ? undefined : SECONDS + row.expiresIn }
+      ? {
+          type: 'document',
+          id: 'doc',
+          organizationId: 'org',
+          accessRole: row.role,
+          expiresAt: row.expiresIn === undefined ? undefined : SECONDS + row.expiresIn,
+        }
       : row.where === 'token-organization'
         ? { type: 'organization', id: 'org', accessRole: row.role }
         : undefined;
@@ -127,9 +137,17 @@ describe('service.access.explain', () => {
     const { createMockService } = await import('../../src/service.js');
     const service = createMockService();
     const post = (path: string, data: unknown) =>
-      service.dispatch({ method: 'POST', path, headers: { 'content-type': 'application/json', ...service.credentials.headers }, body: JSON.stringify({ data }) });
+      service.dispatch({
+        method: 'POST',
+        path,
+        headers: { 'content-type': 'application/json', ...service.credentials.headers },
+        body: JSON.stringify({ data }),
+      });
     await post('/v2/organizations/documents/add', { organizationId: 'org', documents: [{ documentId: 'doc', accessType: 'restricted' }] });
-    await post('/v2/auth/permissions/add', { user: { userId: 'u' }, permissions: { resources: [{ type: 'document', id: 'doc', organizationId: 'org', accessRole: 'viewer', expiresAt: SECONDS + 10 }] } });
+    await post('/v2/auth/permissions/add', {
+      user: { userId: 'u' },
+      permissions: { resources: [{ type: 'document', id: 'doc', organizationId: 'org', accessRole: 'viewer', expiresAt: SECONDS + 10 }] },
+    });
     const ask = () => service.access.explain({ organizationId: 'org', documentId: 'doc', userId: 'u' });
     expect(ask()).toMatchObject({ role: 'viewer', reason: 'document-grant', accessType: 'restricted', expiresAt: SECONDS + 10 });
     service.clock.advance(10_000);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addActivities, deleteActivities, listActivities, pageActivities, writeActivities, type ActivitySelector } from '../../src/model/activities.js';
+import { type ActivitySelector, addActivities, deleteActivities, listActivities, pageActivities, writeActivities } from '../../src/model/activities.js';
 import type { ActivityRecord } from '../../src/model/entities.js';
 import { createMockService } from '../../src/service.js';
 import { createRng } from '../../src/support/rng.js';
@@ -9,7 +9,11 @@ const ORG = 'org';
 
 /** The reference: every stored activity in storage order, filtered, stably sorted by timestamp; `desc` reversed. */
 function reference(all: ActivityRecord[], selector: ActivitySelector, order: 'asc' | 'desc'): string[] {
-  const kept = all.filter((a) => (selector.featureTypes ? selector.featureTypes.includes(a.featureType ?? '') : true) && (selector.userId === undefined || a.actionUser?.userId === selector.userId));
+  const kept = all.filter(
+    (a) =>
+      (selector.featureTypes ? selector.featureTypes.includes(a.featureType ?? '') : true) &&
+      (selector.userId === undefined || a.actionUser?.userId === selector.userId),
+  );
   const sorted = kept.sort((a, b) => a.timestamp - b.timestamp);
   return (order === 'asc' ? sorted : sorted.reverse()).map((a) => a.id);
 }
@@ -49,7 +53,12 @@ describe('activities in time order', () => {
       timestamp: 1_000 * rng.int(20),
     });
     for (let round = 0; round < 12; round++) {
-      addActivities(service.model, ns, ORG, Array.from({ length: 15 }, (_, k) => input(round * 100 + k)));
+      addActivities(
+        service.model,
+        ns,
+        ORG,
+        Array.from({ length: 15 }, (_, k) => input(round * 100 + k)),
+      );
       check();
       // Replacing an id moves it to the end of storage order.
       const existing = listActivities(ns, ORG);
@@ -71,7 +80,12 @@ describe('activities in time order', () => {
   it('reads only the page it returns: a far page of a large log is as long as the first', () => {
     const service = createMockService({ seed: 3 });
     const ns = namespaceOf(service);
-    addActivities(service.model, ns, ORG, Array.from({ length: 5_000 }, (_, i) => ({ id: `a-${i}`, featureType: 'custom' as const, actionType: 'x', targetEntityId: 't', timestamp: 5_000 - i })));
+    addActivities(
+      service.model,
+      ns,
+      ORG,
+      Array.from({ length: 5_000 }, (_, i) => ({ id: `a-${i}`, featureType: 'custom' as const, actionType: 'x', targetEntityId: 't', timestamp: 5_000 - i })),
+    );
     const first = pageActivities(ns, { organizationId: ORG }, 'desc', 0, 10);
     expect(first.page.map((a) => a.timestamp)).toEqual([5000, 4999, 4998, 4997, 4996, 4995, 4994, 4993, 4992, 4991]);
     expect(first.more).toBe(true);

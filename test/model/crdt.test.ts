@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createMockService } from '../../src/service.js';
-import { loadYjs } from '../../src/model/crdt/yjs.js';
 import { deleteEditors, findEditor, listEditors, moveEditors, openLiveEditor, writeEditor } from '../../src/model/crdt/registry.js';
+import { loadYjs } from '../../src/model/crdt/yjs.js';
+import { createMockService } from '../../src/service.js';
 
 // Yjs documents are opened synchronously here (service.crdt.doc, state files with editors).
 beforeAll(() => loadYjs());
@@ -21,7 +21,10 @@ describe('editor table', () => {
     replaced?.on('destroy', () => (destroyed = true));
     moveEditors(model, ns, 'o', 'from', 'to');
     expect(listEditors(model, ns, 'o', 'from')).toEqual([]);
-    expect(listEditors(model, ns, 'o', 'to').map((r) => [r.editorId, r.data])).toEqual([['b', 'B'], ['a', 'A']]);
+    expect(listEditors(model, ns, 'o', 'to').map((r) => [r.editorId, r.data])).toEqual([
+      ['b', 'B'],
+      ['a', 'A'],
+    ]);
     expect(findEditor(model, ns, { organizationId: 'o', documentId: 'to', editorId: 'a' })?.doc).toBe(liveA);
     expect(destroyed).toBe(true);
     expect(ns.editors.get('o')?.has('from')).toBe(false);
@@ -30,7 +33,8 @@ describe('editor table', () => {
   it('deletes some or all entries and destroys their documents', () => {
     const { model, credentials } = createMockService();
     const ns = model.store.namespace(credentials.apiKey);
-    for (const editorId of ['a', 'b', 'c']) writeEditor(model, ns, { organizationId: 'o', documentId: 'd', editorId, contentKey: 'content', content: text(editorId), mode: 'add' });
+    for (const editorId of ['a', 'b', 'c'])
+      writeEditor(model, ns, { organizationId: 'o', documentId: 'd', editorId, contentKey: 'content', content: text(editorId), mode: 'add' });
     const docA = findEditor(model, ns, { organizationId: 'o', documentId: 'd', editorId: 'a' })?.doc;
     deleteEditors(model, ns, { organizationId: 'o', documentId: 'd', editorIds: ['a', 'zzz'] });
     expect(docA?.isDestroyed).toBe(true);

@@ -73,7 +73,10 @@ describe('domain events', () => {
       await post(service, '/v2/organizations/documents/move', { organizationId: 'org', documentIds: ['d'], folderId: 'g' });
       await post(service, '/v2/organizations/documents/access/update', { organizationId: 'org', documentIds: ['d'], accessType: 'public' });
       await post(service, '/v2/organizations/documents/access/disablestate/update', { organizationId: 'org', documentIds: ['d'], disabled: true });
-      await post(service, '/v2/auth/permissions/add', { user: { userId: 'u' }, permissions: { resources: [{ type: 'folder', id: 'g', organizationId: 'org' }] } });
+      await post(service, '/v2/auth/permissions/add', {
+        user: { userId: 'u' },
+        permissions: { resources: [{ type: 'folder', id: 'g', organizationId: 'org' }] },
+      });
       await post(service, '/v2/auth/permissions/remove', { userId: 'u', permissions: { resources: [{ type: 'folder', id: 'g', organizationId: 'org' }] } });
       await post(service, '/v2/organizations/folders/delete', { organizationId: 'org', folderId: 'f' });
       await post(service, '/v2/organizations/delete', { organizationIds: ['org'] });

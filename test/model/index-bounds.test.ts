@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { createMockService } from '../../src/service.js';
+import { deleteDocument } from '../../src/model/documents.js';
 import { indexStamp, Journal, watchMap } from '../../src/model/journal.js';
 import { addNotification, deleteNotifications, renderNotification } from '../../src/model/notifications/notifications.js';
 import { pageNotifications } from '../../src/model/notifications/query.js';
-import { addUsers, deleteUsers } from '../../src/model/users/users.js';
 import { userDataPage } from '../../src/model/users/data.js';
 import { userOrder } from '../../src/model/users/order.js';
-import { deleteDocument } from '../../src/model/documents.js';
+import { addUsers, deleteUsers } from '../../src/model/users/users.js';
+import { createMockService } from '../../src/service.js';
 import { namespaceOf } from '../support/store.js';
 
 /** Counts every walk of a Map (any iteration of its entries, keys or values): the O(N) work a call may not do. */
@@ -88,7 +88,15 @@ describe('work bounded by what a call touches', () => {
     const before = read();
     const order = [...org.notifications.keys()];
     const mark = model.store.journal.mark();
-    for (let i = 0; i < 10; i++) addNotification(model, ns, { organizationId: 'org', documentId: 'doc-1', actionUser: { userId: 'u9' }, notifyUsers: [{ userId: 'u3' }], notifyAll: false, timestamp: 10 ** 13 + i });
+    for (let i = 0; i < 10; i++)
+      addNotification(model, ns, {
+        organizationId: 'org',
+        documentId: 'doc-1',
+        actionUser: { userId: 'u9' },
+        notifyUsers: [{ userId: 'u3' }],
+        notifyAll: false,
+        timestamp: 10 ** 13 + i,
+      });
     expect(read()).not.toBe(before);
     const walks = countWalks(org.notifications as Map<unknown, unknown>);
     model.store.rollback(mark);
@@ -137,12 +145,19 @@ describe('users attached across levels', () => {
     const model = service.model;
     const ns = namespaceOf(service);
     addUsers(model, ns, { organizationId: 'org', users: [{ userId: 'u1', email: 'u1@x.io' }, { userId: 'u2' }], keepAccessRole: true });
-    for (let d = 0; d < 500; d++) addUsers(model, ns, { organizationId: 'org', documentId: `d${d}`, users: [{ userId: d % 250 === 7 ? 'u1' : 'u2' }], keepAccessRole: true });
+    for (let d = 0; d < 500; d++)
+      addUsers(model, ns, { organizationId: 'org', documentId: `d${d}`, users: [{ userId: d % 250 === 7 ? 'u1' : 'u2' }], keepAccessRole: true });
     addUsers(model, ns, { organizationId: 'org', folderId: 'f', users: [{ userId: 'u1' }], keepAccessRole: true });
     const org = ns.organizations.get('org');
     if (!org) throw new Error('no organization');
     // The first lookup by email builds the index of the organization's people once.
-    addNotification(model, ns, { organizationId: 'org', documentId: 'd0', actionUser: { userId: 'u2' }, notifyUsers: [{ email: 'U1@x.io' }], notifyAll: false });
+    addNotification(model, ns, {
+      organizationId: 'org',
+      documentId: 'd0',
+      actionUser: { userId: 'u2' },
+      notifyUsers: [{ email: 'U1@x.io' }],
+      notifyAll: false,
+    });
     const documents = countWalks(org.documents as Map<unknown, unknown>);
     const folders = countWalks(org.folders as Map<unknown, unknown>);
     const mark = model.store.journal.mark();
@@ -160,13 +175,23 @@ describe('users attached across levels', () => {
 describe('journal index support', () => {
   it('puts an entry deleted with its successor back in place, and redoes the delete', () => {
     const journal = new Journal();
-    const map = new Map([['a', 1], ['b', 2], ['c', 3], ['d', 4]]);
+    const map = new Map([
+      ['a', 1],
+      ['b', 2],
+      ['c', 3],
+      ['d', 4],
+    ]);
     const mark = journal.mark();
     journal.deleteBefore(map, 'b', 'c');
     journal.deleteBefore(map, 'd', null);
     expect([...map.keys()]).toEqual(['a', 'c']);
     const redo = journal.rollback(mark);
-    expect([...map]).toEqual([['a', 1], ['b', 2], ['c', 3], ['d', 4]]);
+    expect([...map]).toEqual([
+      ['a', 1],
+      ['b', 2],
+      ['c', 3],
+      ['d', 4],
+    ]);
     journal.replay(redo);
     expect([...map.keys()]).toEqual(['a', 'c']);
   });

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { createMockService } from '../../src/service.js';
-import { addNotification, deleteNotifications, queryNotifications, type NotificationSelector } from '../../src/model/notifications/notifications.js';
+import { addNotification, deleteNotifications, type NotificationSelector, queryNotifications } from '../../src/model/notifications/notifications.js';
 import { pageNotifications } from '../../src/model/notifications/query.js';
 import { addUsers } from '../../src/model/users/users.js';
+import { createMockService } from '../../src/service.js';
 import { namespaceOf } from '../support/store.js';
 
 describe('notification pages through the ordered timeline', () => {
@@ -49,7 +49,10 @@ describe('notification pages through the ordered timeline', () => {
       const offset = rnd(all.length + 2);
       const size = 1 + rnd(6);
       const got = pageNotifications(ns, selector, order, offset, size);
-      expect(got.page.map((n) => n.id), JSON.stringify({ selector, order, offset, size })).toEqual(all.slice(offset, offset + size));
+      expect(
+        got.page.map((n) => n.id),
+        JSON.stringify({ selector, order, offset, size }),
+      ).toEqual(all.slice(offset, offset + size));
       expect(got.more).toBe(all.length > offset + size);
     }
   });
@@ -65,8 +68,19 @@ describe('notification pages through the ordered timeline', () => {
       return Math.floor(((x >>> 0) / 4294967296) * n);
     };
     for (let i = 0; i < 200; i++) {
-      addNotification(service.model, ns, { organizationId: 'org', documentId: `d${rnd(2)}`, notificationId: `n${i}`, actionUser: { userId: 'a' }, notifyUsers: [{ userId: `u${rnd(3)}` }], notifyAll: false, timestamp: rnd(30) });
-      for (const selector of [{ organizationId: 'org', documentId: 'd1' }, { organizationId: 'org', userId: 'u1' }]) {
+      addNotification(service.model, ns, {
+        organizationId: 'org',
+        documentId: `d${rnd(2)}`,
+        notificationId: `n${i}`,
+        actionUser: { userId: 'a' },
+        notifyUsers: [{ userId: `u${rnd(3)}` }],
+        notifyAll: false,
+        timestamp: rnd(30),
+      });
+      for (const selector of [
+        { organizationId: 'org', documentId: 'd1' },
+        { organizationId: 'org', userId: 'u1' },
+      ]) {
         const all = queryNotifications(ns, selector, 'desc').map((n) => n.id);
         expect(pageNotifications(ns, selector, 'desc', 0, 1000).page.map((n) => n.id)).toEqual(all);
       }

@@ -1,20 +1,32 @@
 import { describe, expect, it } from 'vitest';
-import { createMockService } from '../../src/service.js';
 import type { DocumentRecord, OrganizationRecord } from '../../src/model/entities.js';
 import { addNotification, deleteNotifications, queryNotifications, renderNotification } from '../../src/model/notifications/notifications.js';
 import { canAccess } from '../../src/model/notifications/recipients.js';
 import { ensureDocument, ensureOrganization } from '../../src/model/organizations.js';
-import { addUsers, deleteUsers, updateUsers } from '../../src/model/users/users.js';
 import { grantPermissions } from '../../src/model/permissions.js';
 import { userDataPage } from '../../src/model/users/data.js';
+import { addUsers, deleteUsers, updateUsers } from '../../src/model/users/users.js';
+import { createMockService } from '../../src/service.js';
 import { md5Hex } from '../../src/support/ids.js';
 import { namespaceOf } from '../support/store.js';
 
-interface Person { userId?: string | undefined; email?: string | undefined; [field: string]: unknown }
-interface Expected { userId?: string; emailHash?: string }
+interface Person {
+  userId?: string | undefined;
+  email?: string | undefined;
+  [field: string]: unknown;
+}
+interface Expected {
+  userId?: string;
+  emailHash?: string;
+}
 
 /** The recipients as one record per person, listed at add time: the fan-out that the roster log replaces. */
-function fannedOut(org: OrganizationRecord, doc: DocumentRecord, request: { actionUser: { userId: string }; notifyUsers: Person[]; notifyAll: boolean; verifyUserPermissions: boolean }, now = 0): Expected[] {
+function fannedOut(
+  org: OrganizationRecord,
+  doc: DocumentRecord,
+  request: { actionUser: { userId: string }; notifyUsers: Person[]; notifyAll: boolean; verifyUserPermissions: boolean },
+  now = 0,
+): Expected[] {
   const everyone = function* () {
     yield* org.users.values();
     for (const f of org.folders.values()) yield* f.users.values();
@@ -143,7 +155,9 @@ describe('notifyAll notifications keep the organization as it was when they were
       const held = [...expected].filter(([, list]) => list.some((r) => r.userId === userId)).map(([id]) => id);
       expect(queryNotifications(ns, { organizationId: 'org', userId }, 'asc').map((n) => n.id)).toEqual(held);
       const page = userDataPage(model, ns, { organizationId: 'org', userId, offset: 0, size: 1000 });
-      const involved = [...expected.keys()].filter((id) => held.includes(id) || (org.notifications.get(id)?.record['actionUser'] as { userId: string } | undefined)?.userId === userId);
+      const involved = [...expected.keys()].filter(
+        (id) => held.includes(id) || (org.notifications.get(id)?.record['actionUser'] as { userId: string } | undefined)?.userId === userId,
+      );
       expect(page.notifications.map((n) => n.id)).toEqual(involved);
     }
   });
@@ -151,8 +165,17 @@ describe('notifyAll notifications keep the organization as it was when they were
   it('stores one roster position per notification, not one record per organization user', () => {
     const service = createMockService({ seed: 1 });
     const ns = namespaceOf(service);
-    addUsers(service.model, ns, { organizationId: 'org', users: Array.from({ length: 500 }, (_, i) => ({ userId: `u${i}`, email: `u${i}@x.io` })), keepAccessRole: true });
-    const n = addNotification(service.model, ns, { organizationId: 'org', documentId: 'doc', actionUser: { userId: 'u0' }, notifyUsers: [{ userId: 'outsider' }] });
+    addUsers(service.model, ns, {
+      organizationId: 'org',
+      users: Array.from({ length: 500 }, (_, i) => ({ userId: `u${i}`, email: `u${i}@x.io` })),
+      keepAccessRole: true,
+    });
+    const n = addNotification(service.model, ns, {
+      organizationId: 'org',
+      documentId: 'doc',
+      actionUser: { userId: 'u0' },
+      notifyUsers: [{ userId: 'outsider' }],
+    });
     expect(n.recipients).toEqual([{ userId: 'outsider' }]);
     expect(n.everyone).toEqual({ at: 500, except: 'u0' });
     expect(Object.keys(renderNotification(ns, n)['notifyUsersByUserId'] as object)).toHaveLength(500);

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { createMockService } from '../../src/service.js';
-import { addNotification, queryNotifications, renderNotification } from '../../src/model/notifications/notifications.js';
-import { headlineOf, stripPersonalData } from '../../src/model/notifications/content.js';
-import { recipientsOf } from '../../src/model/notifications/recipients.js';
 import { Journal } from '../../src/model/journal.js';
+import { effectiveNotificationConfig, setNotificationConfig } from '../../src/model/notifications/config.js';
+import { headlineOf, stripPersonalData } from '../../src/model/notifications/content.js';
+import { addNotification, queryNotifications, renderNotification } from '../../src/model/notifications/notifications.js';
+import { recipientsOf } from '../../src/model/notifications/recipients.js';
 import { ensureDocument, ensureOrganization } from '../../src/model/organizations.js';
-import { setNotificationConfig, effectiveNotificationConfig } from '../../src/model/notifications/config.js';
+import { createMockService } from '../../src/service.js';
 import { md5Hex } from '../../src/support/ids.js';
 import { namespaceOf } from '../support/store.js';
 
@@ -20,7 +20,12 @@ const input = { organizationId: 'org', documentId: 'doc', actionUser: { userId: 
 describe('notifications model', () => {
   it('adds directly for scenarios, with a chosen time and extra record fields', () => {
     const { model, ns } = setup();
-    const record = addNotification(model, ns, { ...input, displayHeadlineMessageTemplate: '{actionUser} did it', timestamp: 42, extra: { actionType: 'mention', isUnread: true, id: 'ignored' } });
+    const record = addNotification(model, ns, {
+      ...input,
+      displayHeadlineMessageTemplate: '{actionUser} did it',
+      timestamp: 42,
+      extra: { actionType: 'mention', isUnread: true, id: 'ignored' },
+    });
     expect(renderNotification(ns, record)).toEqual({
       id: record.id,
       notificationSource: 'custom',
@@ -63,15 +68,26 @@ describe('notifications model', () => {
 
   it('resolves headlines and strips people to their ids', () => {
     expect(headlineOf('{actionUser}/{recipientUser}/{n}/{toString}', { recipientUser: { name: 'Rita' }, n: 0 }, { name: 'Ann' })).toBe('Ann/Rita/0/{toString}');
-    expect(stripPersonalData([{ userId: 'u', email: 'e' }, { nested: { userId: 'v', name: 'n' } }, 'plain'])).toEqual([{ userId: 'u' }, { nested: { userId: 'v' } }, 'plain']);
+    expect(stripPersonalData([{ userId: 'u', email: 'e' }, { nested: { userId: 'v', name: 'n' } }, 'plain'])).toEqual([
+      { userId: 'u' },
+      { nested: { userId: 'v' } },
+      'plain',
+    ]);
   });
 
   it('keeps two users who share an email apart', () => {
     const { model, ns } = setup();
     const org = ensureOrganization(model, ns, 'org');
     const doc = ensureDocument(model, ns, org, 'doc');
-    const people = recipientsOf(new Journal(), org, doc, { actionUser: { userId: 'a' }, notifyAll: false, notifyUsers: [{ userId: 'p', email: 'x@y.z' }, { userId: 'q', email: 'x@y.z' }, { email: 'X@y.z' }] }).recipients;
-    expect(people).toEqual([{ userId: 'p', emailHash: md5Hex('x@y.z') }, { userId: 'q', emailHash: md5Hex('x@y.z') }]);
+    const people = recipientsOf(new Journal(), org, doc, {
+      actionUser: { userId: 'a' },
+      notifyAll: false,
+      notifyUsers: [{ userId: 'p', email: 'x@y.z' }, { userId: 'q', email: 'x@y.z' }, { email: 'X@y.z' }],
+    }).recipients;
+    expect(people).toEqual([
+      { userId: 'p', emailHash: md5Hex('x@y.z') },
+      { userId: 'q', emailHash: md5Hex('x@y.z') },
+    ]);
   });
 
   it('sets and reads notification config directly', () => {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createScenarioService, createServiceFromState, SCENARIO_NAMES } from '../../src/scenarios/index.js';
 import { loadYjs } from '../../src/model/crdt/yjs.js';
+import { createScenarioService, createServiceFromState, SCENARIO_NAMES } from '../../src/scenarios/index.js';
 import { fingerprint } from '../support/expect.js';
 
 // Yjs documents are opened synchronously here (service.crdt.doc, state files with editors).

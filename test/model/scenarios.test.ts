@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { listEditors } from '../../src/model/crdt/registry.js';
+import { addUsers } from '../../src/model/users/users.js';
 import { createBuilders, createScenarioService, loadScenario, SCENARIO_NAMES } from '../../src/scenarios/index.js';
 import { createMockService } from '../../src/service.js';
-import { addUsers } from '../../src/model/users/users.js';
-import { listEditors } from '../../src/model/crdt/registry.js';
-import { forEachTransport } from '../support/transports.js';
 import { expectSuccess } from '../support/expect.js';
 import { namespaceOf } from '../support/store.js';
+import { forEachTransport } from '../support/transports.js';
 
 describe('named scenarios', () => {
   it('lists exactly empty, starter, team and large', () => {

@@ -1,8 +1,8 @@
 import { expect, it } from 'vitest';
-import { createMockService } from '../../src/service.js';
 import { deleteDocument } from '../../src/model/documents.js';
 import { deleteFolder } from '../../src/model/folders.js';
 import { ensureDocument, ensureFolder, ensureOrganization } from '../../src/model/organizations.js';
+import { createMockService } from '../../src/service.js';
 import { namespaceOf } from '../support/store.js';
 
 it('an undo brings back the comment threads of a deleted document and the folders of a deleted folder', async () => {
@@ -16,7 +16,9 @@ it('an undo brings back the comment threads of a deleted document and the folder
     method: 'POST',
     path: '/v2/commentannotations/add',
     headers: { 'content-type': 'application/json', ...service.credentials.headers },
-    body: JSON.stringify({ data: { organizationId: 'org', documentId: 'doc', commentAnnotations: [{ commentData: [{ from: { userId: 'u1' }, commentText: 'hi' }] }] } }),
+    body: JSON.stringify({
+      data: { organizationId: 'org', documentId: 'doc', commentAnnotations: [{ commentData: [{ from: { userId: 'u1' }, commentText: 'hi' }] }] },
+    }),
   });
   expect(reply.status).toBe(200);
   const threads = JSON.stringify([...(org.comments.get('doc')?.threads.keys() ?? [])]);

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { createMockService } from '../../src/service.js';
 import { addGroups, addMembers } from '../../src/model/groups.js';
 import { pageUsers, queryUsers } from '../../src/model/users/query.js';
 import { addUsers, deleteUsers } from '../../src/model/users/users.js';
+import { createMockService } from '../../src/service.js';
 import { namespaceOf } from '../support/store.js';
 
 /** The matches in the map's own order, filtered one by one: what the ordered index must reproduce. */
@@ -22,14 +22,21 @@ describe('users queries through the insertion order', () => {
       x ^= x << 5;
       return Math.floor(((x >>> 0) / 4294967296) * n);
     };
-    addGroups(model, ns, { organizationId: 'org', groups: [{ groupId: 'g1', groupName: 'G1' }, { groupId: 'g2', groupName: 'G2' }] });
+    addGroups(model, ns, {
+      organizationId: 'org',
+      groups: [
+        { groupId: 'g1', groupName: 'G1' },
+        { groupId: 'g2', groupName: 'G2' },
+      ],
+    });
     for (let step = 0; step < 400; step++) {
       const userId = `u${rnd(60)}`;
       const roll = rnd(10);
       if (roll < 5) addUsers(model, ns, { organizationId: 'org', users: [{ userId }], keepAccessRole: true });
       else if (roll < 7) deleteUsers(model, ns, { organizationId: 'org', userIds: [userId] });
       else if (roll < 8) addUsers(model, ns, { organizationId: 'org', documentId: 'doc', users: [{ userId }], keepAccessRole: true });
-      else if (ns.organizations.get('org')?.users.has(userId)) addMembers(model, ns, { organizationId: 'org', groupId: rnd(2) ? 'g1' : 'g2', userIds: [userId] });
+      else if (ns.organizations.get('org')?.users.has(userId))
+        addMembers(model, ns, { organizationId: 'org', groupId: rnd(2) ? 'g1' : 'g2', userIds: [userId] });
       const org = ns.organizations.get('org');
       if (!org || step % 7 !== 0) continue;
       const all = naive(org.users);
@@ -45,7 +52,8 @@ describe('users queries through the insertion order', () => {
         naive(org.users, ids, new Set([...g1, ...(org.groups.get('g2')?.members ?? [])])),
       );
       const docUsers = org.documents.get('doc')?.users;
-      if (docUsers) expect(pageUsers(ns, { organizationId: 'org', documentId: 'doc' }, 1, 3).page.map((m) => m.user.userId)).toEqual(naive(docUsers).slice(1, 4));
+      if (docUsers)
+        expect(pageUsers(ns, { organizationId: 'org', documentId: 'doc' }, 1, 3).page.map((m) => m.user.userId)).toEqual(naive(docUsers).slice(1, 4));
     }
   });
   it('pages the restored users after a snapshot is restored over an add and a removal of the same size', () => {

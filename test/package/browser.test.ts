@@ -49,16 +49,27 @@ describe.skipIf(!present)('the handlers in a real browser (msw setupWorker, no b
     const { chromium } = await import('playwright-core');
     const browser = await chromium.launch({
       executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     });
     try {
       const page = await browser.newPage();
       const errors: string[] = [];
       page.on('pageerror', (error) => errors.push(error.message));
       await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
-      await page.waitForFunction(() => 'results' in window, undefined, { timeout: 30_000 }).catch(() => {
-        throw new Error(`the page never finished: ${errors.join('; ') || 'no page error'}`);
-      });
+      await page
+        .waitForFunction(() => 'results' in window, undefined, { timeout: 30_000 })
+        .catch(() => {
+          throw new Error(`the page never finished: ${errors.join('; ') || 'no page error'}`);
+        });
       // eslint-disable-next-line @typescript-eslint/no-explicit-any
       const results = (await page.evaluate(() => (window as any).results)) as Record<string, { status: number; body: any }>;
       expect(results['added']?.status).toBe(200);

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { benchBundle, BUNDLE_BUDGET_BYTES, LAZY_BUDGET_BYTES } from '../../scripts/bench/bundle.js';
+import { BUNDLE_BUDGET_BYTES, benchBundle, LAZY_BUDGET_BYTES } from '../../scripts/bench/bundle.js';
 
 it('keeps what a page loads for handlers and core by its first call within 120 KB min+gzip, and the feature chunks within 64 KB', async () => {
   const figures = await benchBundle();

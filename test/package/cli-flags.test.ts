@@ -16,7 +16,8 @@ function start(args: string[], stderrOut: { text: string } = { text: '' }): Prom
 
 /** Runs the banner's example call as curl would send it. */
 async function runExample(banner: string): Promise<{ status: number; body: { result: { status: string; data: unknown } } }> {
-  const match = /curl -s -X POST (\S+) -H 'content-type: application\/json' \\\n\s+-H 'x-service-api-key: (\S+)' -H 'x-service-auth-token: (\S+)' -d '(.*)'\n/.exec(banner);
+  const match =
+    /curl -s -X POST (\S+) -H 'content-type: application\/json' \\\n\s+-H 'x-service-api-key: (\S+)' -H 'x-service-auth-token: (\S+)' -d '(.*)'\n/.exec(banner);
   if (!match) throw new Error(`no example call in:\n${banner}`);
   const [, url = '', apiKey = '', authToken = '', body = ''] = match;
   const response = await fetch(url, {
@@ -82,7 +83,12 @@ describe('GET / of the standalone server', () => {
       const response = await fetch(`${running.url}/`);
       expect(response.status).toBe(200);
       expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
-      const index = (await response.json()) as { name: string; api: { served: number }; control: { method: string; path: string; url: string }[]; sync: string };
+      const index = (await response.json()) as {
+        name: string;
+        api: { served: number };
+        control: { method: string; path: string; url: string }[];
+        sync: string;
+      };
       expect(index.name).toBe('collab-service-mock');
       expect(index.api.served).toBe(Object.keys(routes).length);
       expect(index.control.map((c) => `${c.method} ${c.path}`)).toEqual(Object.keys(controlRoutes));

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -61,9 +61,16 @@ describe('CLI request lines', () => {
     await fetch(`${server.url}/v2/users/get`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"data":{},"extra":true}' });
     await fetch(`${server.url}/v2/users/gett`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"data":{}}' });
     await until(() => server.output().includes('/v2/users/gett'), 'the second line');
-    const lines = server.output().split('\n').filter((l) => l.startsWith('00:00:00.000'));
-    expect(lines[0]).toMatch(/^00:00:00\.000 POST \/v2\/users\/get 400 \d+\.\dms INVALID_ARGUMENT "Bad Request" \(The body may hold only "data"; remove "extra"\.\)$/);
-    expect(lines[1]).toMatch(/^00:00:00\.000 POST \/v2\/users\/gett 404 \d+\.\dms NOT_FOUND "Unknown path \/v2\/users\/gett\. Did you mean \/v2\/users\/get\?" \(No operation at/);
+    const lines = server
+      .output()
+      .split('\n')
+      .filter((l) => l.startsWith('00:00:00.000'));
+    expect(lines[0]).toMatch(
+      /^00:00:00\.000 POST \/v2\/users\/get 400 \d+\.\dms INVALID_ARGUMENT "Bad Request" \(The body may hold only "data"; remove "extra"\.\)$/,
+    );
+    expect(lines[1]).toMatch(
+      /^00:00:00\.000 POST \/v2\/users\/gett 404 \d+\.\dms NOT_FOUND "Unknown path \/v2\/users\/gett\. Did you mean \/v2\/users\/get\?" \(No operation at/,
+    );
   }, 30_000);
 
   it('--quiet prints none, and --journal-limit 0 keeps none', async () => {
@@ -93,7 +100,9 @@ describe('CLI --persist', () => {
 
     const second = await start(['--persist', file, '--quiet']);
     expect(second.output()).toContain(`starting state:        ${file} (seed 7), saved to ${file} after writes`);
-    const users = (await (await post(second.url, '/v2/users/get', credentials.headers, { organizationId: 'org1' })).json()) as { result: { data: { userId: string }[] } };
+    const users = (await (await post(second.url, '/v2/users/get', credentials.headers, { organizationId: 'org1' })).json()) as {
+      result: { data: { userId: string }[] };
+    };
     expect(users.result.data.map((u) => u.userId)).toEqual(['ada']);
     second.child.kill('SIGTERM');
     await second.exited;
@@ -114,7 +123,12 @@ describe('persistState (in process)', () => {
     const persisted = persistState(service, file, { debounceMs: 10 });
     await persisted.flush();
     expect(readFileSync(file, 'utf8')).toBe(service.exportState());
-    await service.dispatch({ method: 'POST', path: '/v2/users/add', headers: { 'content-type': 'application/json', ...service.credentials.headers }, body: '{"data":{"organizationId":"o","users":[{"userId":"u"}]}}' });
+    await service.dispatch({
+      method: 'POST',
+      path: '/v2/users/add',
+      headers: { 'content-type': 'application/json', ...service.credentials.headers },
+      body: '{"data":{"organizationId":"o","users":[{"userId":"u"}]}}',
+    });
     await persisted.stop();
     expect(readFileSync(file, 'utf8')).toBe(service.exportState());
     expect(readdirSync(dir)).toEqual(['state.json']);

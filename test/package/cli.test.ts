@@ -49,8 +49,12 @@ describe('collab-service-mock CLI', () => {
   it('refuses a newer state format, an unknown scenario and --state with --scenario', async () => {
     const file = `${cli.folder}newer.json`;
     writeFileSync(file, JSON.stringify({ ...JSON.parse((await createScenarioService()).exportState()), version: 99 }));
-    await expect(start(['--state', file])).rejects.toThrow(/exit 2: collab-service-mock: cannot load --state .*newer.json: This state uses format version 99, newer than version 1/);
-    await expect(start(['--scenario', 'huge'])).rejects.toThrow("exit 2: collab-service-mock: --scenario must be one of empty, starter, team, large, got 'huge'.");
+    await expect(start(['--state', file])).rejects.toThrow(
+      /exit 2: collab-service-mock: cannot load --state .*newer.json: This state uses format version 99, newer than version 1/,
+    );
+    await expect(start(['--scenario', 'huge'])).rejects.toThrow(
+      "exit 2: collab-service-mock: --scenario must be one of empty, starter, team, large, got 'huge'.",
+    );
     await expect(start(['--state', file, '--scenario', 'team'])).rejects.toThrow('--state and --scenario both choose the starting state; pass one of them.');
   }, 30_000);
 });

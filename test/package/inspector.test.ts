@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listen, type RunningServer } from '../../src/adapters/node-server.js';
 import { createScenarioService } from '../../src/scenarios/index.js';
 import type { MockService } from '../../src/service.js';
-import { forEachTransport } from '../support/transports.js';
 import { control } from '../support/control.js';
+import { forEachTransport } from '../support/transports.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const out = fileURLToPath(new URL('../browser/.out/', import.meta.url));
@@ -52,7 +52,15 @@ describe.skipIf(!present)('the inspector in Chromium at 1280×800', () => {
     const { chromium } = await import('playwright-core');
     const browser = await chromium.launch({
       executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     });
     try {
       const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true });
@@ -103,7 +111,10 @@ describe.skipIf(!present)('the inspector in Chromium at 1280×800', () => {
     const token = 'inspector-token-0123456789';
     const guarded = await listen(service, { port: 0, controlToken: token });
     const { chromium } = await import('playwright-core');
-    const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'] });
+    const browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+    });
     try {
       const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
       const bare = await context.newPage();

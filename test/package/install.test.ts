@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BUNDLED } from '../../tsdown.config.js';
-import { copyRecipes, inScratch, ROOT, scratchProject, type Scratch } from './scratch.js';
+import { copyRecipes, inScratch, ROOT, type Scratch, scratchProject } from './scratch.js';
 
 // `npm pack` of this repository, installed into a project in the temp directory, used as a user would.
 let scratch: Scratch;
@@ -13,11 +13,16 @@ beforeAll(async () => {
 const node = process.execPath;
 /** Environment for runners started from inside this vitest run: none of its worker variables. */
 const clean = (): Record<string, string> =>
-  Object.fromEntries(Object.entries(process.env).filter(([key, value]) => value !== undefined && !/^(VITEST|TEST|NODE_OPTIONS$|FORCE_COLOR$)/.test(key))) as Record<string, string>;
+  Object.fromEntries(
+    Object.entries(process.env).filter(([key, value]) => value !== undefined && !/^(VITEST|TEST|NODE_OPTIONS$|FORCE_COLOR$)/.test(key)),
+  ) as Record<string, string>;
 
 describe('the packed package', () => {
   it('ships dist/ with every entry point and its types, the bin, the fixtures, README and LICENSE', () => {
-    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { exports: Record<string, string | Record<string, string>>; bin: Record<string, string> };
+    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+      exports: Record<string, string | Record<string, string>>;
+      bin: Record<string, string>;
+    };
     const files = new Set(scratch.pack.files);
     for (const target of Object.values(pkg.exports).flatMap((e) => (typeof e === 'string' ? [e] : Object.values(e)))) {
       expect(files.has(target.replace(/^\.\//, '')), target).toBe(true);
@@ -28,7 +33,9 @@ describe('the packed package', () => {
   });
 
   it('installs with three runtime dependencies, none of the optional peers (yjs, y-protocols, lib0, ws) and none of the bundled packages', () => {
-    const pkg = JSON.parse(readFileSync(join(scratch.dir, 'node_modules/collab-service-mock/package.json'), 'utf8')) as { dependencies: Record<string, string> };
+    const pkg = JSON.parse(readFileSync(join(scratch.dir, 'node_modules/collab-service-mock/package.json'), 'utf8')) as {
+      dependencies: Record<string, string>;
+    };
     expect(Object.keys(pkg.dependencies).sort()).toEqual(['@faker-js/faker', 'jose', 'saxes']);
     expect(BUNDLED).toEqual(['zod', 'wink-porter2-stemmer', '@noble/hashes']);
   });

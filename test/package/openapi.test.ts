@@ -1,11 +1,11 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
-import { controlRoutes } from '../../src/control/routes.js';
-import { openapi, openapiText } from '../../src/surface.js';
-import { routes } from '../../src/routes.js';
 import { listen } from '../../src/adapters/node-server.js';
+import { controlRoutes } from '../../src/control/routes.js';
+import { routes } from '../../src/routes.js';
 import { createMockService } from '../../src/service.js';
+import { openapi, openapiText } from '../../src/surface.js';
 
 const FILE = new URL('../../openapi.json', import.meta.url);
 
@@ -38,7 +38,9 @@ describe('OpenAPI document', () => {
     const body = add['requestBody'].content['application/json'].schema;
     expect(body).toMatchObject({ type: 'object', required: ['data'], additionalProperties: false });
     expect(body.properties.data.properties.users.items.required).toEqual(['userId']);
-    expect(add['responses']['200'].content['application/json'].schema.properties.result.properties.message).toEqual({ const: 'User(s) processed successfully.' });
+    expect(add['responses']['200'].content['application/json'].schema.properties.result.properties.message).toEqual({
+      const: 'User(s) processed successfully.',
+    });
     expect(add['responses']['400']).toEqual({ $ref: '#/components/responses/Error' });
     const create = (await openapi()).paths['/v2/workspace/create']?.['post'] as Record<string, unknown>;
     expect(create['security']).toEqual([]);

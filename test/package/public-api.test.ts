@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as api from '../../src/index.js';
-import { createMockService, createScenarioService, createServiceFromState, coverage, loadScenario } from '../../src/index.js';
+import { coverage, createMockService, createScenarioService, createServiceFromState, loadScenario } from '../../src/index.js';
 import { namespaceOf } from '../support/store.js';
 
 describe('public surface', () => {
@@ -15,7 +15,13 @@ describe('public surface', () => {
   it('coverage() lists every served path with its version, auth and summary, and the 501 paths', async () => {
     const { served, unimplemented } = await coverage();
     expect(served.find((p) => p.path === '/v2/users/add')).toEqual({ path: '/v2/users/add', version: 'v2', auth: 'apiKey', summary: 'Add users' });
-    expect(served.find((p) => p.path === '/v1/users/add')).toEqual({ path: '/v1/users/add', version: 'v1', auth: 'apiKey', summary: 'Add users', sameAs: '/v2/users/add' });
+    expect(served.find((p) => p.path === '/v1/users/add')).toEqual({
+      path: '/v1/users/add',
+      version: 'v1',
+      auth: 'apiKey',
+      summary: 'Add users',
+      sameAs: '/v2/users/add',
+    });
     expect(new Set(served.map((p) => p.path)).size).toBe(served.length);
     expect(unimplemented).toEqual([...unimplemented].sort());
     expect(unimplemented.some((p) => served.some((s) => s.path === p))).toBe(false);
@@ -64,7 +70,7 @@ describe('loadScenario', () => {
     const seedOne = await createScenarioService({ scenario: 'team', seed: 1 });
     const other = createMockService({ seed: 7 });
     await loadScenario(other, 'team', { seed: 1 });
-    const users = (s: api.MockService) => [...(namespaceOf(s).organizations.values())].map((o) => [...o.users.values()].map((u) => u.name));
+    const users = (s: api.MockService) => [...namespaceOf(s).organizations.values()].map((o) => [...o.users.values()].map((u) => u.name));
     expect(users(other)).toEqual(users(seedOne));
     expect(users(service)).not.toEqual(users(seedOne));
   });

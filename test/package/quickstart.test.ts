@@ -1,8 +1,8 @@
-import { afterAll, expect, it } from 'vitest';
 import { setupServer } from 'msw/node';
-import { createMockService } from '../../src/index.js';
+import { afterAll, expect, it } from 'vitest';
 import { createHandlers } from '../../src/adapters/msw.js';
 import { listen } from '../../src/adapters/node-server.js';
+import { createMockService } from '../../src/index.js';
 
 // The README's two quick starts, line for line (imports point at the sources instead of the package).
 const service = createMockService({ seed: 1 });

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
-import { forEachTransport } from '../support/transports.js';
 import { expectError, expectSuccess } from '../support/expect.js';
+import { forEachTransport } from '../support/transports.js';
 
 forEachTransport('smoke', (fresh) => {
   it('adds and reads users', async () => {
@@ -10,7 +10,12 @@ forEachTransport('smoke', (fresh) => {
       yourUserId1: { success: true, id: 'f9e7c3d46eac2fc61ea6853ee970ccac', message: 'User added.' },
     });
     const got = expectSuccess(await c.post('/v2/users/get', { organizationId: 'org' }));
-    expect(got).toEqual({ status: 'success', message: 'User(s) retrieved successfully.', data: [{ email: 'a@b.c', name: 'a b', userId: 'yourUserId1' }], nextPageToken: '' });
+    expect(got).toEqual({
+      status: 'success',
+      message: 'User(s) retrieved successfully.',
+      data: [{ email: 'a@b.c', name: 'a b', userId: 'yourUserId1' }],
+      nextPageToken: '',
+    });
     expectError(await c.post('/v2/users/add', { organizationId: 'org', users: [{}] }), 400, 'INVALID_ARGUMENT', 'users[0].userId is required.');
   });
 });

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import ts from 'typescript';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { copyRecipes, ROOT, scratchProject, type Scratch } from './scratch.js';
+import { copyRecipes, ROOT, type Scratch, scratchProject } from './scratch.js';
 
 // tsc's default is skipLibCheck: false: a consumer's compiler then checks the package's declarations too.
 // The consumer (recipes/consumer.ts) imports every entry point, in a project without yjs.
@@ -22,7 +22,9 @@ function program(resolution: (typeof RESOLUTIONS)[number]): ts.Program {
   const options: ts.CompilerOptions = {
     target: ts.ScriptTarget.ES2022,
     module: resolution === 'bundler' ? ts.ModuleKind.ESNext : resolution === 'node16' ? ts.ModuleKind.Node16 : ts.ModuleKind.NodeNext,
-    moduleResolution: { node16: ts.ModuleResolutionKind.Node16, nodenext: ts.ModuleResolutionKind.NodeNext, bundler: ts.ModuleResolutionKind.Bundler }[resolution],
+    moduleResolution: { node16: ts.ModuleResolutionKind.Node16, nodenext: ts.ModuleResolutionKind.NodeNext, bundler: ts.ModuleResolutionKind.Bundler }[
+      resolution
+    ],
     lib: ['lib.es2022.d.ts', 'lib.dom.d.ts'],
     types: ['node'],
     strict: true,
@@ -42,7 +44,9 @@ function program(resolution: (typeof RESOLUTIONS)[number]): ts.Program {
 }
 
 const render = (diagnostics: readonly ts.Diagnostic[]): string[] =>
-  diagnostics.map((d) => `${d.file ? `${d.file.fileName.slice(scratch.dir.length + 1)}: ` : ''}TS${d.code} ${ts.flattenDiagnosticMessageText(d.messageText, ' ')}`);
+  diagnostics.map(
+    (d) => `${d.file ? `${d.file.fileName.slice(scratch.dir.length + 1)}: ` : ''}TS${d.code} ${ts.flattenDiagnosticMessageText(d.messageText, ' ')}`,
+  );
 
 /** The package's own declarations and the consumer: what the package is answerable for. */
 const ours = (file: ts.SourceFile): boolean => !file.fileName.includes('/node_modules/') || file.fileName.includes('/node_modules/collab-service-mock/');
@@ -53,7 +57,11 @@ describe('the published types, with skipLibCheck: false and no yjs installed', (
       const p = program(resolution);
       const files = p.getSourceFiles().filter(ours);
       expect(files.filter((f) => f.fileName.includes('/collab-service-mock/dist/')).length, resolution).toBeGreaterThan(5);
-      const diagnostics = [...p.getOptionsDiagnostics(), ...p.getGlobalDiagnostics(), ...files.flatMap((f) => [...p.getSyntacticDiagnostics(f), ...p.getSemanticDiagnostics(f)])];
+      const diagnostics = [
+        ...p.getOptionsDiagnostics(),
+        ...p.getGlobalDiagnostics(),
+        ...files.flatMap((f) => [...p.getSyntacticDiagnostics(f), ...p.getSemanticDiagnostics(f)]),
+      ];
       expect(render(diagnostics), resolution).toEqual([]);
     }
   }, 120_000);
@@ -64,7 +72,11 @@ describe('the published types, with skipLibCheck: false and no yjs installed', (
   // Node (which no declaration depends on); the check above still runs there against their msw.
   const pinned = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> }).devDependencies['msw'];
   const installed = (createRequire(import.meta.url)('msw/package.json') as { version: string }).version;
-  it.skipIf(installed !== pinned)('check in full, as tsc does, under node16, nodenext and bundler resolution', () => {
-    for (const resolution of RESOLUTIONS) expect(render(ts.getPreEmitDiagnostics(program(resolution))), resolution).toEqual([]);
-  }, 300_000);
+  it.skipIf(installed !== pinned)(
+    'check in full, as tsc does, under node16, nodenext and bundler resolution',
+    () => {
+      for (const resolution of RESOLUTIONS) expect(render(ts.getPreEmitDiagnostics(program(resolution))), resolution).toEqual([]);
+    },
+    300_000,
+  );
 });

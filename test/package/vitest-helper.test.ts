@@ -1,9 +1,9 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { HttpResponse, http } from 'msw';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { http, HttpResponse } from 'msw';
-import { useMockService } from '../../src/testing/vitest.js';
 import { addUsers } from '../../src/model/users/users.js';
+import { useMockService } from '../../src/testing/vitest.js';
 import { namespaceOf } from '../support/store.js';
 
 const mock = useMockService({ scenario: 'starter', baseUrl: 'https://api.example.test/collab' });

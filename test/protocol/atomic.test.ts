@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { dispatch } from '../../src/protocol/dispatch.js';
-import { createMockService, type MockService } from '../../src/service.js';
-import { defineOperation, namespaceOf } from '../../src/protocol/operation.js';
-import { oneRoute } from '../support/dispatch.js';
 import { ServiceError } from '../../src/errors.js';
-import { addUsers } from '../../src/model/users/users.js';
 import { addNotification } from '../../src/model/notifications/notifications.js';
+import { addUsers } from '../../src/model/users/users.js';
+import { dispatch } from '../../src/protocol/dispatch.js';
+import { defineOperation, namespaceOf } from '../../src/protocol/operation.js';
+import { createMockService, type MockService } from '../../src/service.js';
+import { oneRoute } from '../support/dispatch.js';
 import { fingerprint } from '../support/expect.js';
 
 /** An operation that writes users, a notification (drawing an id) and then fails the given way. */
@@ -29,12 +29,28 @@ const depsOf = (service: MockService, fail: () => never) => oneRoute(service, '/
 
 describe('operations are all-or-nothing', () => {
   for (const [name, fail, status] of [
-    ['a refusal', () => { throw new ServiceError('FAILED_PRECONDITION', 'No.'); }, 400],
-    ['an unexpected exception', () => { throw new TypeError('emulator bug'); }, 500],
+    [
+      'a refusal',
+      () => {
+        throw new ServiceError('FAILED_PRECONDITION', 'No.');
+      },
+      400,
+    ],
+    [
+      'an unexpected exception',
+      () => {
+        throw new TypeError('emulator bug');
+      },
+      500,
+    ],
   ] as const) {
     it(`undoes every write and id draw of ${name} thrown halfway`, async () => {
       const service = createMockService({ seed: 3 });
-      addUsers(service.model, service.model.store.namespace(service.credentials.apiKey), { organizationId: 'org', users: [{ userId: 'u1' }], keepAccessRole: true });
+      addUsers(service.model, service.model.store.namespace(service.credentials.apiKey), {
+        organizationId: 'org',
+        users: [{ userId: 'u1' }],
+        keepAccessRole: true,
+      });
       const before = fingerprint(service);
       const reply = await dispatch(depsOf(service, fail), {
         method: 'POST',

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
-import { forEachTransport, type Client, type Reply } from '../support/transports.js';
 import { expectError, expectSuccess, fingerprint } from '../support/expect.js';
+import { type Client, forEachTransport, type Reply } from '../support/transports.js';
 
 const WS_ID = 'x-service-workspace-id';
 const WS_TOKEN = 'x-service-workspace-auth-token';
@@ -101,7 +101,12 @@ forEachTransport('workspace-level authentication (2.4, D6)', (fresh) => {
       'PERMISSION_DENIED',
       'Invalid workspace credentials.',
     );
-    expectError(await c.postWorkspace('/v2/workspace/authtokens/get', {}, { [WS_ID]: undefined }), 400, 'INVALID_ARGUMENT', 'Workspace ID not found in headers.');
+    expectError(
+      await c.postWorkspace('/v2/workspace/authtokens/get', {}, { [WS_ID]: undefined }),
+      400,
+      'INVALID_ARGUMENT',
+      'Workspace ID not found in headers.',
+    );
   });
 
   it('ignores API-key headers on workspace operations', async () => {

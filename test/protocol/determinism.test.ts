@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { forEachTransport, type Client, type TransportName } from '../support/transports.js';
-import { expectSuccess } from '../support/expect.js';
-import { md5Hex } from '../../src/support/ids.js';
 import { createMockService } from '../../src/service.js';
+import { md5Hex } from '../../src/support/ids.js';
+import { expectSuccess } from '../support/expect.js';
+import { type Client, forEachTransport, type TransportName } from '../support/transports.js';
 
 /** A representative run: every reply text in order. */
 async function scenario(c: Client): Promise<string[]> {

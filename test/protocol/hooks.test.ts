@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_BODY_BYTES } from '../../src/protocol/dispatch.js';
+import { listen } from '../../src/adapters/node-server.js';
 import type { ApiCall } from '../../src/protocol/call.js';
+import { MAX_BODY_BYTES } from '../../src/protocol/dispatch.js';
 import type { CallInfo } from '../../src/protocol/hooks.js';
 import { createMockService, serviceHooks as hooksOf } from '../../src/service.js';
-import { listen } from '../../src/adapters/node-server.js';
-
 
 const json = { 'content-type': 'application/json' };
 
@@ -53,7 +52,12 @@ describe('dispatch hooks', () => {
     expect(add).toEqual({ status: 503, headers: { 'access-control-allow-origin': '*' }, body: 'down' });
     await service.dispatch({ method: 'POST', path: '/v2/workspace/get', headers: { ...json, ...service.credentials.workspaceHeaders }, body: '{"data":{}}' });
     expect(settled).toEqual([]);
-    await service.dispatch({ method: 'POST', path: '/v2/users/get', headers: { ...json, ...service.credentials.headers }, body: '{"data":{"organizationId":"o"}}' });
+    await service.dispatch({
+      method: 'POST',
+      path: '/v2/users/get',
+      headers: { ...json, ...service.credentials.headers },
+      body: '{"data":{"organizationId":"o"}}',
+    });
     expect(settled).toEqual([service.credentials.apiKey]);
   });
 
@@ -63,7 +67,9 @@ describe('dispatch hooks', () => {
     hooksOf(service).after.push((_call, reply, info) => statuses.push(reply.status, info.kind === 'too-large' ? 1 : 0));
     const server = await listen(service, { port: 0 });
     try {
-      const response = await fetch(`${server.url}/v2/users/get`, { method: 'POST', headers: json, body: 'x'.repeat(MAX_BODY_BYTES + 10) }).catch(() => undefined);
+      const response = await fetch(`${server.url}/v2/users/get`, { method: 'POST', headers: json, body: 'x'.repeat(MAX_BODY_BYTES + 10) }).catch(
+        () => undefined,
+      );
       if (response) expect(response.status).toBe(413);
       await new Promise((resolve) => setTimeout(resolve, 50));
       expect(statuses).toEqual([413, 1]);

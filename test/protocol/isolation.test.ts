@@ -10,7 +10,10 @@ let two: MockService;
 let server: ReturnType<typeof setupServer>;
 beforeAll(async () => {
   [one, two] = await Promise.all([createScenarioService({ scenario: 'starter' }), createScenarioService({ scenario: 'starter' })]);
-  server = setupServer(...createHandlers(one, { baseUrl: 'https://one.collab-service.test' }), ...createHandlers(two, { baseUrl: 'https://two.collab-service.test' }));
+  server = setupServer(
+    ...createHandlers(one, { baseUrl: 'https://one.collab-service.test' }),
+    ...createHandlers(two, { baseUrl: 'https://two.collab-service.test' }),
+  );
   const listenOptions = { onUnhandledRequest: 'error', onUnhandledFrame: 'error' } as const; // msw 2 and msw 3 names
   server.listen(listenOptions);
 });

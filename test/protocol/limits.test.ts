@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
-import { forEachTransport } from '../support/transports.js';
-import { expectError, expectSuccess, fingerprint } from '../support/expect.js';
 import { checkLimits, MAX_DEPTH, MAX_KEY_LENGTH, MAX_KEYS, MAX_STRING_LENGTH } from '../../src/protocol/limits.js';
+import { expectError, expectSuccess, fingerprint } from '../support/expect.js';
+import { forEachTransport } from '../support/transports.js';
 
 /** `{ k: { k: ... 'x' } }` with `levels` objects. */
 function nested(levels: number): unknown {
@@ -25,7 +25,12 @@ forEachTransport('input limits at the gate', (fresh) => {
     expectError(await c.raw({ method: 'POST', path: '/v2/users/add', headers, body: deep }), 400, 'INVALID_ARGUMENT', /nests deeper than 64 levels\.$/);
     const wide = Object.fromEntries(Array.from({ length: MAX_KEYS + 1 }, (_, i) => [`k${i}`, i]));
     expectError(await add(wide), 400, 'INVALID_ARGUMENT', `data.users[0].custom has more than ${MAX_KEYS} keys.`);
-    expectError(await add({ ['k'.repeat(MAX_KEY_LENGTH + 1)]: 1 }), 400, 'INVALID_ARGUMENT', `data.users[0].custom has a key longer than ${MAX_KEY_LENGTH} characters.`);
+    expectError(
+      await add({ ['k'.repeat(MAX_KEY_LENGTH + 1)]: 1 }),
+      400,
+      'INVALID_ARGUMENT',
+      `data.users[0].custom has a key longer than ${MAX_KEY_LENGTH} characters.`,
+    );
     const proto = await c.raw({
       method: 'POST',
       path: '/v2/users/add',

@@ -1,13 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { forEachTransport, type Client } from '../support/transports.js';
-import { expectError, expectSuccess, fingerprint } from '../support/expect.js';
-import { dispatch, MAX_BODY_BYTES } from '../../src/protocol/dispatch.js';
-import { createMockService } from '../../src/service.js';
-import { defineOperation } from '../../src/protocol/operation.js';
-import { oneRoute } from '../support/dispatch.js';
-import { validate } from '../../src/protocol/validate.js';
 import { ServiceError } from '../../src/errors.js';
+import { dispatch, MAX_BODY_BYTES } from '../../src/protocol/dispatch.js';
+import { defineOperation } from '../../src/protocol/operation.js';
+import { validate } from '../../src/protocol/validate.js';
+import { createMockService } from '../../src/service.js';
+import { oneRoute } from '../support/dispatch.js';
+import { expectError, expectSuccess, fingerprint } from '../support/expect.js';
+import { type Client, forEachTransport } from '../support/transports.js';
 
 const JSON_TYPE = 'application/json';
 

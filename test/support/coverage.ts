@@ -7,7 +7,9 @@ export function renderCoverage(): string {
   const { served, unimplemented } = coverage();
   const lines = ['| Path | Auth | Operation | Served as |', '|---|---|---|---|'];
   for (const entry of served) {
-    lines.push(`| \`${entry.path}\` | ${AUTH_LABEL[entry.auth]} | ${entry.summary} | ${entry.sameAs === undefined ? 'implemented' : `same operation as \`${entry.sameAs}\``} |`);
+    lines.push(
+      `| \`${entry.path}\` | ${AUTH_LABEL[entry.auth]} | ${entry.summary} | ${entry.sameAs === undefined ? 'implemented' : `same operation as \`${entry.sameAs}\``} |`,
+    );
   }
   lines.push(
     '',

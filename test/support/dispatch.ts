@@ -7,7 +7,12 @@ import type { MockService } from '../../src/service.js';
  * Pipeline dependencies that serve `operation` alone, as v2 at `path`, over `service`'s model and settings, with
  * fresh hooks and no control plane. @example dispatch(oneRoute(service, '/boom', boom), call)
  */
-export function oneRoute(service: MockService, path: string, operation: Operation, onInternalError: DispatchDeps['onInternalError'] = () => undefined): DispatchDeps {
+export function oneRoute(
+  service: MockService,
+  path: string,
+  operation: Operation,
+  onInternalError: DispatchDeps['onInternalError'] = () => undefined,
+): DispatchDeps {
   return {
     tables: async () => ({ routes: { [path]: { operation, version: 'v2' } }, unimplemented: new Set() }),
     model: service.model,

@@ -1,8 +1,8 @@
 import type { z } from 'zod';
-import { routes } from '../../src/routes.js';
-import { createMockService, type MockService } from '../../src/service.js';
 import type { ApiReply } from '../../src/protocol/call.js';
 import type { AuthLevel } from '../../src/protocol/operation.js';
+import { routes } from '../../src/routes.js';
+import { createMockService, type MockService } from '../../src/service.js';
 
 /** A seeded source of numbers in [0, 1) (mulberry32): same seed, same cases. */
 export function seeded(seed: number): () => number {
@@ -20,9 +20,48 @@ type Draw = () => number;
 const pick = <T>(draw: Draw, items: readonly T[]): T => items[Math.floor(draw() * items.length)] as T;
 
 /** Strings that hit ids the service holds, the empty and blank cases, and inherited names. */
-const STRINGS = ['org', 'doc', 'u1', 'u2', 'g1', 'content', '', ' ', '__proto__', 'constructor', 'toString', 'hasOwnProperty', 'a@b.test', 'https://example.test/h', '<p>x</p>', 'ALL', 'text', 'map', 'array', 'xml', '0', 'é😀'];
+const STRINGS = [
+  'org',
+  'doc',
+  'u1',
+  'u2',
+  'g1',
+  'content',
+  '',
+  ' ',
+  '__proto__',
+  'constructor',
+  'toString',
+  'hasOwnProperty',
+  'a@b.test',
+  'https://example.test/h',
+  '<p>x</p>',
+  'ALL',
+  'text',
+  'map',
+  'array',
+  'xml',
+  '0',
+  'é😀',
+];
 const NUMBERS = [0, 1, -1, 2, 10, 1000, 1.5, 1e308, -1e308, Number.MAX_SAFE_INTEGER, 8.64e15];
-const KEYS = ['organizationId', 'documentId', 'userId', 'userIds', 'users', 'notificationId', 'editorId', 'type', 'data', 'contentKey', 'constructor', 'toString', 'valueOf', '__proto__', 'x'];
+const KEYS = [
+  'organizationId',
+  'documentId',
+  'userId',
+  'userIds',
+  'users',
+  'notificationId',
+  'editorId',
+  'type',
+  'data',
+  'contentKey',
+  'constructor',
+  'toString',
+  'valueOf',
+  '__proto__',
+  'x',
+];
 
 /** Any JSON value, nested up to `depth`. */
 function junk(draw: Draw, depth: number): unknown {
@@ -153,8 +192,10 @@ function envelopeProblem(reply: ApiReply): string | undefined {
   const b = body as { result?: unknown; error?: { status?: unknown; message?: unknown } };
   if (reply.status === 200) return b.result !== undefined && b.error === undefined ? undefined : 'answered 200 without a result envelope';
   // The user-data delete job answers its documented 202 body outside the envelope (beyond-spec 3.10).
-  if (reply.status === 202) return typeof body === 'object' && body !== null && b.error === undefined ? undefined : 'answered 202 with an error or a non-object body';
-  if (typeof b.error?.status !== 'string' || typeof b.error.message !== 'string' || b.result !== undefined) return `answered ${reply.status} without an error envelope`;
+  if (reply.status === 202)
+    return typeof body === 'object' && body !== null && b.error === undefined ? undefined : 'answered 202 with an error or a non-object body';
+  if (typeof b.error?.status !== 'string' || typeof b.error.message !== 'string' || b.result !== undefined)
+    return `answered ${reply.status} without an error envelope`;
   return undefined;
 }
 
@@ -193,7 +234,8 @@ export async function fuzzRoutes(options: { seed: number; casesPerRoute: number;
       if (reply.status === 200 || reply.status === 202) figures.successes += 1;
       else {
         figures.refusals += 1;
-        if (!isPartialFailure(reply) && service.exportState() !== before) figures.problems.push(`${path} changed the state while refusing (${reply.status}) ${body.slice(0, 200)}`);
+        if (!isPartialFailure(reply) && service.exportState() !== before)
+          figures.problems.push(`${path} changed the state while refusing (${reply.status}) ${body.slice(0, 200)}`);
       }
       if (prototypeNames() !== protoBefore || ({} as Record<string, unknown>)['polluted'] !== undefined) {
         figures.problems.push(`${path} changed Object.prototype with ${body.slice(0, 200)}`);

@@ -1,5 +1,5 @@
 import { afterEach } from 'vitest';
-import { listen, type ListenOptions, type RunningServer } from '../../src/adapters/node-server.js';
+import { type ListenOptions, listen, type RunningServer } from '../../src/adapters/node-server.js';
 import { createMockService, type MockService } from '../../src/service.js';
 
 /** A standalone server a test starts on a free loopback port; the last one started closes after the test. */

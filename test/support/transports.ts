@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe } from 'vitest';
 import { setupServer } from 'msw/node';
-import { createMockService, type MockService, type MockServiceOptions } from '../../src/service.js';
+import { afterAll, beforeAll, describe } from 'vitest';
 import { createHandlers } from '../../src/adapters/msw.js';
 import { listen, type RunningServer } from '../../src/adapters/node-server.js';
 import type { ApiCall } from '../../src/protocol/call.js';
+import { createMockService, type MockService, type MockServiceOptions } from '../../src/service.js';
 
 /** The three ways a customer reaches the service. */
 export const TRANSPORTS = ['dispatch', 'msw', 'http'] as const;

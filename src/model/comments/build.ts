@@ -1,7 +1,17 @@
 /** Building thread and comment records from what a write names (beyond-spec 1.0, 1.1, 1.6). */
-import type { DocumentRecord, Namespace, OrganizationRecord } from '../entities.js';
+
 import type { ModelContext } from '../context.js';
-import { BUILT_IN_AGENTS, locationNumber, newCommentId, OPEN_STATUS, subscriberKey, type CommentRecord, type ThreadRecord, type ThreadUser } from './records.js';
+import type { DocumentRecord, Namespace, OrganizationRecord } from '../entities.js';
+import {
+  BUILT_IN_AGENTS,
+  type CommentRecord,
+  locationNumber,
+  newCommentId,
+  OPEN_STATUS,
+  subscriberKey,
+  type ThreadRecord,
+  type ThreadUser,
+} from './records.js';
 import { expandUser } from './users.js';
 
 /** A mention: `{ userId, contact: { userId, name?, email? }, text? }`; one per `{{userId}}` token. */
@@ -80,12 +90,39 @@ export interface WriteScope {
 }
 
 const COMMENT_KEYS = new Set([
-  'commentId', 'commentText', 'commentHtml', 'from', 'createdAt', 'lastUpdated', 'taggedUserContacts', 'attachments',
-  'context', 'isCommentResolverUsed', 'isCommentTextAvailable', 'agent', 'triggerNotification', 'triggerActivities',
+  'commentId',
+  'commentText',
+  'commentHtml',
+  'from',
+  'createdAt',
+  'lastUpdated',
+  'taggedUserContacts',
+  'attachments',
+  'context',
+  'isCommentResolverUsed',
+  'isCommentTextAvailable',
+  'agent',
+  'triggerNotification',
+  'triggerActivities',
 ]);
 const THREAD_KEYS = new Set([
-  'annotationId', 'location', 'targetElement', 'comments', 'status', 'assignedTo', 'context', 'createdAt', 'lastUpdated',
-  'priority', 'type', 'suggestion', 'commentType', 'visibility', 'organizationId', 'documentId', 'from',
+  'annotationId',
+  'location',
+  'targetElement',
+  'comments',
+  'status',
+  'assignedTo',
+  'context',
+  'createdAt',
+  'lastUpdated',
+  'priority',
+  'type',
+  'suggestion',
+  'commentType',
+  'visibility',
+  'organizationId',
+  'documentId',
+  'from',
 ]);
 
 /** Fields a fixture sent beyond the documented ones; they are stored as given, over the built values. */

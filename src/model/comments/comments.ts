@@ -3,9 +3,9 @@ import { ServiceError } from '../../errors.js';
 import type { ModelContext } from '../context.js';
 import type { DocumentRecord, Namespace, OrganizationRecord } from '../entities.js';
 import { visibleTo } from './access.js';
-import { buildComment, subscribe, type NewComment } from './build.js';
+import { buildComment, type NewComment, subscribe } from './build.js';
 import { afterComment, emitThreadEvent } from './notify.js';
-import { renderComment, threadsOf, type CommentRecord, type ThreadRecord, type ThreadUser, threadsForWrite } from './records.js';
+import { type CommentRecord, renderComment, type ThreadRecord, type ThreadUser, threadsForWrite, threadsOf } from './records.js';
 import { checkAgents, DENIED } from './threads.js';
 import { expandUser } from './users.js';
 
@@ -39,7 +39,11 @@ function threadOf(ns: Namespace, ref: ThreadRef, writer?: ModelContext): Found {
  * author without access to the document refuses the whole request (`PERMISSION_DENIED`), nothing written.
  * @example addComments(ctx, ns, { organizationId: 'o', documentId: 'd', annotationId: 'a', comments: [{ from: { userId: 'u' }, commentText: 'Hi' }] })
  */
-export function addComments(ctx: ModelContext, ns: Namespace, input: ThreadRef & { comments: NewComment[]; verifyUserPermissions?: boolean | undefined }): number[] {
+export function addComments(
+  ctx: ModelContext,
+  ns: Namespace,
+  input: ThreadRef & { comments: NewComment[]; verifyUserPermissions?: boolean | undefined },
+): number[] {
   const { org, doc, thread } = threadOf(ns, input, ctx);
   checkAgents([{ comments: input.comments }]);
   if (input.verifyUserPermissions === true) {
@@ -59,7 +63,11 @@ export function addComments(ctx: ModelContext, ns: Namespace, input: ThreadRef &
     const joined = ((comment['taggedUserContacts'] as { userId: string }[]) ?? []).filter((t) => subscribe(thread, t.userId));
     emitThreadEvent(ctx, ns, 'comment.add', thread, { comment, triggerNotification: input_.triggerNotification });
     if (joined.length > 0) emitThreadEvent(ctx, ns, 'comment_annotation.subscribe', thread, { actionUser: comment.from });
-    afterComment(ctx, { ns, org, doc }, thread, comment, { first: false, triggerNotification: input_.triggerNotification, triggerActivities: input_.triggerActivities });
+    afterComment(ctx, { ns, org, doc }, thread, comment, {
+      first: false,
+      triggerNotification: input_.triggerNotification,
+      triggerActivities: input_.triggerActivities,
+    });
   }
   return ids;
 }
@@ -69,7 +77,10 @@ export function addComments(ctx: ModelContext, ns: Namespace, input: ThreadRef &
  * `userIds` keeps only comments by those authors.
  * @example getComments(ns, { organizationId: 'o', documentId: 'd', annotationId: 'a', commentIds: [1, 2] })
  */
-export function getComments(ns: Namespace, input: ThreadRef & { commentIds?: readonly number[] | undefined; userIds?: readonly string[] | undefined }): (Record<string, unknown> | null)[] {
+export function getComments(
+  ns: Namespace,
+  input: ThreadRef & { commentIds?: readonly number[] | undefined; userIds?: readonly string[] | undefined },
+): (Record<string, unknown> | null)[] {
   const { thread } = threadOf(ns, input);
   const byAuthor = (c: CommentRecord): boolean => input.userIds === undefined || input.userIds.includes(c.from.userId);
   if (input.commentIds !== undefined) {
@@ -105,7 +116,11 @@ export interface CommentOutcome {
  * `lastUpdated` now; missing comments fail per item.
  * @example updateComments(ctx, ns, { organizationId: 'o', documentId: 'd', annotationId: 'a', commentIds: [1], patch: { commentText: 'x' } })
  */
-export function updateComments(ctx: ModelContext, ns: Namespace, input: ThreadRef & { commentIds: readonly number[]; patch: CommentPatch }): [string, CommentOutcome][] {
+export function updateComments(
+  ctx: ModelContext,
+  ns: Namespace,
+  input: ThreadRef & { commentIds: readonly number[]; patch: CommentPatch },
+): [string, CommentOutcome][] {
   const { org, doc, thread } = threadOf(ns, input, ctx);
   const now = ctx.clock.now();
   const out: [string, CommentOutcome][] = [];
@@ -138,7 +153,11 @@ export function updateComments(ctx: ModelContext, ns: Namespace, input: ThreadRe
  * Deletes the named comments (all of them when none are named); the thread stays, possibly with no comments.
  * @example deleteComments(ctx, ns, { organizationId: 'o', documentId: 'd', annotationId: 'a', commentIds: [1] })
  */
-export function deleteComments(ctx: ModelContext, ns: Namespace, input: ThreadRef & { commentIds?: readonly number[] | undefined }): [string, CommentOutcome][] {
+export function deleteComments(
+  ctx: ModelContext,
+  ns: Namespace,
+  input: ThreadRef & { commentIds?: readonly number[] | undefined },
+): [string, CommentOutcome][] {
   const { org, thread } = threadOf(ns, input, ctx);
   const ids = input.commentIds ?? thread.comments.map((c) => c.commentId);
   const out: [string, CommentOutcome][] = [];

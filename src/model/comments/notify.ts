@@ -1,11 +1,11 @@
 /** What comment writes announce: domain events always, notifications and activities only when asked (beyond-spec 1.0). */
 import { addActivity } from '../activities.js';
 import type { ModelContext } from '../context.js';
-import type { CommentEventFields, DomainEventType } from '../events.js';
 import type { Namespace } from '../entities.js';
+import type { CommentEventFields, DomainEventType } from '../events.js';
 import { addNotification } from '../notifications/notifications.js';
-import { visibleTo, type ThreadScope } from './access.js';
-import { mentionedIn, renderComment, renderThread, type CommentRecord, type ThreadRecord, type ThreadUser } from './records.js';
+import { type ThreadScope, visibleTo } from './access.js';
+import { type CommentRecord, mentionedIn, renderComment, renderThread, type ThreadRecord, type ThreadUser } from './records.js';
 
 /** The events whose fields are `CommentEventFields`. */
 export type CommentEvent = Extract<DomainEventType, `comment_annotation.${string}` | `comment.${string}`>;
@@ -57,7 +57,13 @@ function subscribers(thread: ThreadRecord): string[] {
  * activity record when the key's activity log is enabled.
  * @example afterComment(ctx, scope, thread, comment, { first: true })
  */
-export function afterComment(ctx: ModelContext, scope: ThreadScope, thread: ThreadRecord, comment: CommentRecord, how: { first: boolean; triggerNotification?: boolean | undefined; triggerActivities?: boolean | undefined }): void {
+export function afterComment(
+  ctx: ModelContext,
+  scope: ThreadScope,
+  thread: ThreadRecord,
+  comment: CommentRecord,
+  how: { first: boolean; triggerNotification?: boolean | undefined; triggerActivities?: boolean | undefined },
+): void {
   const { ns, org } = scope;
   const documentId = String(thread.metadata['documentId']);
   const author = comment.from;
@@ -79,7 +85,11 @@ export function afterComment(ctx: ModelContext, scope: ThreadScope, thread: Thre
         displayBodyMessage: typeof comment['commentText'] === 'string' ? comment['commentText'] : '',
         ...(thread['locationId'] !== undefined ? { metadata: { locationId: thread['locationId'] } } : {}),
         ...(thread['location'] !== undefined ? { location: structuredClone(thread['location'] as Record<string, unknown>) } : {}),
-        extra: { actionType: how.first ? 'newlyAdded' : 'added', targetAnnotationId: thread.annotationId, isCommentResolverUsed: comment['isCommentResolverUsed'] === true },
+        extra: {
+          actionType: how.first ? 'newlyAdded' : 'added',
+          targetAnnotationId: thread.annotationId,
+          isCommentResolverUsed: comment['isCommentResolverUsed'] === true,
+        },
       });
     }
   }

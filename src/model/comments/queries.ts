@@ -1,8 +1,8 @@
 /** Reading comment threads: get with selectors and paging, and per-document counts (beyond-spec 1.2, 1.5). */
 import type { Namespace } from '../entities.js';
 import { visibleTo } from './access.js';
-import { renderThread, threadsOf, type ThreadRecord } from './records.js';
-import { sortThreads, threadMatches, type ThreadFilter } from './selectors.js';
+import { renderThread, type ThreadRecord, threadsOf } from './records.js';
+import { sortThreads, type ThreadFilter, threadMatches } from './selectors.js';
 
 /** Which threads a get is about: documents (one, several, a folder's, or all of the organization) and filters. */
 export interface ThreadQuery extends ThreadFilter {
@@ -64,7 +64,10 @@ export interface ThreadCount {
  * of them are unread for the user (not the author, not among the stored viewers). Unknown documents count 0.
  * @example countThreads(ns, { organizationId: 'o', documentIds: ['d'], userId: 'u' }).get('d')
  */
-export function countThreads(ns: Namespace, input: { organizationId: string; documentIds: readonly string[]; userId: string; statusIds?: readonly string[] | undefined }): Map<string, ThreadCount> {
+export function countThreads(
+  ns: Namespace,
+  input: { organizationId: string; documentIds: readonly string[]; userId: string; statusIds?: readonly string[] | undefined },
+): Map<string, ThreadCount> {
   const org = ns.organizations.get(input.organizationId);
   const out = new Map<string, ThreadCount>();
   for (const documentId of input.documentIds) {

@@ -27,7 +27,8 @@ export interface ThreadFilter {
   agentUrls?: readonly string[] | undefined;
 }
 
-const inList = (list: readonly string[] | undefined, value: unknown): boolean => list === undefined || (value !== undefined && value !== null && list.includes(String(value)));
+const inList = (list: readonly string[] | undefined, value: unknown): boolean =>
+  list === undefined || (value !== undefined && value !== null && list.includes(String(value)));
 
 /** A page URL reduced to what identifies the page: scheme, host and path without a trailing slash; undefined when blank. */
 export function pageKey(url: string): string | undefined {
@@ -59,14 +60,18 @@ export function threadMatches(thread: ThreadRecord, filter: ThreadFilter): boole
 
 function agentMatches(thread: ThreadRecord, filter: ThreadFilter): boolean {
   const agent = thread['agent'] as { agentId?: unknown; executionId?: unknown; agentType?: unknown; agentSource?: unknown; url?: unknown } | undefined;
-  const any = [filter.agentId, filter.executionId, filter.agentType, filter.agentSource, filter.agentUrls].some((f) => f !== undefined) || filter.agentSuggestions === true || filter.agentComments === true;
+  const any =
+    [filter.agentId, filter.executionId, filter.agentType, filter.agentSource, filter.agentUrls].some((f) => f !== undefined) ||
+    filter.agentSuggestions === true ||
+    filter.agentComments === true;
   if (!any) return true;
   if (!agent) return false;
   if (filter.agentId !== undefined && agent.agentId !== filter.agentId) return false;
   if (filter.executionId !== undefined && agent.executionId !== filter.executionId) return false;
   if (filter.agentType !== undefined && agent.agentType !== filter.agentType) return false;
   if (filter.agentSource !== undefined && agent.agentSource !== filter.agentSource) return false;
-  if (filter.agentSuggestions === true && (thread['type'] !== 'suggestion' || (thread['suggestion'] as { status?: unknown } | undefined)?.status !== 'pending')) return false;
+  if (filter.agentSuggestions === true && (thread['type'] !== 'suggestion' || (thread['suggestion'] as { status?: unknown } | undefined)?.status !== 'pending'))
+    return false;
   if (filter.agentUrls !== undefined) {
     const pages = new Set(filter.agentUrls.map(pageKey).filter((k) => k !== undefined));
     const stamped = typeof agent.url === 'string' ? pageKey(agent.url) : undefined;
@@ -80,4 +85,3 @@ export function sortThreads(threads: ThreadRecord[], order: 'asc' | 'desc' = 'de
   const sign = order === 'asc' ? 1 : -1;
   return threads.sort((a, b) => sign * (a.lastUpdated - b.lastUpdated) || (a.annotationId < b.annotationId ? -1 : a.annotationId > b.annotationId ? 1 : 0));
 }
-

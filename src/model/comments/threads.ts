@@ -6,8 +6,8 @@ import { ensureDocument, ensureOrganization } from '../organizations.js';
 import { visibleTo } from './access.js';
 import { buildThread, type NewThread, type WriteScope } from './build.js';
 import { afterComment, emitThreadEvent } from './notify.js';
-import { BUILT_IN_AGENTS, newAnnotationId, threadsOf, type ThreadRecord, type ThreadUser, threadsForWrite } from './records.js';
-import { threadMatches, type ThreadFilter } from './selectors.js';
+import { BUILT_IN_AGENTS, newAnnotationId, type ThreadRecord, type ThreadUser, threadsForWrite, threadsOf } from './records.js';
+import { type ThreadFilter, threadMatches } from './selectors.js';
 
 /** What add comment annotations takes, after validation. */
 export interface AddThreadsInput {
@@ -51,7 +51,11 @@ export function checkAgents(threads: readonly { comments: readonly { agent?: { a
  * side effects each comment asks for.
  * @example storeThread(ctx, ns, { organizationId: 'o', documentId: 'd', thread: { comments: [{ from: { userId: 'u' } }] } })
  */
-export function storeThread(ctx: ModelContext, ns: Namespace, input: { organizationId: string; documentId: string; thread: NewThread; author: ThreadUser; sourceType?: string | undefined }): ThreadRecord {
+export function storeThread(
+  ctx: ModelContext,
+  ns: Namespace,
+  input: { organizationId: string; documentId: string; thread: NewThread; author: ThreadUser; sourceType?: string | undefined },
+): ThreadRecord {
   const org = ensureOrganization(ctx, ns, input.organizationId);
   const doc = ensureDocument(ctx, ns, org, input.documentId);
   return writeThread({ ctx, ns, org, doc }, input.thread, input.author, input.sourceType);
@@ -65,11 +69,19 @@ function writeThread(scope: WriteScope, input: NewThread, author: ThreadUser, so
   const annotationNumber = previous?.annotationNumber ?? store.next++;
   const thread = buildThread(scope, { annotationId, annotationNumber, sourceType }, input, author);
   store.threads.set(annotationId, thread);
-  emitThreadEvent(ctx, ns, 'comment_annotation.add', thread, { actionUser: thread.from, comment: thread.comments[0], triggerNotification: input.comments[0]?.triggerNotification });
+  emitThreadEvent(ctx, ns, 'comment_annotation.add', thread, {
+    actionUser: thread.from,
+    comment: thread.comments[0],
+    triggerNotification: input.comments[0]?.triggerNotification,
+  });
   thread.comments.forEach((comment, i) => {
     const asked = input.comments[i];
     if (i > 0) emitThreadEvent(ctx, ns, 'comment.add', thread, { comment, triggerNotification: asked?.triggerNotification });
-    afterComment(ctx, { ns, org, doc }, thread, comment, { first: i === 0, triggerNotification: asked?.triggerNotification, triggerActivities: asked?.triggerActivities });
+    afterComment(ctx, { ns, org, doc }, thread, comment, {
+      first: i === 0,
+      triggerNotification: asked?.triggerNotification,
+      triggerActivities: asked?.triggerActivities,
+    });
   });
   return thread;
 }
@@ -92,7 +104,12 @@ export function addThreads(ctx: ModelContext, ns: Namespace, input: AddThreadsIn
       return;
     }
     const stored = writeThread({ ctx, ns, org, doc }, thread, author, input.sourceType);
-    const entry: AddThreadEntry = { success: true, annotationId: stored.annotationId, commentIds: stored.comments.map((c) => c.commentId), message: 'Added Successfully' };
+    const entry: AddThreadEntry = {
+      success: true,
+      annotationId: stored.annotationId,
+      commentIds: stored.comments.map((c) => c.commentId),
+      message: 'Added Successfully',
+    };
     const findingId = thread.comments[0]?.agent?.reason.findingId;
     if (findingId !== undefined) entry.findingId = findingId;
     result.entries.push([stored.annotationId, entry]);
@@ -150,7 +167,11 @@ export function findDocument(ns: Namespace, documentId: string, organizationId?:
  * `comment_annotation.delete` for each. Notifications already created stay.
  * @example deleteThreads(ctx, ns, { documentId: 'd', filter: { annotationIds: ['a'] } })
  */
-export function deleteThreads(ctx: ModelContext, ns: Namespace, input: { organizationId?: string | undefined; documentId: string; filter: ThreadFilter }): [string, ThreadOutcome][] {
+export function deleteThreads(
+  ctx: ModelContext,
+  ns: Namespace,
+  input: { organizationId?: string | undefined; documentId: string; filter: ThreadFilter },
+): [string, ThreadOutcome][] {
   const found = findDocument(ns, input.documentId, input.organizationId);
   const org = found?.org ?? (input.organizationId !== undefined ? ns.organizations.get(input.organizationId) : undefined);
   if (org) threadsForWrite(ctx, org, input.documentId);
@@ -158,9 +179,13 @@ export function deleteThreads(ctx: ModelContext, ns: Namespace, input: { organiz
   const store = org ? threadsOf(org, input.documentId) : undefined;
   for (const thread of matched) {
     store?.threads.delete(thread.annotationId);
-    if (org) ctx.store.journal.assign(org, 'reactions', org.reactions.filter((r) => r['commentAnnotationId'] !== thread.annotationId));
+    if (org)
+      ctx.store.journal.assign(
+        org,
+        'reactions',
+        org.reactions.filter((r) => r['commentAnnotationId'] !== thread.annotationId),
+      );
     emitThreadEvent(ctx, ns, 'comment_annotation.delete', thread, { actionUser: thread.from });
   }
   return outcomes(input.filter.annotationIds, matched, 'Deleted Successfully');
 }
-

@@ -2,7 +2,7 @@
 import type { ModelContext } from '../context.js';
 import type { DocumentRecord, Namespace, OrganizationRecord } from '../entities.js';
 import { buildContext, buildVisibility, retokenise, subscribe, type Visibility } from './build.js';
-import { emitThreadEvent, type CommentEvent } from './notify.js';
+import { type CommentEvent, emitThreadEvent } from './notify.js';
 import { locationNumber, subscriberKey, type ThreadRecord, type ThreadUser, threadsForWrite } from './records.js';
 import type { ThreadFilter } from './selectors.js';
 import { matchingThreads, outcomes, type ThreadOutcome } from './threads.js';
@@ -13,7 +13,7 @@ export interface ThreadPatch {
   location?: Record<string, unknown> | undefined;
   targetElement?: Record<string, unknown> | undefined;
   from?: ThreadUser | undefined;
-  status?: Record<string, unknown> & { type?: unknown } | undefined;
+  status?: (Record<string, unknown> & { type?: unknown }) | undefined;
   statusUpdatedByUserId?: string | null | undefined;
   resolvedByUserId?: string | null | undefined;
   assignedTo?: ThreadUser | undefined;

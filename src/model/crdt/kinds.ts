@@ -18,8 +18,7 @@ export type CrdtContent =
 // biome-ignore lint/suspicious/noExplicitAny: Yjs types its shared types' events this way; every event type must fit.
 export type SharedType = Y.AbstractType<Y.YEvent<any>>;
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * Checks request `data` against `type` (service-facts 3.37) and parses XML; a failure is the verbatim message,

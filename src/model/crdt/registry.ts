@@ -3,7 +3,7 @@ import { ServiceError } from '../../errors.js';
 import type { ModelContext } from '../context.js';
 import type { CrdtType, EditorRecord, Namespace } from '../entities.js';
 import { ensureDocument, ensureOrganization } from '../organizations.js';
-import { replaceContent, sharedTypeOf, viewOf, type CrdtContent, type SharedType } from './kinds.js';
+import { type CrdtContent, replaceContent, type SharedType, sharedTypeOf, viewOf } from './kinds.js';
 import { yjs } from './yjs.js';
 
 /** Where one entry lives inside a namespace. */
@@ -187,7 +187,11 @@ export function editorSnapshot(record: EditorRecord): EditorSnapshot {
  * documents are destroyed, which disconnects their sync clients.
  * @example deleteEditors(ns, 'org', 'doc', ['notes']);
  */
-export function deleteEditors(ctx: ModelContext, ns: Namespace, input: { organizationId: string; documentId: string; editorIds?: readonly string[] | undefined }): void {
+export function deleteEditors(
+  ctx: ModelContext,
+  ns: Namespace,
+  input: { organizationId: string; documentId: string; editorIds?: readonly string[] | undefined },
+): void {
   const { organizationId, documentId, editorIds } = input;
   const editors = editorsOf(ns, organizationId, documentId);
   if (!editors) return;
@@ -266,7 +270,8 @@ function observe(ctx: ModelContext, ns: Namespace, at: EditorAddress, record: Ed
     record.lastUpdatedBy = author.userId;
     record.sessionId = author.sessionId;
     const where = placed.get(record);
-    if (where) ctx.events.emit('crdt.update_data', where.apiKey, { organizationId: where.organizationId, documentId: where.documentId, editorId: where.editorId });
+    if (where)
+      ctx.events.emit('crdt.update_data', where.apiKey, { organizationId: where.organizationId, documentId: where.documentId, editorId: where.editorId });
   });
 }
 

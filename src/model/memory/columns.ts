@@ -26,9 +26,20 @@ export interface JudgmentColumns {
 /** Columns of no judgment. */
 export function emptyColumns(): JudgmentColumns {
   return {
-    size: 0, decision: new Int32Array(0), createdAt: new Float64Array(0), confidence: new Float64Array(0), organization: new Int32Array(0),
-    document: new Int32Array(0), reviewer: new Int32Array(0), reason: new Int32Array(0), decisions: new Map(), organizations: new Map(), documents: new Map(),
-    reviewers: new Map(), reasons: new Map(), reasonTexts: [],
+    size: 0,
+    decision: new Int32Array(0),
+    createdAt: new Float64Array(0),
+    confidence: new Float64Array(0),
+    organization: new Int32Array(0),
+    document: new Int32Array(0),
+    reviewer: new Int32Array(0),
+    reason: new Int32Array(0),
+    decisions: new Map(),
+    organizations: new Map(),
+    documents: new Map(),
+    reviewers: new Map(),
+    reasons: new Map(),
+    reasonTexts: [],
   };
 }
 

@@ -1,7 +1,7 @@
 import type { JudgmentRecord, Namespace } from '../entities.js';
-import { MATCHING, type JudgmentIndex, type Scored } from './index.js';
+import { type JudgmentIndex, MATCHING, type Scored } from './index.js';
 import type { MatchKind } from './query.js';
-import { decide, sideOf, type Scope, type Side, type SuggestRequest, type SuggestResult } from './suggest.js';
+import { decide, type Scope, type Side, type SuggestRequest, type SuggestResult, sideOf } from './suggest.js';
 
 /** How the query was read: each word, and the index terms it stands for. */
 export interface ExplainedWord {

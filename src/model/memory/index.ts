@@ -1,9 +1,9 @@
 import type { JudgmentRecord } from '../entities.js';
-import type { MatchKind, QueryWord } from './query.js';
-import { NO_SYNONYMS, type Synonyms } from './synonyms.js';
-import { appendJudgments, emptyBuilt, type Built } from './postings.js';
-import { hitsOf, rank, reportOf } from './rank.js';
 import type { JudgmentColumns } from './columns.js';
+import { appendJudgments, type Built, emptyBuilt } from './postings.js';
+import type { MatchKind, QueryWord } from './query.js';
+import { hitsOf, rank, reportOf } from './rank.js';
+import { NO_SYNONYMS, type Synonyms } from './synonyms.js';
 
 export { BM25_B, BM25_K1, idf } from './bm25.js';
 export { MATCHING, RELEVANCE_CUTOFF } from './matching.js';
@@ -83,9 +83,17 @@ function covers(entry: Built, judgments: readonly JudgmentRecord[]): boolean {
 }
 
 function same(a: JudgmentRecord, b: JudgmentRecord): boolean {
-  return a.recordId === b.recordId && a.content === b.content && a.reasoning === b.reasoning && a.decision === b.decision &&
-    a.confidence === b.confidence && a.createdAt === b.createdAt && a.organizationId === b.organizationId &&
-    a.documentId === b.documentId && a.actionUser.userId === b.actionUser.userId;
+  return (
+    a.recordId === b.recordId &&
+    a.content === b.content &&
+    a.reasoning === b.reasoning &&
+    a.decision === b.decision &&
+    a.confidence === b.confidence &&
+    a.createdAt === b.createdAt &&
+    a.organizationId === b.organizationId &&
+    a.documentId === b.documentId &&
+    a.actionUser.userId === b.actionUser.userId
+  );
 }
 
 /** The built index this array may use: its own while it owns it, else an equal one adopted, else a new one. */

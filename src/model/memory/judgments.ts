@@ -17,7 +17,10 @@ export function recordJudgmentDrafts(ctx: ModelContext, ns: Namespace, drafts: r
   drafts.forEach((draft, i) => {
     if (draft.recordId === undefined) return;
     if (taken.has(draft.recordId)) {
-      throw new ServiceError('ALREADY_EXISTS', `judgments[${i}].recordId ${draft.recordId} is already recorded under this API key; omit recordId to have one generated.`);
+      throw new ServiceError(
+        'ALREADY_EXISTS',
+        `judgments[${i}].recordId ${draft.recordId} is already recorded under this API key; omit recordId to have one generated.`,
+      );
     }
     taken.add(draft.recordId);
   });
@@ -68,9 +71,11 @@ export interface JudgmentFilter {
 export function listJudgments(ns: Namespace, filter: JudgmentFilter = {}): JudgmentRecord[] {
   const picked = ns.judgments
     .map((judgment, order) => ({ judgment, order }))
-    .filter(({ judgment }) =>
-      (filter.organizationId === undefined || judgment.organizationId === filter.organizationId) &&
-      (filter.documentId === undefined || judgment.documentId === filter.documentId));
+    .filter(
+      ({ judgment }) =>
+        (filter.organizationId === undefined || judgment.organizationId === filter.organizationId) &&
+        (filter.documentId === undefined || judgment.documentId === filter.documentId),
+    );
   picked.sort((a, b) => b.judgment.createdAt - a.judgment.createdAt || b.order - a.order);
   return cloneState(picked.map((p) => p.judgment));
 }

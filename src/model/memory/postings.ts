@@ -55,8 +55,21 @@ export interface Built {
 /** An empty index that will serve `owner`. */
 export function emptyBuilt(owner: readonly JudgmentRecord[]): Built {
   return {
-    owner, records: [], size: 0, postings: new Map(), totalLength: 0, surfaces: new Map(), initials: new Map(),
-    verbatim: new Map(), textKeys: new Map(), textTerms: [], textLengths: [], textDocs: [], textOf: [], weights: new Float64Array(0), weightSizes: new Float64Array(0),
+    owner,
+    records: [],
+    size: 0,
+    postings: new Map(),
+    totalLength: 0,
+    surfaces: new Map(),
+    initials: new Map(),
+    verbatim: new Map(),
+    textKeys: new Map(),
+    textTerms: [],
+    textLengths: [],
+    textDocs: [],
+    textOf: [],
+    weights: new Float64Array(0),
+    weightSizes: new Float64Array(0),
     columns: emptyColumns(),
   };
 }

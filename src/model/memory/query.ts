@@ -95,7 +95,13 @@ function near(word: string, vocabulary: Vocabulary): QueryForm[] {
   // A typo keeps the first letter and a prefix starts with it: only words with the same initial can qualify.
   for (const [surface, term] of vocabulary.surfaces(word.charAt(0))) {
     if (term === null) continue;
-    if (word.length >= 6 && surface.charCodeAt(0) === word.charCodeAt(0) && Math.abs(surface.length - word.length) <= limit && editDistance(word, surface, limit) <= limit) typos.add(term);
+    if (
+      word.length >= 6 &&
+      surface.charCodeAt(0) === word.charCodeAt(0) &&
+      Math.abs(surface.length - word.length) <= limit &&
+      editDistance(word, surface, limit) <= limit
+    )
+      typos.add(term);
     else if (surface.length >= word.length + 2 && surface.startsWith(word)) prefixes.add(term);
   }
   if (typos.size > 0) return [...typos].sort().map((term) => ({ term, weight: FORM_WEIGHTS.typo, via: 'typo' }));

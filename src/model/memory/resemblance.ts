@@ -1,6 +1,6 @@
 import { idf } from './bm25.js';
 import { MATCHING } from './matching.js';
-import { textWeight, type Built, type TermPostings } from './postings.js';
+import { type Built, type TermPostings, textWeight } from './postings.js';
 
 /** A clearly found judgment that may vouch for others: its position, its text and its coverage. */
 interface Seed {

@@ -1,6 +1,6 @@
 import type { Namespace } from '../entities.js';
-import { judgmentIndex, type Hit, type JudgmentRanker } from './index.js';
 import { columnsOf, type JudgmentColumns } from './columns.js';
+import { type Hit, type JudgmentRanker, judgmentIndex } from './index.js';
 
 /** A side a judgment can support. */
 export type Side = 'approve' | 'reject';
@@ -129,7 +129,13 @@ class Reader {
  * index's (a ranker that keeps none has them read from the judgments, once per call).
  * @example decide(ns, index.search(query), { query }, clock.now(), index.columns()).counted
  */
-export function decide(ns: Namespace, hits: readonly Hit[], request: SuggestRequest, now: number, columns: JudgmentColumns = columnsOf(ns.judgments)): Decision {
+export function decide(
+  ns: Namespace,
+  hits: readonly Hit[],
+  request: SuggestRequest,
+  now: number,
+  columns: JudgmentColumns = columnsOf(ns.judgments),
+): Decision {
   if (hits.length === 0) return { result: NONE, scope: null, counted: new Set() };
   const read = new Reader(columns, request);
   const scopes = ladder(request);

@@ -31,14 +31,47 @@ const NEGATIONS = new Set(
 
 /** British spellings folded to the American ones WordNet and most judgments use, before stemming. */
 const SPELLINGS: Readonly<Record<string, string>> = {
-  colour: 'color', colours: 'colors', coloured: 'colored', licence: 'license', licences: 'licenses', centre: 'center',
-  centres: 'centers', grey: 'gray', favour: 'favor', favourite: 'favorite', behaviour: 'behavior', organisation: 'organization',
-  organisations: 'organizations', catalogue: 'catalog', programme: 'program', theatre: 'theater', honour: 'honor',
-  labour: 'labor', defence: 'defense', offence: 'offense', offences: 'offenses', judgement: 'judgment', cheque: 'check',
-  advert: 'advertisement', adverts: 'advertisements', flavour: 'flavor', flavours: 'flavors', humour: 'humor',
-  neighbour: 'neighbor', analyse: 'analyze', apologise: 'apologize', apologising: 'apologizing', recognise: 'recognize',
-  summarise: 'summarize', summarising: 'summarizing', personalise: 'personalize', personalised: 'personalized',
-  sexualised: 'sexualized', sexualising: 'sexualizing', anonymised: 'anonymized', localised: 'localized',
+  colour: 'color',
+  colours: 'colors',
+  coloured: 'colored',
+  licence: 'license',
+  licences: 'licenses',
+  centre: 'center',
+  centres: 'centers',
+  grey: 'gray',
+  favour: 'favor',
+  favourite: 'favorite',
+  behaviour: 'behavior',
+  organisation: 'organization',
+  organisations: 'organizations',
+  catalogue: 'catalog',
+  programme: 'program',
+  theatre: 'theater',
+  honour: 'honor',
+  labour: 'labor',
+  defence: 'defense',
+  offence: 'offense',
+  offences: 'offenses',
+  judgement: 'judgment',
+  cheque: 'check',
+  advert: 'advertisement',
+  adverts: 'advertisements',
+  flavour: 'flavor',
+  flavours: 'flavors',
+  humour: 'humor',
+  neighbour: 'neighbor',
+  analyse: 'analyze',
+  apologise: 'apologize',
+  apologising: 'apologizing',
+  recognise: 'recognize',
+  summarise: 'summarize',
+  summarising: 'summarizing',
+  personalise: 'personalize',
+  personalised: 'personalized',
+  sexualised: 'sexualized',
+  sexualising: 'sexualizing',
+  anonymised: 'anonymized',
+  localised: 'localized',
 };
 
 /**
@@ -68,7 +101,10 @@ export function terms(text: string): string[] {
 /** The words of a text as they appear; `termOf` turns each into an index term. @example words('e-mail opt-out') // ['email', 'opt', 'out'] */
 export function words(text: string): string[] {
   // A one-letter prefix joins its word: `e-mail` is `email`, `e-commerce` is `ecommerce`.
-  return text.replace(/(?<![\p{L}\p{N}])(\p{L})-(?=\p{L})/gu, '$1').split(/[^\p{L}\p{N}]+/u).filter((w) => w !== '');
+  return text
+    .replace(/(?<![\p{L}\p{N}])(\p{L})-(?=\p{L})/gu, '$1')
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w !== '');
 }
 
 /** One word as an index term, or null when it carries no topic. @example termOf('Claims') // 'claim' */

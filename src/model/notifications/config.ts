@@ -1,5 +1,5 @@
-import type { Namespace, NotificationChannel, NotificationConfigRecord, NotificationSetting } from '../entities.js';
 import type { ModelContext } from '../context.js';
+import type { Namespace, NotificationChannel, NotificationConfigRecord, NotificationSetting } from '../entities.js';
 import { ensureOrganization } from '../organizations.js';
 
 /** The channels of notification settings, in the order they are returned (service-facts 3.34, 3.35). */
@@ -44,7 +44,11 @@ export function setNotificationConfig(ctx: ModelContext, ns: Namespace, input: S
         if (value !== undefined) record.config[channel] = value;
       }
       ctx.store.journal.set(org.notificationConfigs, key, record);
-      ctx.events.emit('notification_config.set', ns.apiKey, { organizationId: input.organizationId, userId, ...(documentId === undefined ? {} : { documentId }) });
+      ctx.events.emit('notification_config.set', ns.apiKey, {
+        organizationId: input.organizationId,
+        userId,
+        ...(documentId === undefined ? {} : { documentId }),
+      });
     }
   }
 }

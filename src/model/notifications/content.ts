@@ -1,7 +1,6 @@
 /** Text and personal-data handling of notification content (service-facts 3.31). */
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * A copy with every user object (an object carrying a string `userId`) cut down to `{ userId }`, so names

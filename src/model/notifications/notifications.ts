@@ -1,11 +1,11 @@
 import { md5Hex } from '../../support/ids.js';
-import type { Namespace, NotificationRecipient, NotificationRecord, OrganizationRecord } from '../entities.js';
 import type { ModelContext } from '../context.js';
+import type { Namespace, NotificationRecipient, NotificationRecord, OrganizationRecord } from '../entities.js';
 import { ensureDocument, ensureOrganization } from '../organizations.js';
 import { headlineOf, stripPersonalData } from './content.js';
 import { recipientsOf } from './recipients.js';
+import { fillRosterMaps, type RecipientMaps, type RosterMember, rosterAt, rosterMaps } from './roster.js';
 import { noteNotificationAdded, reindexNotification, removeNotification, timeline } from './timeline.js';
-import { fillRosterMaps, rosterAt, rosterMaps, type RecipientMaps, type RosterMember } from './roster.js';
 
 /** A person named in a notification request: a userId, an email, or both; other fields kept as given. */
 export interface NotificationPerson {
@@ -57,8 +57,7 @@ export interface NotificationOutcome {
   message: string;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The location a notification belongs to: `location.id`, else `metadata.locationId`. */
 function locationIdOf(input: AddNotificationInput): string | number | undefined {
@@ -198,7 +197,13 @@ export function deleteNotifications(ctx: ModelContext, ns: Namespace, selector: 
   for (const n of matched) {
     const userId = selector.userId;
     if (userId !== undefined && org) {
-      reindexNotification(journal, org, n, () => journal.assign(n, 'recipients', n.recipients.filter((r) => r.userId !== userId)));
+      reindexNotification(journal, org, n, () =>
+        journal.assign(
+          n,
+          'recipients',
+          n.recipients.filter((r) => r.userId !== userId),
+        ),
+      );
       if (n.everyone && heldByEveryone(org, n, userId)) {
         journal.assign(n.everyone, 'left', [...(n.everyone.left ?? []), userId]);
       }
@@ -243,11 +248,23 @@ function recipientMaps(org: OrganizationRecord | undefined, n: NotificationRecor
 
 /** Keys of the read shape in order; `timestamp`, `metadata` and the recipient maps are rendered. */
 const READ_ORDER = [
-  'notificationSource', 'notificationSourceData', 'actionUser', 'timestamp',
-  'displayHeadlineMessageTemplate', 'displayHeadlineMessageTemplateData', 'displayHeadlineMessage',
-  'displayBodyMessage', 'displayBodyMessageTemplate', 'displayBodyMessageTemplateData',
-  'metadata', 'notifyUsers', 'notifyUsersByUserId',
-  'context', 'location', 'isNotificationResolverUsed', 'isCrossOrganizationEnabled',
+  'notificationSource',
+  'notificationSourceData',
+  'actionUser',
+  'timestamp',
+  'displayHeadlineMessageTemplate',
+  'displayHeadlineMessageTemplateData',
+  'displayHeadlineMessage',
+  'displayBodyMessage',
+  'displayBodyMessageTemplate',
+  'displayBodyMessageTemplateData',
+  'metadata',
+  'notifyUsers',
+  'notifyUsersByUserId',
+  'context',
+  'location',
+  'isNotificationResolverUsed',
+  'isCrossOrganizationEnabled',
 ];
 
 /**

@@ -12,7 +12,10 @@ export interface NotificationPage {
 const listedFor = (n: NotificationRecord, userId: string): boolean => n.recipients.some((r) => r.userId === userId);
 
 /** Ascending candidates: the smallest ordered list that holds every match, or an iterator merging two of them. */
-function candidates(org: OrganizationRecord, selector: NotificationSelector): { list: readonly NotificationRecord[] } | { merged: (desc: boolean) => Iterable<NotificationRecord> } {
+function candidates(
+  org: OrganizationRecord,
+  selector: NotificationSelector,
+): { list: readonly NotificationRecord[] } | { merged: (desc: boolean) => Iterable<NotificationRecord> } {
   const t = timeline(org);
   if (selector.notificationIds) {
     const found = new Set<NotificationRecord>();

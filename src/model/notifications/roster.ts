@@ -81,7 +81,12 @@ const changeOf = (userId: string, user: UserRecord | undefined): RosterChange =>
  * @example const at = rosterLog(journal, org).length;
  */
 export function rosterLog(journal: Journal, org: OrganizationRecord): RosterChange[] {
-  if (!org.roster) journal.assign(org, 'roster', [...org.users.values()].map((user) => changeOf(user.userId, user)));
+  if (!org.roster)
+    journal.assign(
+      org,
+      'roster',
+      [...org.users.values()].map((user) => changeOf(user.userId, user)),
+    );
   return org.roster as RosterChange[];
 }
 

@@ -1,5 +1,5 @@
 import type { NotificationRecord, OrganizationRecord } from '../entities.js';
-import { indexStamp, type IndexStamp, type Journal } from '../journal.js';
+import { type IndexStamp, indexStamp, type Journal } from '../journal.js';
 import { userIdOf } from '../record-fields.js';
 
 /**
@@ -177,7 +177,10 @@ export function noteNotificationAdded(journal: Journal, org: OrganizationRecord,
   if (!t || t.rank.has(n)) return;
   const rank = t.next++;
   place(t, n, rank);
-  journal.note(() => unplace(t, n), () => place(t, n, rank));
+  journal.note(
+    () => unplace(t, n),
+    () => place(t, n, rank),
+  );
 }
 
 /**
@@ -195,7 +198,10 @@ export function removeNotification(journal: Journal, org: OrganizationRecord, n:
   const next = t.ranked[lowerBound(t.ranked, n, rankIn(t)) + 1];
   journal.deleteBefore(org.notifications, n.id, next ? next.id : null);
   unplace(t, n);
-  journal.note(() => place(t, n, rank), () => unplace(t, n));
+  journal.note(
+    () => place(t, n, rank),
+    () => unplace(t, n),
+  );
 }
 
 /**
@@ -211,10 +217,16 @@ export function reindexNotification(journal: Journal, org: OrganizationRecord, n
     return;
   }
   unplace(t, n);
-  journal.note(() => place(t, n, rank), () => unplace(t, n));
+  journal.note(
+    () => place(t, n, rank),
+    () => unplace(t, n),
+  );
   change();
   place(t, n, rank);
-  journal.note(() => unplace(t, n), () => place(t, n, rank));
+  journal.note(
+    () => unplace(t, n),
+    () => place(t, n, rank),
+  );
 }
 
 /** Records a change the timeline does not follow; the next read rebuilds it (an undo of the change first cancels that). */
@@ -222,7 +234,10 @@ export function noteNotificationsChanged(journal: Journal, org: OrganizationReco
   const t = current(org);
   if (!t) return;
   t.stale = true;
-  journal.note(() => (t.stale = false), () => (t.stale = true));
+  journal.note(
+    () => (t.stale = false),
+    () => (t.stale = true),
+  );
 }
 
 /** Ascending comparison: timestamp, then insertion. */

@@ -1,5 +1,5 @@
-import type { Namespace, NotificationRecord, OrganizationRecord } from '../entities.js';
 import type { ModelContext } from '../context.js';
+import type { Namespace, NotificationRecord, OrganizationRecord } from '../entities.js';
 import { headlineOf } from './content.js';
 import { holds, type NotificationOutcome } from './notifications.js';
 import { canAccess } from './recipients.js';
@@ -29,8 +29,7 @@ export interface UpdateNotificationsInput {
   notifications: NotificationUpdate[];
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function narrowedOut(org: OrganizationRecord, n: NotificationRecord, input: UpdateNotificationsInput): boolean {
   if (input.documentId !== undefined && n.documentId !== input.documentId) return true;
@@ -65,7 +64,10 @@ export function updateNotifications(ctx: ModelContext, ns: Namespace, input: Upd
     if (item.actionUser !== undefined) reindexNotification(ctx.store.journal, org, n, write);
     else write();
     const template = n.record['displayHeadlineMessageTemplate'];
-    if (typeof template === 'string' && (item.displayHeadlineMessageTemplate !== undefined || item.displayHeadlineMessageTemplateData !== undefined || item.actionUser !== undefined)) {
+    if (
+      typeof template === 'string' &&
+      (item.displayHeadlineMessageTemplate !== undefined || item.displayHeadlineMessageTemplateData !== undefined || item.actionUser !== undefined)
+    ) {
       const data = n.record['displayHeadlineMessageTemplateData'];
       n.record['displayHeadlineMessage'] = headlineOf(template, isRecord(data) ? data : {}, n.record['actionUser']);
     }

@@ -107,8 +107,18 @@ function eraseNotifications(journal: Journal, org: OrganizationRecord, users: Re
       journal.assign(n, 'recipients', recipients);
       touched = true;
     }
-    if (n.readBy?.some((u) => users.has(u))) journal.assign(n, 'readBy', n.readBy.filter((u) => !users.has(u)));
-    if (n.persistReadFor?.some((u) => users.has(u))) journal.assign(n, 'persistReadFor', n.persistReadFor.filter((u) => !users.has(u)));
+    if (n.readBy?.some((u) => users.has(u)))
+      journal.assign(
+        n,
+        'readBy',
+        n.readBy.filter((u) => !users.has(u)),
+      );
+    if (n.persistReadFor?.some((u) => users.has(u)))
+      journal.assign(
+        n,
+        'persistReadFor',
+        n.persistReadFor.filter((u) => !users.has(u)),
+      );
   }
   for (const [key, config] of org.notificationConfigs) {
     if (users.has(config.userId)) {
@@ -137,11 +147,13 @@ function eraseActivities(journal: Journal, org: OrganizationRecord, users: Reado
  * notification settings, activity records and presence. Returns the kinds that had something to delete.
  * @example eraseUserData(ctx, ns, { userIds: ['u1'] }) // Set { 'memberships', 'comments' }
  */
-export function eraseUserData(ctx: ModelContext, ns: Namespace, input: { userIds: readonly string[]; organizationIds?: readonly string[] | undefined }): Set<ErasedKind> {
+export function eraseUserData(
+  ctx: ModelContext,
+  ns: Namespace,
+  input: { userIds: readonly string[]; organizationIds?: readonly string[] | undefined },
+): Set<ErasedKind> {
   const users = new Set(input.userIds);
-  const orgs = input.organizationIds
-    ? input.organizationIds.flatMap((id) => ns.organizations.get(id) ?? [])
-    : [...ns.organizations.values()];
+  const orgs = input.organizationIds ? input.organizationIds.flatMap((id) => ns.organizations.get(id) ?? []) : [...ns.organizations.values()];
   const touched = new Set<ErasedKind>();
   const { journal } = ctx.store;
   for (const org of orgs) {

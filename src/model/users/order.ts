@@ -1,5 +1,5 @@
 import type { UserRecord } from '../entities.js';
-import { indexStamp, type IndexStamp, type Journal } from '../journal.js';
+import { type IndexStamp, indexStamp, type Journal } from '../journal.js';
 
 /**
  * The insertion order of a level's users map as an array, so a page or a handful of ids costs what it returns
@@ -38,7 +38,10 @@ export function noteUserSet(journal: Journal, users: ReadonlyMap<string, UserRec
   const order = current(users);
   if (!order || order.position.has(userId)) return;
   append(order, userId);
-  journal.note(() => pop(order, userId), () => append(order, userId));
+  journal.note(
+    () => pop(order, userId),
+    () => append(order, userId),
+  );
 }
 
 /** Records that a user just left a level's users map; the order is rebuilt on its next read. */
@@ -46,7 +49,10 @@ export function noteUserRemoved(journal: Journal, users: ReadonlyMap<string, Use
   const order = current(users);
   if (!order) return;
   order.stale = true;
-  journal.note(() => (order.stale = false), () => (order.stale = true));
+  journal.note(
+    () => (order.stale = false),
+    () => (order.stale = true),
+  );
 }
 
 /**

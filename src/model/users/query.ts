@@ -1,6 +1,6 @@
 import type { Namespace, OrganizationRecord, UserRecord } from '../entities.js';
 import { userOrder } from './order.js';
-import { usersAt, type Level } from './users.js';
+import { type Level, usersAt } from './users.js';
 
 /** What get users asks for (service-facts 3.19 and 3.20). */
 export interface UserQuery extends Level {
@@ -97,8 +97,7 @@ function walkUsers(ns: Namespace, query: UserQuery, skip: number, visit: Visit):
   }
 }
 
-const match = (user: UserRecord, documentId: string | undefined): UserMatch =>
-  documentId === undefined ? { user } : { documentId, user };
+const match = (user: UserRecord, documentId: string | undefined): UserMatch => (documentId === undefined ? { user } : { documentId, user });
 
 /**
  * Every match of a query, in order (v1 get users has no paging). Filters are ANDed; the group filter keeps

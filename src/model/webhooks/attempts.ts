@@ -1,7 +1,7 @@
 import type { ModelContext } from '../context.js';
 import type { Namespace, WebhookDeliveryRecord } from '../entities.js';
-import { crdtPayload } from './payloads.js';
 import { EXHAUSTED_EVENT, enqueueAdvanced, outboxOf } from './outbox.js';
+import { crdtPayload } from './payloads.js';
 import { ENDPOINT_DISABLE_AFTER_MS, isSuccess, nextAttemptAfter } from './schedule.js';
 
 /** How a receiver answered one attempt: its status, or why none came. */
@@ -78,7 +78,12 @@ function settle(ctx: ModelContext, ns: Namespace, delivery: WebhookDeliveryRecor
   delivery.status = status;
   delivery.nextAttemptAt = null;
   const outbox = outboxOf(ctx, ns);
-  if (outbox.pending.includes(delivery.seq)) journal.assign(outbox, 'pending', outbox.pending.filter((seq) => seq !== delivery.seq));
+  if (outbox.pending.includes(delivery.seq))
+    journal.assign(
+      outbox,
+      'pending',
+      outbox.pending.filter((seq) => seq !== delivery.seq),
+    );
 }
 
 /**

@@ -1,7 +1,7 @@
-import { toBase64 } from '../../support/base64.js';
 import { ServiceError } from '../../errors.js';
-import type { AdvancedWebhookEndpoint, ApiKeyRecord, KeyConfigs, Namespace } from '../entities.js';
+import { toBase64 } from '../../support/base64.js';
 import type { ModelContext } from '../context.js';
+import type { AdvancedWebhookEndpoint, ApiKeyRecord, KeyConfigs, Namespace } from '../entities.js';
 
 /** A key's advanced-webhook delivery settings (service-facts 3.9). */
 export type AdvancedWebhookConfig = NonNullable<KeyConfigs['advancedWebhook']>;

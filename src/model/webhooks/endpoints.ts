@@ -2,7 +2,7 @@ import { ServiceError } from '../../errors.js';
 import type { ModelContext } from '../context.js';
 import type { AdvancedWebhookEndpoint, Namespace } from '../entities.js';
 import { cancelEndpointDeliveries } from './attempts.js';
-import { endpointView, type AdvancedWebhookEndpointView, type NewAdvancedWebhookEndpoint } from './config.js';
+import { type AdvancedWebhookEndpointView, endpointView, type NewAdvancedWebhookEndpoint } from './config.js';
 
 /** What an endpoint update may change; `null` clears an optional field. */
 export type AdvancedWebhookEndpointUpdate = { [K in keyof NewAdvancedWebhookEndpoint]?: NewAdvancedWebhookEndpoint[K] | null | undefined };
@@ -49,7 +49,11 @@ export function updateAdvancedWebhookEndpoint(
  */
 export function deleteAdvancedWebhookEndpoint(ctx: ModelContext, ns: Namespace, endpointId: string): void {
   findEndpoint(ns, endpointId);
-  ctx.store.journal.assign(ns, 'advancedWebhookEndpoints', ns.advancedWebhookEndpoints.filter((ep) => ep.id !== endpointId));
+  ctx.store.journal.assign(
+    ns,
+    'advancedWebhookEndpoints',
+    ns.advancedWebhookEndpoints.filter((ep) => ep.id !== endpointId),
+  );
   cancelEndpointDeliveries(ctx, ns, endpointId);
 }
 

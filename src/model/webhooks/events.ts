@@ -1,7 +1,7 @@
 import type { ModelContext } from '../context.js';
 import type { CommentEventFields, DomainEvent } from '../events.js';
-import { advancedCommentPayload, basicCommentPayload } from './payloads.js';
 import { debounceEditorChange, dropEditorChange, enqueueAdvanced, enqueueBasic } from './outbox.js';
+import { advancedCommentPayload, basicCommentPayload } from './payloads.js';
 
 /** Whether an event is about a comment thread or a comment (service-facts 7.5). */
 function isCommentEvent(event: DomainEvent): event is DomainEvent & CommentEventFields {

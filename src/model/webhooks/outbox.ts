@@ -50,7 +50,11 @@ function bodyOf(
 }
 
 /** Appends a pending delivery whose first attempt is due at `at`. */
-function append(ctx: ModelContext, ns: Namespace, delivery: Omit<WebhookDeliveryRecord, 'seq' | 'status' | 'attempts' | 'nextAttemptAt'>): WebhookDeliveryRecord {
+function append(
+  ctx: ModelContext,
+  ns: Namespace,
+  delivery: Omit<WebhookDeliveryRecord, 'seq' | 'status' | 'attempts' | 'nextAttemptAt'>,
+): WebhookDeliveryRecord {
   const outbox = outboxOf(ctx, ns);
   const record: WebhookDeliveryRecord = { seq: outbox.deliveries.length, ...delivery, status: 'pending', attempts: [], nextAttemptAt: delivery.createdAt };
   ctx.store.journal.push(outbox.deliveries, record);

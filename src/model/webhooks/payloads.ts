@@ -1,7 +1,7 @@
 import type { ModelContext } from '../context.js';
+import { editorSnapshot, findEditor } from '../crdt/registry.js';
 import type { Namespace, OrganizationRecord } from '../entities.js';
 import type { CommentEventFields } from '../events.js';
-import { editorSnapshot, findEditor } from '../crdt/registry.js';
 import { effectiveNotificationConfig } from '../notifications/config.js';
 
 /** Where an event happened: what every payload's `metadata` is built from. */

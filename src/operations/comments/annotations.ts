@@ -1,13 +1,13 @@
 /** The comment-annotation operations (beyond-spec 1.1–1.5): add, get (v2 and v1), update, delete, count. */
 import { z } from 'zod';
-import { ServiceError, PartialFailure } from '../../errors.js';
+import { PartialFailure, ServiceError } from '../../errors.js';
 import type { NewComment, NewThread } from '../../model/comments/build.js';
 import { countThreads, queryThreads, renderOrNull } from '../../model/comments/queries.js';
 import { pageKey } from '../../model/comments/selectors.js';
 import { addThreads, deleteThreads } from '../../model/comments/threads.js';
-import { updateThreads, type ThreadPatch } from '../../model/comments/update.js';
+import { type ThreadPatch, updateThreads } from '../../model/comments/update.js';
 import { decodePageToken, encodePageToken, takePage } from '../../protocol/cursors.js';
-import { defineOperation, namespaceOf, type ApiVersion } from '../../protocol/operation.js';
+import { type ApiVersion, defineOperation, namespaceOf } from '../../protocol/operation.js';
 import { perItem, requiredString } from '../../protocol/rules.js';
 import * as s from './schemas.js';
 
@@ -43,7 +43,8 @@ export const add = defineOperation({
       sourceType: 'rest-api',
     });
     const map = perItem(result.entries);
-    if (result.denied) throw new PartialFailure('PERMISSION_DENIED', 'One or more comment annotations were not added: their author does not have access to the document.', map);
+    if (result.denied)
+      throw new PartialFailure('PERMISSION_DENIED', 'One or more comment annotations were not added: their author does not have access to the document.', map);
     return { data: map };
   },
 });

@@ -1,6 +1,6 @@
 /** The comment operations inside one thread (beyond-spec 1.6–1.9): add, get, update, delete. */
 import { z } from 'zod';
-import { addComments, deleteComments, getComments, updateComments, type CommentPatch } from '../../model/comments/comments.js';
+import { addComments, type CommentPatch, deleteComments, getComments, updateComments } from '../../model/comments/comments.js';
 import { defineOperation, namespaceOf } from '../../protocol/operation.js';
 import { perItem, requiredString } from '../../protocol/rules.js';
 import { toComment } from './annotations.js';

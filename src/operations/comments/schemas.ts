@@ -87,7 +87,16 @@ export const agent = z
   });
 
 /** Text is required unless the comment says there is none or keeps it outside the service. */
-function textRule(ctx: Ctx & { value: { commentText?: string | undefined; commentHtml?: string | undefined; isCommentTextAvailable?: boolean | undefined; isCommentResolverUsed?: boolean | undefined } }): void {
+function textRule(
+  ctx: Ctx & {
+    value: {
+      commentText?: string | undefined;
+      commentHtml?: string | undefined;
+      isCommentTextAvailable?: boolean | undefined;
+      isCommentResolverUsed?: boolean | undefined;
+    };
+  },
+): void {
   const v = ctx.value;
   if (v.isCommentTextAvailable === false || v.isCommentResolverUsed === true) return;
   if (v.commentText === undefined && v.commentHtml === undefined) phrase(ctx, ['commentText'], 'or commentHtml is required');
@@ -145,7 +154,12 @@ export const statusOnUpdate = z.looseObject({
 });
 
 export const priorityOnAdd = z.looseObject({ id: requiredString(), color: requiredString(), name: requiredString(), lightColor: requiredString() });
-export const priorityOnUpdate = z.looseObject({ id: requiredString(), name: requiredString(), color: z.string().optional(), lightColor: z.string().optional() });
+export const priorityOnUpdate = z.looseObject({
+  id: requiredString(),
+  name: requiredString(),
+  color: z.string().optional(),
+  lightColor: z.string().optional(),
+});
 
 /** Who may see a thread: `restricted` needs users, `organizationPrivate` an organization. */
 export const visibility = z
@@ -168,9 +182,7 @@ export const suggestion = z.looseObject({
 });
 
 /** An annotation id: never containing `:` (the reserved denied key uses it). */
-export const annotationId = requiredString().check(
-  z.refine((s: string) => !s.includes(':'), { params: { rule: 'phrase', phrase: 'must not contain ":"' } }),
-);
+export const annotationId = requiredString().check(z.refine((s: string) => !s.includes(':'), { params: { rule: 'phrase', phrase: 'must not contain ":"' } }));
 
 /** One thread of add comment annotations. */
 export const thread = z.object({

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { addActivity, listActivities } from '../../../src/model/activities.js';
 import { createMockService } from '../../../src/service.js';
-import { forEachTransport, type Client } from '../../support/transports.js';
 import { expectError, expectSuccess, fingerprint } from '../../support/expect.js';
 import { namespaceOf } from '../../support/store.js';
+import { type Client, forEachTransport } from '../../support/transports.js';
 
 const UPDATE = '/v2/activities/update';
 const FAILED = { success: false, message: 'Failed to update activity.' };
@@ -81,7 +81,9 @@ forEachTransport('activities update', (fresh) => {
   it('keeps activities of one API key invisible to another', async () => {
     const c = fresh();
     await seed(c, { organizationId: 'org', activities: [record('a1')] });
-    const created = expectSuccess(await c.postWorkspace('/v2/workspace/apikey/create', { ownerEmail: 'owner@example.com', type: 'testing', createAuthToken: true }));
+    const created = expectSuccess(
+      await c.postWorkspace('/v2/workspace/apikey/create', { ownerEmail: 'owner@example.com', type: 'testing', createAuthToken: true }),
+    );
     const other = { 'x-service-api-key': created.data.apiKey, 'x-service-auth-token': created.data.authToken };
     expect(expectSuccess(await c.post(UPDATE, { organizationId: 'org', activities: [{ id: 'a1', actionIcon: 'x' }] }, other)).data).toEqual({ a1: FAILED });
     expect((await list(c, `organizationId=org&apiKey=${created.data.apiKey}`)).body.activities).toEqual([]);
@@ -96,8 +98,16 @@ forEachTransport('activities update', (fresh) => {
     ['id missing', { organizationId: 'org', activities: [{ actionIcon: 'x' }] }, 'activities[0].id is required.'],
     ['changes not an object', { organizationId: 'org', activities: [{ id: 'a', changes: 'x' }] }, 'activities[0].changes must be an object.'],
     ['change not an object', { organizationId: 'org', activities: [{ id: 'a', changes: { s: 1 } }] }, 'activities[0].changes.s must be an object.'],
-    ['template not a string', { organizationId: 'org', activities: [{ id: 'a', displayMessageTemplate: 1 }] }, 'activities[0].displayMessageTemplate must be a string.'],
-    ['template data not an object', { organizationId: 'org', activities: [{ id: 'a', displayMessageTemplateData: [] }] }, 'activities[0].displayMessageTemplateData must be an object.'],
+    [
+      'template not a string',
+      { organizationId: 'org', activities: [{ id: 'a', displayMessageTemplate: 1 }] },
+      'activities[0].displayMessageTemplate must be a string.',
+    ],
+    [
+      'template data not an object',
+      { organizationId: 'org', activities: [{ id: 'a', displayMessageTemplateData: [] }] },
+      'activities[0].displayMessageTemplateData must be an object.',
+    ],
     ['icon not a string', { organizationId: 'org', activities: [{ id: 'b' }, { id: 'a', actionIcon: false }] }, 'activities[1].actionIcon must be a string.'],
   ];
   for (const [name, data, message] of invalid) {
@@ -112,8 +122,18 @@ forEachTransport('activities update', (fresh) => {
 
   it('authenticates with the API-key headers', async () => {
     const c = fresh();
-    expectError(await c.post(UPDATE, { organizationId: 'o', activities: [{ id: 'a' }] }, { 'x-service-api-key': undefined }), 400, 'INVALID_ARGUMENT', 'API key not found in headers.');
-    expectError(await c.post(UPDATE, { organizationId: 'o', activities: [{ id: 'a' }] }, { 'x-service-api-key': 'nope' }), 403, 'PERMISSION_DENIED', 'Invalid API key.');
+    expectError(
+      await c.post(UPDATE, { organizationId: 'o', activities: [{ id: 'a' }] }, { 'x-service-api-key': undefined }),
+      400,
+      'INVALID_ARGUMENT',
+      'API key not found in headers.',
+    );
+    expectError(
+      await c.post(UPDATE, { organizationId: 'o', activities: [{ id: 'a' }] }, { 'x-service-api-key': 'nope' }),
+      403,
+      'PERMISSION_DENIED',
+      'Invalid API key.',
+    );
   });
 });
 
@@ -124,22 +144,70 @@ forEachTransport('activities control plane', (fresh) => {
     expect(reply.status).toBe(200);
     expect(reply.body.apiKey).toBe(c.service.credentials.apiKey);
     const [drawn, given] = reply.body.activities;
-    expect(drawn).toEqual({ actionType: 'comment.add', custom: { kept: true }, id: expect.stringMatching(/^[A-Za-z0-9]{20}$/), timestamp: Date.UTC(2026, 5, 1), immutable: false });
+    expect(drawn).toEqual({
+      actionType: 'comment.add',
+      custom: { kept: true },
+      id: expect.stringMatching(/^[A-Za-z0-9]{20}$/),
+      timestamp: Date.UTC(2026, 5, 1),
+      immutable: false,
+    });
     expect(given).toEqual({ ...record('given'), immutable: false });
     expect((await list(c, 'organizationId=org')).body).toEqual(reply.body);
     expect((await list(c, 'organizationId=other')).body.activities).toEqual([]);
   });
 
   const refused: [string, unknown, number, string, string][] = [
-    ['a body that is not an object', [1], 400, 'INVALID_ARGUMENT', 'The body must be a JSON object, e.g. {"organizationId":"org1","activities":[{"id":"activity-001","featureType":"comment","actionType":"comment.add"}]}.'],
+    [
+      'a body that is not an object',
+      [1],
+      400,
+      'INVALID_ARGUMENT',
+      'The body must be a JSON object, e.g. {"organizationId":"org1","activities":[{"id":"activity-001","featureType":"comment","actionType":"comment.add"}]}.',
+    ],
     ['a missing organizationId', { activities: [{ id: 'a' }] }, 400, 'INVALID_ARGUMENT', 'organizationId is required.'],
     ['an empty list', { organizationId: 'org', activities: [] }, 400, 'INVALID_ARGUMENT', 'activities must contain at least 1 item.'],
-    ['a bad record after a good one', { organizationId: 'org', activities: [record('ok'), { featureType: 'poll' }] }, 400, 'INVALID_ARGUMENT', 'activities[1].featureType must be one of comment, reaction, recorder, crdt, custom.'],
-    ['a negative timestamp', { organizationId: 'org', activities: [{ timestamp: -5 }] }, 400, 'INVALID_ARGUMENT', 'timestamp must be a non-negative integer of milliseconds.'],
-    ['an actionUser without userId', { organizationId: 'org', activities: [{ actionUser: { name: 'x' } }] }, 400, 'INVALID_ARGUMENT', 'activities[0].actionUser.userId is required.'],
-    ['a repeated id in one batch', { organizationId: 'org', activities: [record('new'), record('new')] }, 400, 'INVALID_ARGUMENT', 'activities[1].id "new" already exists in organization "org"; activity ids are unique per organization.'],
-    ['an id already stored', { organizationId: 'org', activities: [record('fresh'), record('taken')] }, 400, 'INVALID_ARGUMENT', 'activities[1].id "taken" already exists in organization "org"; activity ids are unique per organization.'],
-    ['an unknown apiKey', { apiKey: 'nope', organizationId: 'org', activities: [record('x')] }, 404, 'NOT_FOUND', 'Unknown API key nope; GET /__mock/credentials shows the default key.'],
+    [
+      'a bad record after a good one',
+      { organizationId: 'org', activities: [record('ok'), { featureType: 'poll' }] },
+      400,
+      'INVALID_ARGUMENT',
+      'activities[1].featureType must be one of comment, reaction, recorder, crdt, custom.',
+    ],
+    [
+      'a negative timestamp',
+      { organizationId: 'org', activities: [{ timestamp: -5 }] },
+      400,
+      'INVALID_ARGUMENT',
+      'timestamp must be a non-negative integer of milliseconds.',
+    ],
+    [
+      'an actionUser without userId',
+      { organizationId: 'org', activities: [{ actionUser: { name: 'x' } }] },
+      400,
+      'INVALID_ARGUMENT',
+      'activities[0].actionUser.userId is required.',
+    ],
+    [
+      'a repeated id in one batch',
+      { organizationId: 'org', activities: [record('new'), record('new')] },
+      400,
+      'INVALID_ARGUMENT',
+      'activities[1].id "new" already exists in organization "org"; activity ids are unique per organization.',
+    ],
+    [
+      'an id already stored',
+      { organizationId: 'org', activities: [record('fresh'), record('taken')] },
+      400,
+      'INVALID_ARGUMENT',
+      'activities[1].id "taken" already exists in organization "org"; activity ids are unique per organization.',
+    ],
+    [
+      'an unknown apiKey',
+      { apiKey: 'nope', organizationId: 'org', activities: [record('x')] },
+      404,
+      'NOT_FOUND',
+      'Unknown API key nope; GET /__mock/credentials shows the default key.',
+    ],
   ];
   for (const [name, body, http, status, message] of refused) {
     it(`refuses ${name} and stores nothing`, async () => {

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
-import { forEachTransport, type Client } from '../../support/transports.js';
 import { expectError, expectSuccess, fingerprint } from '../../support/expect.js';
+import { type Client, forEachTransport } from '../../support/transports.js';
 
 const ADD = '/v2/activities/add';
 const GET = '/v2/activities/get';
@@ -26,7 +26,14 @@ forEachTransport('activities add, get, delete', (fresh) => {
   it('adds activities with metadata and the clock time, returns no ids, and reads them newest first', async () => {
     const c = fresh({ clock: '2026-06-01T00:00:00Z' });
     await enable(c);
-    const added = expectSuccess(await c.post(ADD, { organizationId: 'org', documentId: 'doc', activities: [activity('a1'), activity(undefined, { featureType: 'custom', targetEntityId: 't' })] }), 'Activity(s) added successfully.');
+    const added = expectSuccess(
+      await c.post(ADD, {
+        organizationId: 'org',
+        documentId: 'doc',
+        activities: [activity('a1'), activity(undefined, { featureType: 'custom', targetEntityId: 't' })],
+      }),
+      'Activity(s) added successfully.',
+    );
     expect(added.data).toEqual(ADDED);
     c.service.clock.advance(1000);
     expectSuccess(await c.post(ADD, { organizationId: 'org', documentId: 'doc2', activities: [activity('a3', { actionUser: { userId: 'u2' } })] }));
@@ -34,10 +41,15 @@ forEachTransport('activities add, get, delete', (fresh) => {
     expect(got.pageToken).toBe('');
     expect(got.data).toHaveLength(3);
     expect(got.data[0]).toEqual({
-      id: 'a3', featureType: 'comment', actionType: 'comment.add', actionUser: { userId: 'u2' }, targetEntityId: 'annotation-1',
+      id: 'a3',
+      featureType: 'comment',
+      actionType: 'comment.add',
+      actionUser: { userId: 'u2' },
+      targetEntityId: 'annotation-1',
       displayMessageTemplate: '{{user}} added a comment',
       metadata: { apiKey: c.service.credentials.apiKey, documentId: 'doc2', organizationId: 'org' },
-      timestamp: Date.UTC(2026, 5, 1) + 1000, immutable: false,
+      timestamp: Date.UTC(2026, 5, 1) + 1000,
+      immutable: false,
     });
     expect(got.data[2].id).toBe('a1');
     expect(got.data[1].id).toMatch(/^[A-Za-z0-9]{20}$/);
@@ -47,7 +59,12 @@ forEachTransport('activities add, get, delete', (fresh) => {
   it('filters by document, target, feature, action, user and ids, and pages with pageToken', async () => {
     const c = fresh();
     await enable(c);
-    for (const [i, extra] of [{}, { featureType: 'reaction', actionType: 'reaction.add' }, { targetEntityId: 't2' }, { actionUser: { userId: 'u9' } }].entries()) {
+    for (const [i, extra] of [
+      {},
+      { featureType: 'reaction', actionType: 'reaction.add' },
+      { targetEntityId: 't2' },
+      { actionUser: { userId: 'u9' } },
+    ].entries()) {
       expectSuccess(await c.post(ADD, { organizationId: 'org', documentId: i < 2 ? 'd1' : 'd2', activities: [activity(`a${i}`, extra)] }));
       c.service.clock.advance(10);
     }
@@ -77,14 +94,24 @@ forEachTransport('activities add, get, delete', (fresh) => {
     await enable(c, true);
     expectSuccess(await c.post(ADD, { organizationId: 'org', documentId: 'doc', activities: [activity('locked')] }));
     const before = fingerprint(c.service);
-    expectError(await c.post(ADD, { organizationId: 'org', documentId: 'doc', activities: [activity('new'), activity('locked')] }), 400, 'FAILED_PRECONDITION', 'Activity locked is immutable.');
+    expectError(
+      await c.post(ADD, { organizationId: 'org', documentId: 'doc', activities: [activity('new'), activity('locked')] }),
+      400,
+      'FAILED_PRECONDITION',
+      'Activity locked is immutable.',
+    );
     expect(fingerprint(c.service)).toBe(before);
   });
 
   it('refuses to add while activity logs are disabled', async () => {
     const c = fresh();
     const before = fingerprint(c.service);
-    expectError(await c.post(ADD, { organizationId: 'org', documentId: 'doc', activities: [activity('a')] }), 400, 'FAILED_PRECONDITION', 'Activity logs are not enabled for this API key.');
+    expectError(
+      await c.post(ADD, { organizationId: 'org', documentId: 'doc', activities: [activity('a')] }),
+      400,
+      'FAILED_PRECONDITION',
+      'Activity logs are not enabled for this API key.',
+    );
     expect(fingerprint(c.service)).toBe(before);
   });
 
@@ -109,13 +136,38 @@ forEachTransport('activities add, get, delete', (fresh) => {
   const invalid: [string, string, unknown, string][] = [
     ['add', 'documentId missing', { organizationId: 'o', activities: [activity('a')] }, 'documentId is required.'],
     ['add', 'activities empty', { organizationId: 'o', documentId: 'd', activities: [] }, 'activities must contain at least 1 item.'],
-    ['add', 'a bad featureType', { organizationId: 'o', documentId: 'd', activities: [activity('a', { featureType: 'poll' })] }, 'activities[0].featureType must be one of comment, reaction, recorder, crdt, custom.'],
-    ['add', 'actionType missing', { organizationId: 'o', documentId: 'd', activities: [activity('a', { actionType: undefined })] }, 'activities[0].actionType is required.'],
-    ['add', 'actionUser missing', { organizationId: 'o', documentId: 'd', activities: [activity('a'), activity('b', { actionUser: undefined })] }, 'activities[1].actionUser is required.'],
-    ['add', 'a custom activity without target', { organizationId: 'o', documentId: 'd', activities: [activity('a', { featureType: 'custom', targetEntityId: undefined })] }, 'activities[0].targetEntityId is required when featureType is custom.'],
+    [
+      'add',
+      'a bad featureType',
+      { organizationId: 'o', documentId: 'd', activities: [activity('a', { featureType: 'poll' })] },
+      'activities[0].featureType must be one of comment, reaction, recorder, crdt, custom.',
+    ],
+    [
+      'add',
+      'actionType missing',
+      { organizationId: 'o', documentId: 'd', activities: [activity('a', { actionType: undefined })] },
+      'activities[0].actionType is required.',
+    ],
+    [
+      'add',
+      'actionUser missing',
+      { organizationId: 'o', documentId: 'd', activities: [activity('a'), activity('b', { actionUser: undefined })] },
+      'activities[1].actionUser is required.',
+    ],
+    [
+      'add',
+      'a custom activity without target',
+      { organizationId: 'o', documentId: 'd', activities: [activity('a', { featureType: 'custom', targetEntityId: undefined })] },
+      'activities[0].targetEntityId is required when featureType is custom.',
+    ],
     ['get', 'organizationId missing', {}, 'organizationId is required.'],
     ['get', 'pageSize 0', { organizationId: 'o', pageSize: 0 }, 'pageSize must be at least 1.'],
-    ['get', 'more than 30 ids', { organizationId: 'o', activityIds: Array.from({ length: 31 }, (_, i) => `a${i}`) }, 'activityIds can contain at most 30 items.'],
+    [
+      'get',
+      'more than 30 ids',
+      { organizationId: 'o', activityIds: Array.from({ length: 31 }, (_, i) => `a${i}`) },
+      'activityIds can contain at most 30 items.',
+    ],
     ['get', 'an unreadable pageToken', { organizationId: 'o', pageToken: 'nope' }, 'Invalid pageToken.'],
     ['delete', 'no selector', { organizationId: 'o' }, 'At least one of documentId, targetEntityId or activityIds is required.'],
     ['delete', 'organizationId missing', { documentId: 'd' }, 'organizationId is required.'],
@@ -135,10 +187,14 @@ forEachTransport('activities add, get, delete', (fresh) => {
     const c = fresh();
     await enable(c);
     expectSuccess(await c.post(ADD, { organizationId: 'org', documentId: 'd', activities: [activity('a1')] }));
-    const created = expectSuccess(await c.postWorkspace('/v2/workspace/apikey/create', { ownerEmail: 'owner@example.com', type: 'testing', createAuthToken: true }));
+    const created = expectSuccess(
+      await c.postWorkspace('/v2/workspace/apikey/create', { ownerEmail: 'owner@example.com', type: 'testing', createAuthToken: true }),
+    );
     const other = { 'x-service-api-key': created.data.apiKey, 'x-service-auth-token': created.data.authToken };
     expect(expectSuccess(await c.post(GET, { organizationId: 'org' }, other)).data).toEqual([]);
-    expect(expectSuccess(await c.post(DELETE, { organizationId: 'org', activityIds: ['a1'] }, other)).data).toEqual({ a1: { success: false, message: 'Failed to delete activity.' } });
+    expect(expectSuccess(await c.post(DELETE, { organizationId: 'org', activityIds: ['a1'] }, other)).data).toEqual({
+      a1: { success: false, message: 'Failed to delete activity.' },
+    });
     for (const path of [ADD, GET, DELETE]) {
       expectError(await c.post(path, { organizationId: 'o' }, { 'x-service-api-key': 'nope' }), 403, 'PERMISSION_DENIED', 'Invalid API key.');
     }

@@ -1,7 +1,7 @@
-import { expect, it } from 'vitest';
 import { decodeProtectedHeader, jwtVerify } from 'jose';
-import { forEachTransport, type Client } from '../../support/transports.js';
+import { expect, it } from 'vitest';
 import { expectError, expectSuccess, fingerprint } from '../../support/expect.js';
+import { type Client, forEachTransport } from '../../support/transports.js';
 
 const PATH = '/v2/auth/generate_token';
 const HEX64 = /^[0-9a-f]{64}$/;
@@ -84,7 +84,12 @@ forEachTransport('generate token (3.15, D16)', (fresh) => {
     const data = {
       userId: 'u1',
       userProperties: { name: 'A', email: 'a@example.com', photoUrl: 'https://x.test/p.png' },
-      permissions: { resources: [{ type: 'folder', id: 'f1', organizationId: 'o1', expiresAt: 1 }, { type: 'organization', id: 'o1' }] },
+      permissions: {
+        resources: [
+          { type: 'folder', id: 'f1', organizationId: 'o1', expiresAt: 1 },
+          { type: 'organization', id: 'o1' },
+        ],
+      },
     };
     const { payload } = await jwtVerify(await tokenFor(c, data), await signingSecret(c), { currentDate: new Date(c.service.clock.now()) });
     expect(payload.user).toEqual({ name: 'A', email: 'a@example.com', isAdmin: false });
@@ -106,7 +111,10 @@ forEachTransport('generate token (3.15, D16)', (fresh) => {
 
   it('uses the issuer option for iss', async () => {
     const c = fresh({ issuer: 'https://example.com' });
-    const { payload } = await jwtVerify(await tokenFor(c, EXAMPLE), await signingSecret(c), { issuer: 'https://example.com', currentDate: new Date(c.service.clock.now()) });
+    const { payload } = await jwtVerify(await tokenFor(c, EXAMPLE), await signingSecret(c), {
+      issuer: 'https://example.com',
+      currentDate: new Date(c.service.clock.now()),
+    });
     expect(payload.iss).toBe('https://example.com');
   });
 
@@ -177,7 +185,12 @@ forEachTransport('generate token (3.15, D16)', (fresh) => {
 
   it('refuses the earlier unwrapped body at the gate', async () => {
     const c = fresh();
-    const reply = await c.raw({ method: 'POST', path: PATH, headers: { ...c.service.credentials.headers, 'content-type': 'application/json' }, body: JSON.stringify(EXAMPLE) });
+    const reply = await c.raw({
+      method: 'POST',
+      path: PATH,
+      headers: { ...c.service.credentials.headers, 'content-type': 'application/json' },
+      body: JSON.stringify(EXAMPLE),
+    });
     expectError(reply, 400, 'INVALID_ARGUMENT', 'Bad Request');
   });
 });

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
-import { forEachTransport } from '../../support/transports.js';
 import { expectError, expectSuccess, fingerprint } from '../../support/expect.js';
+import { forEachTransport } from '../../support/transports.js';
 import { AT, addThreads, getThreads, says } from './helpers.js';
 
 const ADD = '/v2/commentannotations/add';
@@ -8,7 +8,12 @@ const ADD = '/v2/commentannotations/add';
 forEachTransport('comment annotations add', (fresh) => {
   it('answers a map keyed by the new push-style id with 6-digit comment ids, and stores the documented shape', async () => {
     const c = fresh();
-    const reply = await c.post(ADD, { ...AT, commentAnnotations: [{ commentData: [says('u1', 'Hello {{u2}}', { taggedUserContacts: [{ userId: 'u2', contact: { userId: 'u2', name: 'Bo' } }] }), says('u2')] }] });
+    const reply = await c.post(ADD, {
+      ...AT,
+      commentAnnotations: [
+        { commentData: [says('u1', 'Hello {{u2}}', { taggedUserContacts: [{ userId: 'u2', contact: { userId: 'u2', name: 'Bo' } }] }), says('u2')] },
+      ],
+    });
     const result = expectSuccess(reply, 'Comment Annotation(s) added successfully.');
     const [key] = Object.keys(result.data);
     expect(key).toMatch(/^-[A-Za-z0-9_-]{19}$/);
@@ -20,8 +25,23 @@ forEachTransport('comment annotations add', (fresh) => {
 
     const [stored] = (await getThreads(c)).data;
     expect(Object.keys(stored)).toEqual([
-      'annotationId', 'annotationNumber', 'type', 'createdAt', 'lastUpdated', 'hasDraftComments', 'context', 'visibilityConfig', 'metadata', 'from',
-      'subscribedUsers', 'unsubscribedUsers', 'subscribedGroups', 'customList', 'comments', 'status', 'sourceType',
+      'annotationId',
+      'annotationNumber',
+      'type',
+      'createdAt',
+      'lastUpdated',
+      'hasDraftComments',
+      'context',
+      'visibilityConfig',
+      'metadata',
+      'from',
+      'subscribedUsers',
+      'unsubscribedUsers',
+      'subscribedGroups',
+      'customList',
+      'comments',
+      'status',
+      'sourceType',
     ]);
     expect(stored).toMatchObject({
       annotationNumber: 1,
@@ -35,9 +55,19 @@ forEachTransport('comment annotations add', (fresh) => {
       status: { id: 'OPEN', name: 'Open', type: 'default', color: 'var(--service-accent, #625DF5)' },
       sourceType: 'rest-api',
     });
-    expect(Object.values(stored.subscribedUsers)).toEqual([{ user: { userId: 'u1' }, type: 'auto' }, { user: { userId: 'u2' }, type: 'auto' }]);
+    expect(Object.values(stored.subscribedUsers)).toEqual([
+      { user: { userId: 'u1' }, type: 'auto' },
+      { user: { userId: 'u2' }, type: 'auto' },
+    ]);
     const [root] = stored.comments;
-    expect(root).toMatchObject({ type: 'text', status: 'added', isDraft: false, isCommentTextAvailable: true, commentText: 'Hello {{u2}}', createdAt: c.service.clock.now() });
+    expect(root).toMatchObject({
+      type: 'text',
+      status: 'added',
+      isDraft: false,
+      isCommentTextAvailable: true,
+      commentText: 'Hello {{u2}}',
+      createdAt: c.service.clock.now(),
+    });
     expect(root.lastUpdated).toBe(new Date(c.service.clock.now()).toISOString());
     expect(root.to).toEqual([expect.objectContaining({ userId: 'u2', name: 'Bo', initial: 'B', name_lowercase: 'bo' })]);
   });
@@ -64,7 +94,10 @@ forEachTransport('comment annotations add', (fresh) => {
     ]);
     const [r, o] = (await getThreads(c, { annotationIds: ['r', 'o'] })).data;
     expect(r.visibilityConfig).toEqual({ type: 'restricted', userIds: ['u2', 'u1'] });
-    expect(r.context).toEqual({ access: { team: 'a', level: 2 }, accessFields: ['team:a', 'level:2', '__service_private_self:u2', '__service_private_self:u1'] });
+    expect(r.context).toEqual({
+      access: { team: 'a', level: 2 },
+      accessFields: ['team:a', 'level:2', '__service_private_self:u2', '__service_private_self:u1'],
+    });
     expect(o.visibilityConfig).toEqual({ type: 'organizationPrivate', organizationId: 'org', userIds: ['u1'] });
     expect(o.context.accessFields).toContain('organizationPrivate:org');
   });
@@ -73,8 +106,16 @@ forEachTransport('comment annotations add', (fresh) => {
     const c = fresh();
     const reason = { severity: 'high', findingId: 'f-1', title: 'Typo' };
     const data = await addThreads(c, [
-      { annotationId: 'ag', commentData: [says('bot', 'Fix this', { agent: { agentSource: 'service', agentId: 'spell-check', reason, url: 'https://app.test/page' } })] },
-      { annotationId: 'ex', type: 'suggestion', suggestion: { oldValue: 'a', newValue: 'b', status: 'accepted', extra: 1 }, commentData: [says('bot', 'x', { agent: { agentSource: 'external', agentId: 'mine', agentName: 'Mine', reason: { severity: 'low' } } })] },
+      {
+        annotationId: 'ag',
+        commentData: [says('bot', 'Fix this', { agent: { agentSource: 'service', agentId: 'spell-check', reason, url: 'https://app.test/page' } })],
+      },
+      {
+        annotationId: 'ex',
+        type: 'suggestion',
+        suggestion: { oldValue: 'a', newValue: 'b', status: 'accepted', extra: 1 },
+        commentData: [says('bot', 'x', { agent: { agentSource: 'external', agentId: 'mine', agentName: 'Mine', reason: { severity: 'low' } } })],
+      },
     ]);
     expect(data.ag).toEqual({ success: true, annotationId: 'ag', commentIds: [expect.any(Number)], message: 'Added Successfully', findingId: 'f-1' });
     const [ag, ex] = (await getThreads(c, { annotationIds: ['ag', 'ex'] })).data;
@@ -85,7 +126,13 @@ forEachTransport('comment annotations add', (fresh) => {
     expect(ex.suggestion).toEqual({ oldValue: 'a', newValue: 'b', extra: 1, status: 'pending' });
 
     const before = fingerprint(c.service);
-    const reply = await c.post(ADD, { ...AT, commentAnnotations: [{ commentData: [says('u1')] }, { commentData: [says('bot', 'x', { agent: { agentSource: 'service', agentId: 'nope', reason: { severity: 'low' } } })] }] });
+    const reply = await c.post(ADD, {
+      ...AT,
+      commentAnnotations: [
+        { commentData: [says('u1')] },
+        { commentData: [says('bot', 'x', { agent: { agentSource: 'service', agentId: 'nope', reason: { severity: 'low' } } })] },
+      ],
+    });
     expectError(reply, 404, 'NOT_FOUND', 'Agent not found.');
     expect(fingerprint(c.service)).toBe(before);
   });
@@ -108,7 +155,9 @@ forEachTransport('comment annotations add', (fresh) => {
     expect(details.mine).toEqual({ success: false, message: 'User does not have access to the document.' });
     expect((await getThreads(c)).data.map((t: { annotationId: string }) => t.annotationId)).toEqual([created]);
     // v1 has no verifyUserPermissions: nobody is denied there.
-    expectSuccess(await c.post('/v1/commentannotations/add', { ...AT, verifyUserPermissions: true, commentAnnotations: [{ commentData: [says('stranger')] }] }));
+    expectSuccess(
+      await c.post('/v1/commentannotations/add', { ...AT, verifyUserPermissions: true, commentAnnotations: [{ commentData: [says('stranger')] }] }),
+    );
   });
 
   it('refuses invalid input with the field and the rule, writing nothing', async () => {
@@ -120,23 +169,47 @@ forEachTransport('comment annotations add', (fresh) => {
     await bad({ commentAnnotations: [] }, 'commentAnnotations must contain at least 1 item.');
     await bad({ commentAnnotations: [{ commentData: [] }] }, 'commentAnnotations[0].commentData must contain at least 1 item.');
     await bad({ commentAnnotations: [{ commentData: [{ commentText: 'x' }] }] }, 'commentAnnotations[0].commentData[0].from is required.');
-    await bad({ commentAnnotations: [{ commentData: [{ from: { userId: 'u1' } }] }] }, 'commentAnnotations[0].commentData[0].commentText or commentHtml is required.');
+    await bad(
+      { commentAnnotations: [{ commentData: [{ from: { userId: 'u1' } }] }] },
+      'commentAnnotations[0].commentData[0].commentText or commentHtml is required.',
+    );
     await bad(one({ annotationId: 'a:b' }), 'commentAnnotations[0].annotationId must not contain ":".');
     await bad(one({ type: 'note' }), 'commentAnnotations[0].type must be one of comment, suggestion.');
     await bad(one({ commentType: 'x' }), 'commentAnnotations[0].commentType must be one of manual, chart, suggestion.');
     await bad(one({ visibility: { type: 'restricted' } }), 'commentAnnotations[0].visibility.userIds is required.');
     await bad(one({ visibility: { type: 'organizationPrivate' } }), 'commentAnnotations[0].visibility.organizationId is required.');
     await bad(one({ visibility: { type: 'secret' } }), 'commentAnnotations[0].visibility.type must be one of public, organizationPrivate, restricted.');
-    await bad(one({ status: { id: 'X', name: 'X', type: 'done', color: 'c', lightColor: 'l', svg: '' } }), 'commentAnnotations[0].status.type must be one of default, ongoing, terminal.');
-    await bad(one({ status: { id: 'X', name: 'X', type: 'ongoing', color: 'c', lightColor: 'l' } }), 'commentAnnotations[0].status.svg or iconUrl is required.');
+    await bad(
+      one({ status: { id: 'X', name: 'X', type: 'done', color: 'c', lightColor: 'l', svg: '' } }),
+      'commentAnnotations[0].status.type must be one of default, ongoing, terminal.',
+    );
+    await bad(
+      one({ status: { id: 'X', name: 'X', type: 'ongoing', color: 'c', lightColor: 'l' } }),
+      'commentAnnotations[0].status.svg or iconUrl is required.',
+    );
     await bad(one({ priority: { id: 'P1', name: 'High', color: 'red' } }), 'commentAnnotations[0].priority.lightColor is required.');
     await bad(one({ context: { access: { team: ['a'] } } }), 'commentAnnotations[0].context.access.team must be a string or a number.');
     const agentComment = (agent: Record<string, unknown>) => ({ commentAnnotations: [{ commentData: [says('u1', 'x', { agent })] }] });
-    await bad(agentComment({ agentSource: 'mine', agentId: 'a', reason: { severity: 'low' } }), 'commentAnnotations[0].commentData[0].agent.agentSource must be one of service, external.');
-    await bad(agentComment({ agentSource: 'external', agentId: 'a', reason: { severity: 'low' } }), 'commentAnnotations[0].commentData[0].agent.agentName is required.');
-    await bad(agentComment({ agentSource: 'external', agentId: 'a', agentName: 'A', reason: { severity: 'urgent' } }), 'commentAnnotations[0].commentData[0].agent.reason.severity must be one of critical, high, medium, low, info.');
-    await bad(agentComment({ agentSource: 'external', agentId: 'a', agentName: 'A', reason: { severity: 'low', confidence: 101 } }), 'commentAnnotations[0].commentData[0].agent.reason.confidence: Too big: expected number to be <=100.');
-    await bad(agentComment({ agentSource: 'external', agentId: 'a', agentName: 'A', reason: { severity: 'low', findingType: 'line' } }), 'commentAnnotations[0].commentData[0].agent.reason.findingType must be one of text, pin, page.');
+    await bad(
+      agentComment({ agentSource: 'mine', agentId: 'a', reason: { severity: 'low' } }),
+      'commentAnnotations[0].commentData[0].agent.agentSource must be one of service, external.',
+    );
+    await bad(
+      agentComment({ agentSource: 'external', agentId: 'a', reason: { severity: 'low' } }),
+      'commentAnnotations[0].commentData[0].agent.agentName is required.',
+    );
+    await bad(
+      agentComment({ agentSource: 'external', agentId: 'a', agentName: 'A', reason: { severity: 'urgent' } }),
+      'commentAnnotations[0].commentData[0].agent.reason.severity must be one of critical, high, medium, low, info.',
+    );
+    await bad(
+      agentComment({ agentSource: 'external', agentId: 'a', agentName: 'A', reason: { severity: 'low', confidence: 101 } }),
+      'commentAnnotations[0].commentData[0].agent.reason.confidence: Too big: expected number to be <=100.',
+    );
+    await bad(
+      agentComment({ agentSource: 'external', agentId: 'a', agentName: 'A', reason: { severity: 'low', findingType: 'line' } }),
+      'commentAnnotations[0].commentData[0].agent.reason.findingType must be one of text, pin, page.',
+    );
     await bad({ createOrganization: { organizationName: 'x' }, ...one({}) }, 'createOrganization must be a boolean.');
     expect(fingerprint(c.service)).toBe(before);
   });

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
-import { forEachTransport } from '../../support/transports.js';
 import { expectError, expectSuccess, fingerprint } from '../../support/expect.js';
+import { forEachTransport } from '../../support/transports.js';
 import { AT, addThreads, getThreads, says } from './helpers.js';
 
 const ON = { ...AT, annotationId: 'a' };
@@ -13,7 +13,10 @@ forEachTransport('comments', (fresh) => {
     c.service.clock.advance(500);
     const reply = await c.post('/v2/commentannotations/comments/add', {
       ...ON,
-      commentData: [says('u2', 'one {{u3}}', { taggedUserContacts: [mention('u3')], attachments: [{ attachmentId: 7, name: 'a.png' }] }), says('u3', 'two', { commentId: 555555 })],
+      commentData: [
+        says('u2', 'one {{u3}}', { taggedUserContacts: [mention('u3')], attachments: [{ attachmentId: 7, name: 'a.png' }] }),
+        says('u3', 'two', { commentId: 555555 }),
+      ],
     });
     const result = expectSuccess(reply, 'Comment(s) added successfully.');
     expect(result.data).toHaveLength(2);
@@ -34,11 +37,31 @@ forEachTransport('comments', (fresh) => {
     expectError(await add({ annotationId: 'nope', commentData: [says('u1')] }), 404, 'NOT_FOUND', 'Annotation not found.');
     expectError(await add({ documentId: 'other', commentData: [says('u1')] }), 404, 'NOT_FOUND', 'Annotation not found.');
     expectError(await add({ commentData: [] }), 400, 'INVALID_ARGUMENT', 'commentData must contain at least 1 item.');
-    expectError(await add({ commentData: [says('u1', 'x', { taggedUserContacts: [{ userId: 'u2' }] })] }), 400, 'INVALID_ARGUMENT', 'commentData[0].taggedUserContacts[0].text is required.');
-    expectError(await add({ commentData: [says('u1', 'x', { attachments: [{ name: 'x' }] })] }), 400, 'INVALID_ARGUMENT', 'commentData[0].attachments[0].attachmentId is required.');
+    expectError(
+      await add({ commentData: [says('u1', 'x', { taggedUserContacts: [{ userId: 'u2' }] })] }),
+      400,
+      'INVALID_ARGUMENT',
+      'commentData[0].taggedUserContacts[0].text is required.',
+    );
+    expectError(
+      await add({ commentData: [says('u1', 'x', { attachments: [{ name: 'x' }] })] }),
+      400,
+      'INVALID_ARGUMENT',
+      'commentData[0].attachments[0].attachmentId is required.',
+    );
     expectError(await add({ createDocument: { documentName: 'x' }, commentData: [says('u1')] }), 400, 'INVALID_ARGUMENT', 'createDocument must be a boolean.');
-    expectError(await add({ verifyUserPermissions: true, commentData: [says('member'), says('stranger')] }), 403, 'PERMISSION_DENIED', 'User does not have access to the document.');
-    expectError(await add({ commentData: [says('bot', 'x', { agent: { agentSource: 'service', agentId: 'ghost', reason: { severity: 'low' } } })] }), 404, 'NOT_FOUND', 'Agent not found.');
+    expectError(
+      await add({ verifyUserPermissions: true, commentData: [says('member'), says('stranger')] }),
+      403,
+      'PERMISSION_DENIED',
+      'User does not have access to the document.',
+    );
+    expectError(
+      await add({ commentData: [says('bot', 'x', { agent: { agentSource: 'service', agentId: 'ghost', reason: { severity: 'low' } } })] }),
+      404,
+      'NOT_FOUND',
+      'Agent not found.',
+    );
     expect(fingerprint(c.service)).toBe(before);
     expect(expectSuccess(await add({ verifyUserPermissions: true, commentData: [says('member')] })).data).toHaveLength(1);
   });
@@ -62,13 +85,24 @@ forEachTransport('comments', (fresh) => {
     const c = fresh();
     await addThreads(c, [{ annotationId: 'a', commentData: [says('u1', 'r', { commentId: 111111, context: { k: 1 } })] }]);
     c.service.clock.advance(60_000);
-    const reply = await c.post('/v2/commentannotations/comments/update', { ...ON, commentIds: [111111, 999999], updatedData: { commentText: 'edited', taggedUserContacts: [mention('u5')] } });
+    const reply = await c.post('/v2/commentannotations/comments/update', {
+      ...ON,
+      commentIds: [111111, 999999],
+      updatedData: { commentText: 'edited', taggedUserContacts: [mention('u5')] },
+    });
     expect(expectSuccess(reply, 'Comment updated successfully.').data).toEqual({
       111111: { success: true, id: 111111, message: 'Updated successfully' },
       999999: { success: false, id: 999999, message: 'Not found' },
     });
     const [comment] = expectSuccess(await c.post('/v2/commentannotations/comments/get', ON)).data;
-    expect(comment).toMatchObject({ commentText: 'edited', status: 'updated', isEdited: true, editedAt: c.service.clock.now(), context: { k: 1 }, to: [{ userId: 'u5' }] });
+    expect(comment).toMatchObject({
+      commentText: 'edited',
+      status: 'updated',
+      isEdited: true,
+      editedAt: c.service.clock.now(),
+      context: { k: 1 },
+      to: [{ userId: 'u5' }],
+    });
     expect(comment.lastUpdated).toBe(new Date(c.service.clock.now()).toISOString());
     const bad = (data: Record<string, unknown>) => c.post('/v2/commentannotations/comments/update', { ...ON, ...data });
     expectError(await bad({ updatedData: { commentText: 'x' } }), 400, 'INVALID_ARGUMENT', 'commentIds is required.');
@@ -79,7 +113,12 @@ forEachTransport('comments', (fresh) => {
 
   it('deletes the named comments or all of them, leaving the thread in place', async () => {
     const c = fresh();
-    await addThreads(c, [{ annotationId: 'a', commentData: [says('u1', 'r', { commentId: 111111 }), says('u2', 's', { commentId: 222222 }), says('u3', 't', { commentId: 333333 })] }]);
+    await addThreads(c, [
+      {
+        annotationId: 'a',
+        commentData: [says('u1', 'r', { commentId: 111111 }), says('u2', 's', { commentId: 222222 }), says('u3', 't', { commentId: 333333 })],
+      },
+    ]);
     const del = (data: Record<string, unknown>) => c.post('/v2/commentannotations/comments/delete', { ...ON, ...data });
     expect(expectSuccess(await del({ commentIds: [222222, 444444] }), 'Comments(s) deleted successfully.').data).toEqual({
       222222: { success: true, id: 222222, message: 'Deleted successfully' },

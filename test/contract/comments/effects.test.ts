@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
-import { forEachTransport, type Client } from '../../support/transports.js';
-import { expectSuccess } from '../../support/expect.js';
 import { control } from '../../support/control.js';
+import { expectSuccess } from '../../support/expect.js';
+import { type Client, forEachTransport } from '../../support/transports.js';
 import { AT, addThreads, getThreads, idsOf, says } from './helpers.js';
 
 const notificationsOf = async (c: Client, userId: string) =>
@@ -27,16 +27,39 @@ forEachTransport('comment side effects', (fresh) => {
 
   it('with triggerNotification notifies mentioned users, the assignee and subscribers, never the author', async () => {
     const c = fresh();
-    await addThreads(c, [{ annotationId: 'a', assignedTo: { userId: 'u3' }, commentData: [says('u1', 'hi {{u2}}', { taggedUserContacts: [tag('u2')], triggerNotification: true })] }]);
+    await addThreads(c, [
+      {
+        annotationId: 'a',
+        assignedTo: { userId: 'u3' },
+        commentData: [says('u1', 'hi {{u2}}', { taggedUserContacts: [tag('u2')], triggerNotification: true })],
+      },
+    ]);
     const [first] = await notificationsOf(c, 'u2');
-    expect(first).toMatchObject({ notificationSource: 'comment', actionType: 'newlyAdded', targetAnnotationId: 'a', actionUser: { userId: 'u1' }, displayBodyMessage: 'hi {{u2}}' });
+    expect(first).toMatchObject({
+      notificationSource: 'comment',
+      actionType: 'newlyAdded',
+      targetAnnotationId: 'a',
+      actionUser: { userId: 'u1' },
+      displayBodyMessage: 'hi {{u2}}',
+    });
     expect((first!['notificationSourceData'] as { annotationId: string }).annotationId).toBe('a');
     expect(await notificationsOf(c, 'u3')).toHaveLength(1);
     expect(await notificationsOf(c, 'u1')).toEqual([]);
     const flagged: unknown[] = [];
     c.service.model.events.on('comment.add', (e) => flagged.push(e.triggerNotification));
     // A reply by u2 reaches the subscribers u1 (author) and u2's mention target, the assignee, not u2.
-    expectSuccess(await c.post(REPLY, { ...AT, annotationId: 'a', commentData: [says('u2', 'see {{u4}}', { taggedUserContacts: [{ ...tag('u4'), text: '@u4', contact: { userId: 'u4', name: 'U4', email: 'u4@x.test' } }], triggerNotification: true })] }));
+    expectSuccess(
+      await c.post(REPLY, {
+        ...AT,
+        annotationId: 'a',
+        commentData: [
+          says('u2', 'see {{u4}}', {
+            taggedUserContacts: [{ ...tag('u4'), text: '@u4', contact: { userId: 'u4', name: 'U4', email: 'u4@x.test' } }],
+            triggerNotification: true,
+          }),
+        ],
+      }),
+    );
     expect((await notificationsOf(c, 'u1')).map((n) => n['actionType'])).toEqual(['added']);
     expect(await notificationsOf(c, 'u4')).toHaveLength(1);
     expect(await notificationsOf(c, 'u3')).toHaveLength(2);
@@ -48,7 +71,13 @@ forEachTransport('comment side effects', (fresh) => {
 
   it('notifies about private threads only those who can see them', async () => {
     const c = fresh();
-    await addThreads(c, [{ annotationId: 'p', visibility: { type: 'restricted', userIds: ['u2'] }, commentData: [says('u1', 'x {{u2}} {{u5}}', { taggedUserContacts: [tag('u2'), tag('u5')], triggerNotification: true })] }]);
+    await addThreads(c, [
+      {
+        annotationId: 'p',
+        visibility: { type: 'restricted', userIds: ['u2'] },
+        commentData: [says('u1', 'x {{u2}} {{u5}}', { taggedUserContacts: [tag('u2'), tag('u5')], triggerNotification: true })],
+      },
+    ]);
     expect(await notificationsOf(c, 'u2')).toHaveLength(1);
     expect(await notificationsOf(c, 'u5')).toEqual([]);
   });
@@ -70,12 +99,24 @@ forEachTransport('comment side effects', (fresh) => {
     const c = fresh();
     const seen: { type: string; annotationId?: string; commentId?: number; visibility?: unknown }[] = [];
     c.service.model.events.on('*', (e) => {
-      if (e.type.startsWith('comment')) seen.push({ type: e.type, ...('annotationId' in e ? { annotationId: e.annotationId } : {}), ...('commentId' in e && e.commentId !== undefined ? { commentId: e.commentId } : {}) });
+      if (e.type.startsWith('comment'))
+        seen.push({
+          type: e.type,
+          ...('annotationId' in e ? { annotationId: e.annotationId } : {}),
+          ...('commentId' in e && e.commentId !== undefined ? { commentId: e.commentId } : {}),
+        });
     });
     await addThreads(c, [{ annotationId: 'a', commentData: [says('u1', 'x', { commentId: 111111 }), says('u2', 'y', { commentId: 222222 })] }]);
-    expectSuccess(await c.post('/v2/commentannotations/update', { ...AT, updatedData: { status: { id: 'DONE', name: 'Done', type: 'terminal' }, assignedTo: { userId: 'u9' }, priority: { id: 'P', name: 'P' } } }));
+    expectSuccess(
+      await c.post('/v2/commentannotations/update', {
+        ...AT,
+        updatedData: { status: { id: 'DONE', name: 'Done', type: 'terminal' }, assignedTo: { userId: 'u9' }, priority: { id: 'P', name: 'P' } },
+      }),
+    );
     expectSuccess(await c.post(REPLY, { ...AT, annotationId: 'a', commentData: [says('u2', 'z', { commentId: 333333 })] }));
-    expectSuccess(await c.post('/v2/commentannotations/comments/update', { ...AT, annotationId: 'a', commentIds: [333333], updatedData: { commentText: 'zz' } }));
+    expectSuccess(
+      await c.post('/v2/commentannotations/comments/update', { ...AT, annotationId: 'a', commentIds: [333333], updatedData: { commentText: 'zz' } }),
+    );
     expectSuccess(await c.post('/v2/commentannotations/comments/delete', { ...AT, annotationId: 'a', commentIds: [333333] }));
     expectSuccess(await c.post('/v2/commentannotations/delete', { ...AT }));
     expect(seen).toEqual([
@@ -119,7 +160,14 @@ forEachTransport('comment side effects', (fresh) => {
     expect(await count('gone')).toBe(0);
 
     const { apiKey, authToken } = c.service.credentials;
-    expectSuccess(await c.post('/v1/organizations/documents/locations/update', { apiKey, authToken, ...AT, migrate: { oldLocation: { id: 'l1' }, newLocation: { id: 'l1', locationName: 'Renamed' } } }));
+    expectSuccess(
+      await c.post('/v1/organizations/documents/locations/update', {
+        apiKey,
+        authToken,
+        ...AT,
+        migrate: { oldLocation: { id: 'l1' }, newLocation: { id: 'l1', locationName: 'Renamed' } },
+      }),
+    );
     expect((await getThreads(c)).data[0].location).toEqual({ id: 'l1', locationName: 'Renamed' });
 
     expectSuccess(await c.post('/v2/organizations/documents/migrate', { ...AT, newDocumentId: 'doc-new' }));

@@ -1,8 +1,8 @@
 import { expect, it } from 'vitest';
-import { forEachTransport } from '../../support/transports.js';
-import { expectSuccess } from '../../support/expect.js';
-import { control } from '../../support/control.js';
 import { createMockService } from '../../../src/service.js';
+import { control } from '../../support/control.js';
+import { expectSuccess } from '../../support/expect.js';
+import { forEachTransport } from '../../support/transports.js';
 import { AT, getThreads, says } from './helpers.js';
 
 forEachTransport('comment fixtures and determinism', (fresh) => {
@@ -10,7 +10,17 @@ forEachTransport('comment fixtures and determinism', (fresh) => {
     const c = fresh();
     const reply = await control(c, 'POST', '/__mock/annotations', {
       organizationId: 'org',
-      comments: [{ documentId: 'doc', annotationId: 'fx', from: { userId: 'u1' }, createdAt: 5, lastUpdated: 6, viewedByUserIds: ['u2'], comments: [{ commentText: 'x', reactionAnnotationIds: ['r1'] }] }],
+      comments: [
+        {
+          documentId: 'doc',
+          annotationId: 'fx',
+          from: { userId: 'u1' },
+          createdAt: 5,
+          lastUpdated: 6,
+          viewedByUserIds: ['u2'],
+          comments: [{ commentText: 'x', reactionAnnotationIds: ['r1'] }],
+        },
+      ],
     });
     expect(reply.status).toBe(200);
     const [fx] = (await getThreads(c)).data;

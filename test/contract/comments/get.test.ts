@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
-import { forEachTransport, type Client } from '../../support/transports.js';
 import { expectError, expectSuccess } from '../../support/expect.js';
+import { type Client, forEachTransport } from '../../support/transports.js';
 import { AT, addThreads, getThreads, idsOf, says, thread } from './helpers.js';
 
 const GET = '/v2/commentannotations/get';
@@ -12,7 +12,13 @@ async function seed(c: Client): Promise<void> {
   await thread(c, 'b', 'u2', { location: { id: 'scene-2' }, commentData: [says('u2', 'hey {{u3}}', { taggedUserContacts: [{ userId: 'u3' }] })] });
   c.service.clock.advance(10);
   await thread(c, 'c', 'u1');
-  expectSuccess(await c.post('/v2/commentannotations/update', { ...AT, annotationIds: ['c'], updatedData: { status: { id: 'RESOLVED', name: 'Resolved', type: 'terminal' }, resolvedByUserId: 'u2' } }));
+  expectSuccess(
+    await c.post('/v2/commentannotations/update', {
+      ...AT,
+      annotationIds: ['c'],
+      updatedData: { status: { id: 'RESOLVED', name: 'Resolved', type: 'terminal' }, resolvedByUserId: 'u2' },
+    }),
+  );
   c.service.clock.advance(10);
   expectSuccess(await c.post('/v2/organizations/documents/add', { organizationId: 'org', folderId: 'f', documents: [{ documentId: 'doc-2' }] }));
   await addThreads(c, [{ annotationId: 'd', commentData: [says('u3')] }], { documentId: 'doc-2' });
@@ -75,7 +81,13 @@ forEachTransport('comment annotations get', (fresh) => {
   it('filters agent threads, one agent filter at a time', async () => {
     const c = fresh();
     await thread(c, 'plain');
-    const agent = (agentId: string, agentSource = 'service') => ({ agentSource, agentId, agentName: 'A', executionId: `run-${agentId}`, reason: { severity: 'info' } });
+    const agent = (agentId: string, agentSource = 'service') => ({
+      agentSource,
+      agentId,
+      agentName: 'A',
+      executionId: `run-${agentId}`,
+      reason: { severity: 'info' },
+    });
     await addThreads(c, [
       { annotationId: 'spell', commentData: [says('bot', 'x', { agent: agent('spell-check') })] },
       { annotationId: 'ext', type: 'suggestion', suggestion: { newValue: 1 }, commentData: [says('bot', 'x', { agent: agent('mine', 'external') })] },
@@ -120,13 +132,24 @@ forEachTransport('comment annotations get', (fresh) => {
     await seed(c);
     await addThreads(c, [{ annotationId: 'private', visibility: { type: 'restricted', userIds: ['u2'] }, commentData: [says('u1')] }]);
     const count = async (data: Record<string, unknown>) =>
-      expectSuccess(await c.post('/v2/commentannotations/count/get', { organizationId: 'org', documentIds: ['doc', 'doc-2', 'unknown'], ...data }), 'Comment count retrieved successfully.').data;
+      expectSuccess(
+        await c.post('/v2/commentannotations/count/get', { organizationId: 'org', documentIds: ['doc', 'doc-2', 'unknown'], ...data }),
+        'Comment count retrieved successfully.',
+      ).data;
     expect(await count({ userId: 'u1' })).toEqual({ doc: { total: 4, unread: 1 }, 'doc-2': { total: 1, unread: 1 }, unknown: { total: 0, unread: 0 } });
     expect(await count({ userId: 'u3' })).toEqual({ doc: { total: 3, unread: 3 }, 'doc-2': { total: 1, unread: 0 }, unknown: { total: 0, unread: 0 } });
     expect((await count({ userId: 'u2', statusIds: ['OPEN'] })).doc).toEqual({ total: 3, unread: 2 });
-    const v1 = expectSuccess(await c.post('/v1/commentannotations/count/get', { organizationId: 'org', documentIds: ['doc'], userId: 'u2' }), 'Comment count retrieved successfully.');
+    const v1 = expectSuccess(
+      await c.post('/v1/commentannotations/count/get', { organizationId: 'org', documentIds: ['doc'], userId: 'u2' }),
+      'Comment count retrieved successfully.',
+    );
     expect(v1.data).toEqual({ doc: { total: 4, unread: 3 } });
-    expectError(await c.post('/v2/commentannotations/count/get', { organizationId: 'org', documentIds: ['doc'] }), 400, 'INVALID_ARGUMENT', 'userId is required.');
+    expectError(
+      await c.post('/v2/commentannotations/count/get', { organizationId: 'org', documentIds: ['doc'] }),
+      400,
+      'INVALID_ARGUMENT',
+      'userId is required.',
+    );
     expectError(await c.post('/v2/commentannotations/count/get', { organizationId: 'org', userId: 'u' }), 400, 'INVALID_ARGUMENT', 'documentIds is required.');
   });
 });

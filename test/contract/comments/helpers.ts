@@ -1,5 +1,5 @@
-import type { Client } from '../../support/transports.js';
 import { expectSuccess } from '../../support/expect.js';
+import type { Client } from '../../support/transports.js';
 
 /** The document every suite writes to. */
 export const AT = { organizationId: 'org', documentId: 'doc' } as const;

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
-import { forEachTransport } from '../../support/transports.js';
 import { expectError, expectSuccess, fingerprint } from '../../support/expect.js';
+import { forEachTransport } from '../../support/transports.js';
 import { AT, addThreads, getThreads, idsOf, says, thread } from './helpers.js';
 
 const UPDATE = '/v2/commentannotations/update';
@@ -56,12 +56,21 @@ forEachTransport('comment annotations update', (fresh) => {
 
   it('replaces suggestion, context (tokens regenerated), visibility and type; rewrites users everywhere', async () => {
     const c = fresh();
-    await addThreads(c, [{ annotationId: 'a', assignedTo: { userId: 'old' }, commentData: [says('old', 'hi {{old}}', { taggedUserContacts: [{ userId: 'old' }] }), says('u2')] }]);
-    expectSuccess(await c.post(UPDATE, {
-      ...AT,
-      updatedData: { type: 'suggestion', suggestion: { newValue: 2, status: 'accepted' }, context: { access: { team: 'x' }, note: 1 }, visibility: { type: 'restricted', userIds: ['u2'] } },
-      updateUsers: [{ oldUser: { userId: 'old' }, newUser: { userId: 'new', name: 'New Name' } }],
-    }));
+    await addThreads(c, [
+      { annotationId: 'a', assignedTo: { userId: 'old' }, commentData: [says('old', 'hi {{old}}', { taggedUserContacts: [{ userId: 'old' }] }), says('u2')] },
+    ]);
+    expectSuccess(
+      await c.post(UPDATE, {
+        ...AT,
+        updatedData: {
+          type: 'suggestion',
+          suggestion: { newValue: 2, status: 'accepted' },
+          context: { access: { team: 'x' }, note: 1 },
+          visibility: { type: 'restricted', userIds: ['u2'] },
+        },
+        updateUsers: [{ oldUser: { userId: 'old' }, newUser: { userId: 'new', name: 'New Name' } }],
+      }),
+    );
     const [a] = (await getThreads(c)).data;
     expect(a.suggestion).toEqual({ newValue: 2, status: 'accepted' });
     expect(a.context).toEqual({ access: { team: 'x' }, note: 1, accessFields: ['team:x', '__service_private_self:u2', '__service_private_self:old'] });
@@ -78,7 +87,8 @@ forEachTransport('comment annotations update', (fresh) => {
     const c = fresh();
     await thread(c, 'a');
     const before = fingerprint(c.service);
-    const bad = async (data: Record<string, unknown>, message: string) => expectError(await c.post(UPDATE, { ...AT, ...data }), 400, 'INVALID_ARGUMENT', message);
+    const bad = async (data: Record<string, unknown>, message: string) =>
+      expectError(await c.post(UPDATE, { ...AT, ...data }), 400, 'INVALID_ARGUMENT', message);
     await bad({}, 'updatedData or updateUsers is required.');
     await bad({ updatedData: { status: { type: 'ongoing' } } }, 'updatedData.status.id is required.');
     await bad({ updatedData: { status: { id: 'X', name: 'X', type: 'closed' } } }, 'updatedData.status.type must be one of default, ongoing, terminal.');

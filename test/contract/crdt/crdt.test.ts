@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { forEachTransport, type Client } from '../../support/transports.js';
 import { expectError, expectSuccess, fingerprint } from '../../support/expect.js';
 import { namespaceOf } from '../../support/store.js';
+import { type Client, forEachTransport } from '../../support/transports.js';
 
 const at = { organizationId: 'org', documentId: 'doc' };
 const note = { ...at, editorId: 'notes', type: 'text', data: 'Hello, collaborative world!' };
@@ -21,7 +21,13 @@ forEachTransport('crdt', (fresh) => {
     expectSuccess(await c.post('/v2/crdt/add', { ...at, editorId: 'flow', type: 'map', data: { nodes: { a: { x: 1 } }, edges: {} } }));
     expectSuccess(await c.post('/v2/crdt/add', { ...at, editorId: 'todos', type: 'array', data: [{ id: '1', text: 'Item 1' }] }));
     expectSuccess(
-      await c.post('/v2/crdt/add', { ...at, editorId: 'rich', type: 'xml', contentKey: 'default', data: '<paragraph>Hi</paragraph><heading level="2">Title</heading>' }),
+      await c.post('/v2/crdt/add', {
+        ...at,
+        editorId: 'rich',
+        type: 'xml',
+        contentKey: 'default',
+        data: '<paragraph>Hi</paragraph><heading level="2">Title</heading>',
+      }),
     );
     const all = expectSuccess(await c.post('/v2/crdt/get', at), 'CRDT data retrieved successfully.');
     const meta = { lastUpdate: '2026-01-01T00:00:00.000Z', lastUpdatedBy: 'rest-api', sessionId: null };

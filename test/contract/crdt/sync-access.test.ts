@@ -12,7 +12,11 @@ const { rest } = sync;
 const room = (): string => `${sync.service.credentials.apiKey}/${at.organizationId}/${at.documentId}/${at.editorId}`;
 
 async function tokenFor(userId: string, resources: unknown[] = []): Promise<string> {
-  const reply = await rest('/v2/auth/generate_token', { userId, userProperties: { name: userId, email: `${userId}@example.test` }, permissions: { resources } });
+  const reply = await rest('/v2/auth/generate_token', {
+    userId,
+    userProperties: { name: userId, email: `${userId}@example.test` },
+    permissions: { resources },
+  });
   return reply.result.data.token;
 }
 
@@ -42,7 +46,11 @@ async function seed(role?: 'viewer' | 'editor', accessType?: string): Promise<vo
   await rest('/v2/organizations/add', { organizations: [{ organizationId: 'org' }] });
   await rest('/v2/organizations/documents/add', { organizationId: 'org', documents: [{ documentId: 'doc', ...(accessType ? { accessType } : {}) }] });
   await rest('/v2/crdt/add', { ...at, type: 'text', data: 'hello' });
-  if (role) await rest('/v2/auth/permissions/add', { user: { userId: 'user' }, permissions: { resources: [{ type: 'document', id: 'doc', organizationId: 'org', accessRole: role }] } });
+  if (role)
+    await rest('/v2/auth/permissions/add', {
+      user: { userId: 'user' },
+      permissions: { resources: [{ type: 'document', id: 'doc', organizationId: 'org', accessRole: role }] },
+    });
 }
 
 describe('sync endpoint authentication', () => {

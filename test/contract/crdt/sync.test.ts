@@ -24,7 +24,11 @@ const endpoint = (): string => `ws://127.0.0.1:${sync.running.port}/__mock/yjs`;
 const roomOf = (editorId = at.editorId, apiKey = sync.service.credentials.apiKey): string => `${apiKey}/${at.organizationId}/${at.documentId}/${editorId}`;
 
 /** A stock y-websocket client, as an editor in a browser would create it. */
-function client(options: { room?: string; userId?: string; token?: string } = {}): { provider: WebsocketProvider; doc: Y.Doc; closes: Array<{ code: number; reason: string }> } {
+function client(options: { room?: string; userId?: string; token?: string } = {}): {
+  provider: WebsocketProvider;
+  doc: Y.Doc;
+  closes: Array<{ code: number; reason: string }>;
+} {
   const doc = new Y.Doc();
   const provider = new WebsocketProvider(endpoint(), options.room ?? roomOf(), doc, {
     WebSocketPolyfill: WebSocket as unknown as typeof globalThis.WebSocket,
@@ -120,11 +124,19 @@ describe('live sync through a y-websocket client', () => {
       user: { userId: 'reader' },
       permissions: { resources: [{ type: 'document', id: at.documentId, organizationId: at.organizationId, accessRole: 'viewer' }] },
     });
-    const token = (await rest('/v2/auth/generate_token', { userId: 'reader', userProperties: { name: 'Reader', email: 'reader@example.test' }, permissions: { resources: [] } })).result.data.token;
+    const token = (
+      await rest('/v2/auth/generate_token', {
+        userId: 'reader',
+        userProperties: { name: 'Reader', email: 'reader@example.test' },
+        permissions: { resources: [] },
+      })
+    ).result.data.token;
     const a = client({ room: roomOf('absent'), token });
     await until(() => a.closes.length > 0, 'the refusal');
     expect(a.closes[0]).toEqual({ code: 4404, reason: 'No CRDT data found for this editor ID.' });
-    expect(sync.service.model.store.namespace(sync.service.credentials.apiKey).editors.get(at.organizationId)?.get(at.documentId)?.has('absent') ?? false).toBe(false);
+    expect(sync.service.model.store.namespace(sync.service.credentials.apiKey).editors.get(at.organizationId)?.get(at.documentId)?.has('absent') ?? false).toBe(
+      false,
+    );
   });
 
   it('keeps an entry a client wrote after its room closes', async () => {

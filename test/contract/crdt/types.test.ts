@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
-import { createMockService, type MockService } from '../../../src/service.js';
-import { loadYjs } from '../../../src/model/crdt/yjs.js';
 import { serialiseXml } from '../../../src/model/crdt/xml.js';
+import { loadYjs } from '../../../src/model/crdt/yjs.js';
 import type { CrdtType } from '../../../src/model/entities.js';
+import { createMockService, type MockService } from '../../../src/service.js';
 
 // Yjs documents are opened synchronously here (service.crdt.doc, state files with editors).
 beforeAll(() => loadYjs());
@@ -48,7 +48,13 @@ function connect(server: Y.Doc): { client: Y.Doc; flush(): void } {
 }
 
 const view = (doc: Y.Doc, type: CrdtType, key = 'content'): unknown =>
-  type === 'text' ? doc.getText(key).toString() : type === 'map' ? doc.getMap(key).toJSON() : type === 'array' ? doc.getArray(key).toJSON() : serialiseXml(doc.getXmlFragment(key));
+  type === 'text'
+    ? doc.getText(key).toString()
+    : type === 'map'
+      ? doc.getMap(key).toJSON()
+      : type === 'array'
+        ? doc.getArray(key).toJSON()
+        : serialiseXml(doc.getXmlFragment(key));
 
 interface TypeCase {
   type: CrdtType;

@@ -1,8 +1,9 @@
 import { expect, it } from 'vitest';
-import { forEachTransport, type Client } from '../../support/transports.js';
 import { expectSuccess } from '../../support/expect.js';
+import { type Client, forEachTransport } from '../../support/transports.js';
 
-const accessTypeOf = (c: Client, documentId: string) => c.service.access.explain({ organizationId: 'org', documentId, userId: 'member', signedIn: true }).accessType;
+const accessTypeOf = (c: Client, documentId: string) =>
+  c.service.access.explain({ organizationId: 'org', documentId, userId: 'member', signedIn: true }).accessType;
 const setDefault = async (c: Client, defaultDocumentAccessType: string) =>
   expectSuccess(await c.post('/v2/workspace/apikeyconfig/update', { defaultDocumentAccessType }), 'API key configuration updated successfully.');
 
@@ -11,10 +12,26 @@ forEachTransport('the workspace default access type', (fresh) => {
     const c = fresh();
     expectSuccess(await c.post('/v2/organizations/documents/add', { organizationId: 'org', documents: [{ documentId: 'before' }] }));
     await setDefault(c, 'restricted');
-    expectSuccess(await c.post('/v2/organizations/documents/add', { organizationId: 'org', documents: [{ documentId: 'added' }, { documentId: 'open', accessType: 'public' }] }));
+    expectSuccess(
+      await c.post('/v2/organizations/documents/add', {
+        organizationId: 'org',
+        documents: [{ documentId: 'added' }, { documentId: 'open', accessType: 'public' }],
+      }),
+    );
     // A document the service creates on first mention takes the default too.
-    expectSuccess(await c.post('/v2/notifications/add', { organizationId: 'org', documentId: 'mentioned', actionUser: { userId: 'u1' }, notifyUsers: [{ userId: 'u2' }], displayHeadlineMessageTemplate: 'x', displayBodyMessage: 'y' }));
-    expectSuccess(await c.post('/v2/organizations/folders/add', { organizationId: 'org', folders: [{ folderId: 'top' }, { folderId: 'nested', parentFolderId: 'top' }] }));
+    expectSuccess(
+      await c.post('/v2/notifications/add', {
+        organizationId: 'org',
+        documentId: 'mentioned',
+        actionUser: { userId: 'u1' },
+        notifyUsers: [{ userId: 'u2' }],
+        displayHeadlineMessageTemplate: 'x',
+        displayBodyMessage: 'y',
+      }),
+    );
+    expectSuccess(
+      await c.post('/v2/organizations/folders/add', { organizationId: 'org', folders: [{ folderId: 'top' }, { folderId: 'nested', parentFolderId: 'top' }] }),
+    );
     expectSuccess(await c.post('/v2/organizations/documents/add', { organizationId: 'org', folderId: 'nested', documents: [{ documentId: 'filed' }] }));
 
     expect(accessTypeOf(c, 'before')).toBe('public');
@@ -23,7 +40,11 @@ forEachTransport('the workspace default access type', (fresh) => {
     expect(accessTypeOf(c, 'mentioned')).toBe('restricted');
     // The nested folder and its document inherit from the top-level folder, which took the default.
     expect(accessTypeOf(c, 'filed')).toBe('restricted');
-    const folders = expectSuccess(await c.post('/v2/organizations/folders/get', { organizationId: 'org' })).data as { folderId: string; accessType: string; inheritAccessFromParent: boolean }[];
+    const folders = expectSuccess(await c.post('/v2/organizations/folders/get', { organizationId: 'org' })).data as {
+      folderId: string;
+      accessType: string;
+      inheritAccessFromParent: boolean;
+    }[];
     expect(folders.map((f) => [f.folderId, f.accessType, f.inheritAccessFromParent])).toEqual([
       ['top', 'restricted', false],
       ['nested', 'restricted', true],

@@ -1,8 +1,8 @@
 import { expect, it } from 'vitest';
-import { forEachTransport, type Client } from '../../support/transports.js';
+import { control } from '../../support/control.js';
 import { expectError, expectSuccess, fingerprint } from '../../support/expect.js';
 import { orgOf as orgOfService } from '../../support/store.js';
-import { control } from '../../support/control.js';
+import { type Client, forEachTransport } from '../../support/transports.js';
 
 const orgOf = (c: Client, id: string) => orgOfService(c.service, id);
 const SIXTEEN_DIGITS = /^[1-9]\d{15}$/;
@@ -17,7 +17,11 @@ forEachTransport('documents add', (fresh) => {
       expect(result.data.yourDocumentId).toEqual({ success: true, id: expect.stringMatching(SIXTEEN_DIGITS), message: 'Added Successfully' });
       expect(result.data.second.id).toMatch(SIXTEEN_DIGITS);
       expect(result.data.second.id).not.toBe(result.data.yourDocumentId.id);
-      expect(orgOf(c, 'org')?.documents.get('yourDocumentId')).toMatchObject({ documentId: 'yourDocumentId', id: result.data.yourDocumentId.id, documentName: 'Doc' });
+      expect(orgOf(c, 'org')?.documents.get('yourDocumentId')).toMatchObject({
+        documentId: 'yourDocumentId',
+        id: result.data.yourDocumentId.id,
+        documentName: 'Doc',
+      });
     }
   });
 
@@ -32,8 +36,13 @@ forEachTransport('documents add', (fresh) => {
 
   it('refuses an existing document per item and leaves it untouched', async () => {
     const c = fresh();
-    const first = expectSuccess(await c.post('/v2/organizations/documents/add', { organizationId: 'org', documents: [{ documentId: 'd', documentName: 'Kept' }] }));
-    const reply = await c.post('/v1/organizations/documents/add', { organizationId: 'org', documents: [{ documentId: 'd', documentName: 'Lost' }, { documentId: 'e' }] });
+    const first = expectSuccess(
+      await c.post('/v2/organizations/documents/add', { organizationId: 'org', documents: [{ documentId: 'd', documentName: 'Kept' }] }),
+    );
+    const reply = await c.post('/v1/organizations/documents/add', {
+      organizationId: 'org',
+      documents: [{ documentId: 'd', documentName: 'Lost' }, { documentId: 'e' }],
+    });
     const result = expectSuccess(reply, 'Document(s) added successfully.');
     expect(result.data.d).toEqual({ success: false, id: 'd', message: 'Document already exists', code: 'already-exists' });
     expect(result.data.e).toMatchObject({ success: true, message: 'Added Successfully' });
@@ -70,9 +79,24 @@ forEachTransport('documents add', (fresh) => {
     const path = '/v2/organizations/documents/add';
     expectError(await c.post(path, { organizationId: 'org' }), 400, 'INVALID_ARGUMENT', 'documents is required.');
     expectError(await c.post(path, { organizationId: 'org', documents: [] }), 400, 'INVALID_ARGUMENT', 'documents must contain at least 1 item.');
-    expectError(await c.post(path, { organizationId: 'org', documents: [{ documentId: 'e' }, { documentName: 'x' }] }), 400, 'INVALID_ARGUMENT', 'documents[1].documentId is required.');
-    expectError(await c.post(path, { organizationId: 'org', documents: [{ documentId: 'e', accessType: 'secret' }] }), 400, 'INVALID_ARGUMENT', 'documents[0].accessType must be one of public, organizationPrivate, restricted.');
-    expectError(await c.post(path, { organizationId: 'org', documents: [{ documentId: 'e', disabled: 'no' }] }), 400, 'INVALID_ARGUMENT', 'documents[0].disabled must be a boolean.');
+    expectError(
+      await c.post(path, { organizationId: 'org', documents: [{ documentId: 'e' }, { documentName: 'x' }] }),
+      400,
+      'INVALID_ARGUMENT',
+      'documents[1].documentId is required.',
+    );
+    expectError(
+      await c.post(path, { organizationId: 'org', documents: [{ documentId: 'e', accessType: 'secret' }] }),
+      400,
+      'INVALID_ARGUMENT',
+      'documents[0].accessType must be one of public, organizationPrivate, restricted.',
+    );
+    expectError(
+      await c.post(path, { organizationId: 'org', documents: [{ documentId: 'e', disabled: 'no' }] }),
+      400,
+      'INVALID_ARGUMENT',
+      'documents[0].disabled must be a boolean.',
+    );
     expectError(await c.post('/v1/organizations/documents/add', { documents: [{ documentId: 'e' }] }), 400, 'INVALID_ARGUMENT', 'organizationId is required.');
     expect(fingerprint(c.service)).toBe(before);
   });

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
-import { forEachTransport, type Client } from '../../support/transports.js';
 import { expectError, expectSuccess, fingerprint } from '../../support/expect.js';
 import { orgOf } from '../../support/store.js';
+import { type Client, forEachTransport } from '../../support/transports.js';
 
 /** Documents a (in folder f, restricted folder), b (custom field), c. */
 async function seed(c: Client): Promise<Record<string, string>> {
@@ -9,7 +9,15 @@ async function seed(c: Client): Promise<Record<string, string>> {
   const added = expectSuccess(
     await c.post('/v2/organizations/documents/add', { organizationId: 'org', folderId: 'f', documents: [{ documentId: 'a', documentName: 'A' }] }),
   ).data;
-  const more = expectSuccess(await c.post('/v2/organizations/documents/add', { organizationId: 'org', documents: [{ documentId: 'b', owner: 'x' }, { documentId: 'c', disabled: true }] })).data;
+  const more = expectSuccess(
+    await c.post('/v2/organizations/documents/add', {
+      organizationId: 'org',
+      documents: [
+        { documentId: 'b', owner: 'x' },
+        { documentId: 'c', disabled: true },
+      ],
+    }),
+  ).data;
   return { a: added.a.id, b: more.b.id, c: more.c.id };
 }
 
@@ -52,14 +60,20 @@ forEachTransport('documents get, update, move, access', (fresh) => {
   it('updates names and custom fields; a missing document is inline on v1 and a 500 on v2', async () => {
     const c = fresh();
     const ids = await seed(c);
-    const v1 = await c.post('/v1/organizations/documents/update', { organizationId: 'org', documents: [{ documentId: 'a', documentName: 'Renamed', tag: 1 }, { documentId: 'zz' }] });
+    const v1 = await c.post('/v1/organizations/documents/update', {
+      organizationId: 'org',
+      documents: [{ documentId: 'a', documentName: 'Renamed', tag: 1 }, { documentId: 'zz' }],
+    });
     expect(expectSuccess(v1, 'Document(s) updated successfully.').data).toEqual({
       a: { success: true, id: ids.a, message: 'Updated Successfully' },
       zz: { success: false, id: 'zz', message: 'Document does not exist', code: 'not-found' },
     });
     expect(orgOf(c.service, 'org')?.documents.get('a')).toMatchObject({ documentName: 'Renamed', extra: { tag: 1 } });
     expect(orgOf(c.service, 'org')?.documents.has('zz')).toBe(false);
-    const v2 = await c.post('/v2/organizations/documents/update', { organizationId: 'org', documents: [{ documentId: 'b', documentName: 'B' }, { documentId: 'yourDocumentId2' }] });
+    const v2 = await c.post('/v2/organizations/documents/update', {
+      organizationId: 'org',
+      documents: [{ documentId: 'b', documentName: 'B' }, { documentId: 'yourDocumentId2' }],
+    });
     expectError(v2, 500, 'INTERNAL', 'Error updating document(s).');
     expect(v2.body.error.details).toEqual({
       b: { success: true, id: ids.b, message: 'Updated Successfully' },
@@ -82,12 +96,20 @@ forEachTransport('documents get, update, move, access', (fresh) => {
   it('updates access type and disabled state per document', async () => {
     const c = fresh();
     await seed(c);
-    const access = await c.post('/v2/organizations/documents/access/update', { organizationId: 'org', documentIds: ['b', 'nope'], accessType: 'organizationPrivate' });
+    const access = await c.post('/v2/organizations/documents/access/update', {
+      organizationId: 'org',
+      documentIds: ['b', 'nope'],
+      accessType: 'organizationPrivate',
+    });
     expect(expectSuccess(access, 'Updated access for documents successfully.').data).toEqual({
       b: { success: true, accessType: 'organizationPrivate', message: 'Document access type updated.' },
       nope: { success: false, accessType: null, message: 'Document does not exist' },
     });
-    const disable = await c.post('/v1/organizations/documents/access/disablestate/update', { organizationId: 'org', documentIds: ['b', 'nope'], disabled: true });
+    const disable = await c.post('/v1/organizations/documents/access/disablestate/update', {
+      organizationId: 'org',
+      documentIds: ['b', 'nope'],
+      disabled: true,
+    });
     expect(expectSuccess(disable, 'Updated disable state for documents successfully.').data).toEqual({
       b: { success: true, disabled: true, message: 'Document disabled state updated.' },
       nope: { success: false, disabled: true, message: 'Document does not exist' },
@@ -100,15 +122,50 @@ forEachTransport('documents get, update, move, access', (fresh) => {
     const c = fresh();
     await seed(c);
     const before = fingerprint(c.service);
-    expectError(await c.post('/v2/organizations/documents/move', { organizationId: 'org', documentIds: ['a'], folderId: 'nope' }), 404, 'NOT_FOUND', 'Folder not found.');
-    expectError(await c.post('/v2/organizations/documents/move', { organizationId: 'org', documentIds: ['a'] }), 400, 'INVALID_ARGUMENT', 'folderId is required.');
-    expectError(await c.post('/v2/organizations/documents/move', { organizationId: 'org', folderId: 'g', documentIds: Array.from({ length: 31 }, (_, i) => `d${i}`) }), 400, 'INVALID_ARGUMENT', 'documentIds can contain at most 30 items.');
+    expectError(
+      await c.post('/v2/organizations/documents/move', { organizationId: 'org', documentIds: ['a'], folderId: 'nope' }),
+      404,
+      'NOT_FOUND',
+      'Folder not found.',
+    );
+    expectError(
+      await c.post('/v2/organizations/documents/move', { organizationId: 'org', documentIds: ['a'] }),
+      400,
+      'INVALID_ARGUMENT',
+      'folderId is required.',
+    );
+    expectError(
+      await c.post('/v2/organizations/documents/move', { organizationId: 'org', folderId: 'g', documentIds: Array.from({ length: 31 }, (_, i) => `d${i}`) }),
+      400,
+      'INVALID_ARGUMENT',
+      'documentIds can contain at most 30 items.',
+    );
     expectError(await c.post('/v2/organizations/documents/get', {}), 400, 'INVALID_ARGUMENT', 'organizationId is required.');
     expectError(await c.post('/v2/organizations/documents/get', { organizationId: 'org', pageToken: 'bad' }), 400, 'INVALID_ARGUMENT', 'Invalid pageToken.');
-    expectError(await c.post('/v2/organizations/documents/update', { organizationId: 'org', documents: [] }), 400, 'INVALID_ARGUMENT', 'documents must contain at least 1 item.');
-    expectError(await c.post('/v2/organizations/documents/access/update', { organizationId: 'org', documentIds: ['a'] }), 400, 'INVALID_ARGUMENT', 'accessType is required.');
-    expectError(await c.post('/v2/organizations/documents/access/update', { organizationId: 'org', documentIds: ['a'], accessType: 'private' }), 400, 'INVALID_ARGUMENT', 'accessType must be one of public, organizationPrivate, restricted.');
-    expectError(await c.post('/v2/organizations/documents/access/disablestate/update', { organizationId: 'org', documentIds: ['a'] }), 400, 'INVALID_ARGUMENT', 'disabled is required.');
+    expectError(
+      await c.post('/v2/organizations/documents/update', { organizationId: 'org', documents: [] }),
+      400,
+      'INVALID_ARGUMENT',
+      'documents must contain at least 1 item.',
+    );
+    expectError(
+      await c.post('/v2/organizations/documents/access/update', { organizationId: 'org', documentIds: ['a'] }),
+      400,
+      'INVALID_ARGUMENT',
+      'accessType is required.',
+    );
+    expectError(
+      await c.post('/v2/organizations/documents/access/update', { organizationId: 'org', documentIds: ['a'], accessType: 'private' }),
+      400,
+      'INVALID_ARGUMENT',
+      'accessType must be one of public, organizationPrivate, restricted.',
+    );
+    expectError(
+      await c.post('/v2/organizations/documents/access/disablestate/update', { organizationId: 'org', documentIds: ['a'] }),
+      400,
+      'INVALID_ARGUMENT',
+      'disabled is required.',
+    );
     expect(fingerprint(c.service)).toBe(before);
   });
 });

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
-import { forEachTransport, type Client } from '../../support/transports.js';
 import { expectError, expectSuccess, fingerprint } from '../../support/expect.js';
 import { orgOf } from '../../support/store.js';
+import { type Client, forEachTransport } from '../../support/transports.js';
 
 const NOW = Date.UTC(2026, 0, 1);
 
@@ -54,13 +54,26 @@ forEachTransport('folders', (fresh) => {
       accessType: 'restricted',
       inheritAccessFromParent: true,
     });
-    expect(all.data[0]).toMatchObject({ folderName: 'One', parentFolderId: 'root', ancestors: ['root'], accessType: 'restricted', inheritAccessFromParent: false });
+    expect(all.data[0]).toMatchObject({
+      folderName: 'One',
+      parentFolderId: 'root',
+      ancestors: ['root'],
+      accessType: 'restricted',
+      inheritAccessFromParent: false,
+    });
     expect(all.data[3]).toMatchObject({ accessType: 'public', inheritAccessFromParent: false });
-    const one = expectSuccess(await c.post('/v2/organizations/folders/get', { organizationId: 'org', folderId: 'folder1' }), 'Folder(s) retrieved successfully.');
+    const one = expectSuccess(
+      await c.post('/v2/organizations/folders/get', { organizationId: 'org', folderId: 'folder1' }),
+      'Folder(s) retrieved successfully.',
+    );
     expect(one.data[0].subFolders.map((f: { folderId: string }) => f.folderId)).toEqual(['folder1.1']);
     expect(one.data[0].subFolders[0]).not.toHaveProperty('subFolders');
     const deep = expectSuccess(await c.post('/v2/organizations/folders/get', { organizationId: 'org', folderId: 'folder1', maxDepth: 3 }));
-    expect(deep.data[0].subFolders[0].subFolders[0]).toMatchObject({ folderId: 'folder1.1.1', ancestors: ['root', 'folder1', 'folder1.1'], accessType: 'public' });
+    expect(deep.data[0].subFolders[0].subFolders[0]).toMatchObject({
+      folderId: 'folder1.1.1',
+      ancestors: ['root', 'folder1', 'folder1.1'],
+      accessType: 'public',
+    });
     expectSuccess(await c.post('/v1/organizations/folders/get', { organizationId: 'org', folderId: 'folder1' }), 'Folders retrieved successfully.');
   });
 
@@ -89,12 +102,21 @@ forEachTransport('folders', (fresh) => {
   it('updates folder access, or makes a folder inherit, with the documented messages', async () => {
     const c = fresh();
     await tree(c);
-    const set = await c.post('/v2/organizations/folders/access/update', { organizationId: 'org', folderIds: ['folder1.1', 'yourFolderId1, yourFolderId2'], accessType: 'organizationPrivate' });
+    const set = await c.post('/v2/organizations/folders/access/update', {
+      organizationId: 'org',
+      folderIds: ['folder1.1', 'yourFolderId1, yourFolderId2'],
+      accessType: 'organizationPrivate',
+    });
     expect(expectSuccess(set, 'Updated access for folders successfully.').data).toEqual({
       'folder1.1': { success: true, accessType: 'organizationPrivate', message: 'Folder access type updated.' },
       'yourFolderId1, yourFolderId2': { success: false, accessType: null, message: 'Folder not found.' },
     });
-    const inherit = await c.post('/v1/organizations/folders/access/update', { organizationId: 'org', folderIds: ['folder1.1'], inheritFromParent: true, accessType: 'public' });
+    const inherit = await c.post('/v1/organizations/folders/access/update', {
+      organizationId: 'org',
+      folderIds: ['folder1.1'],
+      inheritFromParent: true,
+      accessType: 'public',
+    });
     expect(expectSuccess(inherit, 'Folder access type updated.').data).toEqual({
       'folder1.1': { success: true, accessType: null, inheritFromParent: true, message: 'Folder access type updated.' },
     });
@@ -108,7 +130,11 @@ forEachTransport('folders', (fresh) => {
     await c.post('/v2/organizations/documents/add', { organizationId: 'org', folderId: 'folder1.1.1', documents: [{ documentId: 'deep' }] });
     await c.post('/v2/organizations/documents/add', { organizationId: 'org', folderId: 'folder2', documents: [{ documentId: 'kept' }] });
     const reply = await c.post('/v2/organizations/folders/delete', { organizationId: 'org', folderId: 'folder1' });
-    expect(expectSuccess(reply, 'Folder deletion initiated successfully.')).toEqual({ status: 'success', message: 'Folder deletion initiated successfully.', data: null });
+    expect(expectSuccess(reply, 'Folder deletion initiated successfully.')).toEqual({
+      status: 'success',
+      message: 'Folder deletion initiated successfully.',
+      data: null,
+    });
     const org = orgOf(c.service, 'org');
     expect([...(org?.folders.keys() ?? [])]).toEqual(['folder2']);
     expect([...(org?.documents.keys() ?? [])]).toEqual(['kept']);
@@ -130,12 +156,37 @@ forEachTransport('folders', (fresh) => {
     const before = fingerprint(c.service);
     expectError(await c.post('/v2/organizations/folders/add', { folders: [{ folderId: 'x' }] }), 400, 'INVALID_ARGUMENT', 'organizationId is required.');
     expectError(await c.post('/v2/organizations/folders/add', { organizationId: 'org' }), 400, 'INVALID_ARGUMENT', 'folders is required.');
-    expectError(await c.post('/v2/organizations/folders/add', { organizationId: 'org', folders: [{ folderId: 'x', accessType: 'secret' }] }), 400, 'INVALID_ARGUMENT', 'folders[0].accessType must be one of public, organizationPrivate, restricted.');
-    expectError(await c.post('/v2/organizations/folders/get', { organizationId: 'org', folderId: 'folder1', maxDepth: 0 }), 400, 'INVALID_ARGUMENT', 'maxDepth must be a positive integer.');
-    expectError(await c.post('/v2/organizations/folders/update', { organizationId: 'org', folders: [{ folderName: 'x' }] }), 400, 'INVALID_ARGUMENT', 'folders[0].folderId is required.');
+    expectError(
+      await c.post('/v2/organizations/folders/add', { organizationId: 'org', folders: [{ folderId: 'x', accessType: 'secret' }] }),
+      400,
+      'INVALID_ARGUMENT',
+      'folders[0].accessType must be one of public, organizationPrivate, restricted.',
+    );
+    expectError(
+      await c.post('/v2/organizations/folders/get', { organizationId: 'org', folderId: 'folder1', maxDepth: 0 }),
+      400,
+      'INVALID_ARGUMENT',
+      'maxDepth must be a positive integer.',
+    );
+    expectError(
+      await c.post('/v2/organizations/folders/update', { organizationId: 'org', folders: [{ folderName: 'x' }] }),
+      400,
+      'INVALID_ARGUMENT',
+      'folders[0].folderId is required.',
+    );
     expectError(await c.post('/v2/organizations/folders/delete', { organizationId: 'org' }), 400, 'INVALID_ARGUMENT', 'folderId is required.');
-    expectError(await c.post('/v2/organizations/folders/access/update', { organizationId: 'org', folderIds: ['folder1'] }), 400, 'INVALID_ARGUMENT', 'accessType or inheritFromParent is required.');
-    expectError(await c.post('/v2/organizations/folders/access/update', { organizationId: 'org', folderIds: ['folder1'], accessType: 'secret' }), 400, 'INVALID_ARGUMENT', 'accessType must be one of public, organizationPrivate, restricted.');
+    expectError(
+      await c.post('/v2/organizations/folders/access/update', { organizationId: 'org', folderIds: ['folder1'] }),
+      400,
+      'INVALID_ARGUMENT',
+      'accessType or inheritFromParent is required.',
+    );
+    expectError(
+      await c.post('/v2/organizations/folders/access/update', { organizationId: 'org', folderIds: ['folder1'], accessType: 'secret' }),
+      400,
+      'INVALID_ARGUMENT',
+      'accessType must be one of public, organizationPrivate, restricted.',
+    );
     expect(fingerprint(c.service)).toBe(before);
   });
 });

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
-import { forEachTransport, type Client } from '../../support/transports.js';
 import { expectError, expectSuccess, fingerprint } from '../../support/expect.js';
 import { orgOf as orgOfService } from '../../support/store.js';
+import { type Client, forEachTransport } from '../../support/transports.js';
 
 const orgOf = (c: Client, id: string) => orgOfService(c.service, id);
 const membersOf = (c: Client, groupId: string) => [...(orgOf(c, 'org')?.groups.get(groupId)?.members ?? [])];
@@ -53,8 +53,18 @@ forEachTransport('user groups add', (fresh) => {
     const before = fingerprint(c.service);
     const path = '/v2/organizations/usergroups/add';
     expectError(await c.post(path, { organizationId: 'org' }), 400, 'INVALID_ARGUMENT', 'organizationUserGroups is required.');
-    expectError(await c.post(path, { organizationId: 'org', organizationUserGroups: [] }), 400, 'INVALID_ARGUMENT', 'organizationUserGroups must contain at least 1 item.');
-    expectError(await c.post(path, { organizationId: 'org', organizationUserGroups: [{ groupId: 'g' }, { groupName: 'x' }] }), 400, 'INVALID_ARGUMENT', 'organizationUserGroups[1].groupId is required.');
+    expectError(
+      await c.post(path, { organizationId: 'org', organizationUserGroups: [] }),
+      400,
+      'INVALID_ARGUMENT',
+      'organizationUserGroups must contain at least 1 item.',
+    );
+    expectError(
+      await c.post(path, { organizationId: 'org', organizationUserGroups: [{ groupId: 'g' }, { groupName: 'x' }] }),
+      400,
+      'INVALID_ARGUMENT',
+      'organizationUserGroups[1].groupId is required.',
+    );
     expectError(await c.post(path, { organizationUserGroups: [{ groupId: 'g' }] }), 400, 'INVALID_ARGUMENT', 'organizationId is required.');
     expect(fingerprint(c.service)).toBe(before);
   });
@@ -110,7 +120,12 @@ forEachTransport('user groups users add', (fresh) => {
     const path = '/v1/organizations/usergroups/users/add';
     expectError(await c.post(path, { organizationId: 'org', userIds: ['a'] }), 400, 'INVALID_ARGUMENT', 'organizationUserGroupId is required.');
     expectError(await c.post(path, { organizationId: 'org', organizationUserGroupId: 'g' }), 400, 'INVALID_ARGUMENT', 'userIds is required.');
-    expectError(await c.post(path, { organizationId: 'org', organizationUserGroupId: 'g', userIds: [] }), 400, 'INVALID_ARGUMENT', 'userIds must contain at least 1 item.');
+    expectError(
+      await c.post(path, { organizationId: 'org', organizationUserGroupId: 'g', userIds: [] }),
+      400,
+      'INVALID_ARGUMENT',
+      'userIds must contain at least 1 item.',
+    );
     expect(fingerprint(c.service)).toBe(before);
   });
 });
@@ -156,7 +171,12 @@ forEachTransport('user groups users delete', (fresh) => {
   it('lets deleteAll win over userIds', async () => {
     const c = fresh();
     await setup(c);
-    const reply = await c.post('/v1/organizations/usergroups/users/delete', { organizationId: 'org', organizationUserGroupId: 'g', userIds: ['zed'], deleteAll: true });
+    const reply = await c.post('/v1/organizations/usergroups/users/delete', {
+      organizationId: 'org',
+      organizationUserGroupId: 'g',
+      userIds: ['zed'],
+      deleteAll: true,
+    });
     expect(Object.keys(expectSuccess(reply).data)).toEqual(['c', 'a', 'b']);
     expect(membersOf(c, 'g')).toEqual([]);
   });

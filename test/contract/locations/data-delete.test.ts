@@ -1,8 +1,8 @@
 import { expect, it } from 'vitest';
-import { forEachTransport, type Client } from '../../support/transports.js';
-import { expectError, expectSuccess, fingerprint } from '../../support/expect.js';
-import { putNotification } from '../../support/document-data.js';
 import { control } from '../../support/control.js';
+import { putNotification } from '../../support/document-data.js';
+import { expectError, expectSuccess, fingerprint } from '../../support/expect.js';
+import { type Client, forEachTransport } from '../../support/transports.js';
 
 const DELETE = '/v1/organizations/documents/locations/data/delete';
 
@@ -16,22 +16,33 @@ async function seed(c: Client): Promise<string> {
       { documentId: 'doc', from: { userId: 'u1' }, location: { id: 'scene_2' } },
       { documentId: 'elsewhere', from: { userId: 'u1' }, location: { id: 'scene_1' } },
     ],
-    reactions: [{ documentId: 'doc', from: { userId: 'u1' }, location: { id: 'scene_1', locationName: 'Scene' } }, { documentId: 'doc', from: { userId: 'u1' }, location: { id: 'scene_1' } }],
+    reactions: [
+      { documentId: 'doc', from: { userId: 'u1' }, location: { id: 'scene_1', locationName: 'Scene' } },
+      { documentId: 'doc', from: { userId: 'u1' }, location: { id: 'scene_1' } },
+    ],
   });
   const annotationId = fixtures.body.comments[0].annotationId as string;
-  await control(c, 'POST', '/__mock/activities', { organizationId: 'org', activities: [
-    { id: 'about-thread', targetEntityId: annotationId, metadata: { documentId: 'doc' } },
-    { id: 'unrelated', targetEntityId: 'x', metadata: { documentId: 'doc' } },
-  ] });
+  await control(c, 'POST', '/__mock/activities', {
+    organizationId: 'org',
+    activities: [
+      { id: 'about-thread', targetEntityId: annotationId, metadata: { documentId: 'doc' } },
+      { id: 'unrelated', targetEntityId: 'x', metadata: { documentId: 'doc' } },
+    ],
+  });
   return annotationId;
 }
 
-const body = (c: Client, data: Record<string, unknown>) => ({ apiKey: c.service.credentials.apiKey, authToken: c.service.credentials.authToken, documentId: 'doc', ...data });
+const body = (c: Client, data: Record<string, unknown>) => ({
+  apiKey: c.service.credentials.apiKey,
+  authToken: c.service.credentials.authToken,
+  documentId: 'doc',
+  ...data,
+});
 
 const exported = async (c: Client) => expectSuccess(await c.post('/v2/users/data/get', { organizationId: 'org', userId: 'u1' })).data;
 
 forEachTransport('delete data by location', (fresh) => {
-  it('deletes the document\'s annotations, reactions, notifications and activities at the location, by name too', async () => {
+  it("deletes the document's annotations, reactions, notifications and activities at the location, by name too", async () => {
     const c = fresh();
     await seed(c);
     const reply = await c.post(DELETE, body(c, { location: { locationName: 'Scene' } }));
@@ -59,7 +70,13 @@ forEachTransport('delete data by location', (fresh) => {
     ['credentials that differ from the headers', (c) => body(c, { authToken: 'wrong', location: { id: 0 } }), 403, 'PERMISSION_DENIED', 'Invalid API key.'],
     ['documentId missing', (c) => body(c, { documentId: undefined, location: { id: 0 } }), 400, 'INVALID_ARGUMENT', 'documentId is required.'],
     ['location missing', (c) => body(c, {}), 400, 'INVALID_ARGUMENT', 'location is required.'],
-    ['a location with neither id nor name', (c) => body(c, { location: { color: 'red' } }), 400, 'INVALID_ARGUMENT', 'location needs an id or a locationName to name the stored location.'],
+    [
+      'a location with neither id nor name',
+      (c) => body(c, { location: { color: 'red' } }),
+      400,
+      'INVALID_ARGUMENT',
+      'location needs an id or a locationName to name the stored location.',
+    ],
     ['apiKey missing in data', (c) => body(c, { apiKey: undefined, location: { id: 0 } }), 400, 'INVALID_ARGUMENT', 'apiKey is required.'],
   ];
   for (const [name, make, http, status, message] of refused) {

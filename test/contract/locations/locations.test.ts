@@ -1,9 +1,9 @@
 import { expect, it } from 'vitest';
-import { forEachTransport, type Client } from '../../support/transports.js';
-import { expectError, expectSuccess, fingerprint } from '../../support/expect.js';
-import { putNotification } from '../../support/document-data.js';
-import { namespaceOf } from '../../support/store.js';
 import { control } from '../../support/control.js';
+import { putNotification } from '../../support/document-data.js';
+import { expectError, expectSuccess, fingerprint } from '../../support/expect.js';
+import { namespaceOf } from '../../support/store.js';
+import { type Client, forEachTransport } from '../../support/transports.js';
 
 const UPDATE = '/v1/organizations/documents/locations/update';
 
@@ -21,7 +21,12 @@ async function seed(c: Client): Promise<void> {
   const fixtures = await control(c, 'POST', '/__mock/annotations', {
     organizationId: 'org',
     comments: [
-      { documentId: 'doc', from: { userId: 'u1' }, locationId: 7709827173770816, location: { id: 'scene_1', locationName: 'Untitled scene', version: { id: 'v1', name: 'First' } } },
+      {
+        documentId: 'doc',
+        from: { userId: 'u1' },
+        locationId: 7709827173770816,
+        location: { id: 'scene_1', locationName: 'Untitled scene', version: { id: 'v1', name: 'First' } },
+      },
       { documentId: 'elsewhere', from: { userId: 'u1' }, location: { id: 'scene_1', locationName: 'Untitled scene' } },
     ],
   });
@@ -58,16 +63,28 @@ forEachTransport('location update', (fresh) => {
     await seed(c);
     expectSuccess(await c.post(UPDATE, body(c, { migrate: { oldLocation: { id: 0 }, newLocation: { id: 0, locationName: 'Only' } } })), 'Location updated.');
     expect((await locations(c)).notification).toEqual({ id: 0, locationName: 'Only' });
-    expectSuccess(await c.post(UPDATE, body(c, { migrate: { oldLocation: { id: 'scene_1' }, newLocation: { id: 'scene_2', locationName: 'White scene' } }, merge: false })));
-    expect((await locations(c)).comments).toEqual([{ id: 'scene_2', locationName: 'White scene' }, { id: 'scene_1', locationName: 'Untitled scene' }]);
+    expectSuccess(
+      await c.post(UPDATE, body(c, { migrate: { oldLocation: { id: 'scene_1' }, newLocation: { id: 'scene_2', locationName: 'White scene' } }, merge: false })),
+    );
+    expect((await locations(c)).comments).toEqual([
+      { id: 'scene_2', locationName: 'White scene' },
+      { id: 'scene_1', locationName: 'Untitled scene' },
+    ]);
   });
 
   it('matches by id before locationName, and by locationName when no id is given', async () => {
     const c = fresh();
     await seed(c);
-    expectSuccess(await c.post(UPDATE, body(c, { migrate: { oldLocation: { id: 'scene_1', locationName: 'Some other name' }, newLocation: { locationName: 'By id' } }, merge: true })));
+    expectSuccess(
+      await c.post(
+        UPDATE,
+        body(c, { migrate: { oldLocation: { id: 'scene_1', locationName: 'Some other name' }, newLocation: { locationName: 'By id' } }, merge: true }),
+      ),
+    );
     expect((await locations(c)).comments[0]).toEqual({ id: 'scene_1', locationName: 'By id', version: { id: 'v1', name: 'First' } });
-    expectSuccess(await c.post(UPDATE, body(c, { migrate: { oldLocation: { locationName: 'Scene zero' }, newLocation: { locationName: 'By name' } }, merge: true })));
+    expectSuccess(
+      await c.post(UPDATE, body(c, { migrate: { oldLocation: { locationName: 'Scene zero' }, newLocation: { locationName: 'By name' } }, merge: true })),
+    );
     expect((await locations(c)).notification).toEqual({ id: 0, locationName: 'By name', color: 'red' });
   });
 

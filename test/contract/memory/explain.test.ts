@@ -1,15 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import type { JudgmentInit } from '../../../src/harness/memory.js';
 import { ServiceError } from '../../../src/errors.js';
+import type { JudgmentInit } from '../../../src/harness/memory.js';
 import { createMockService } from '../../../src/service.js';
 import { expectError, fingerprint } from '../../support/expect.js';
-import { forEachTransport, type Client } from '../../support/transports.js';
+import { type Client, forEachTransport } from '../../support/transports.js';
 
 const EXPLAIN = '/__mock/memory/explain';
 const SHAPE = 'The body must be {"query": "..."}, optionally with "organizationId", "documentId" and "apiKey" (default: the seeded key).';
 
 const judged = (content: string, reasoning: string, decision: JudgmentInit['decision'], userId: string, extra: Partial<JudgmentInit> = {}): JudgmentInit => ({
-  content, reasoning, decision, actionUser: { userId }, ...extra,
+  content,
+  reasoning,
+  decision,
+  actionUser: { userId },
+  ...extra,
 });
 
 /** Profanity judged three ways (one in other words), a typeface judgment that only comes close, and a comment that counts toward neither side. */
@@ -17,7 +21,9 @@ const JUDGMENTS: JudgmentInit[] = [
   judged('Live chat message full of curse words', 'Cursing at customers is unprofessional', 'rejected', 'u1'),
   judged('Product review that contains several swear words', 'Profane language is not allowed in public reviews', 'rejected', 'u2'),
   judged('Review with a bleeped-out swear word in the title', 'Flagged for the trust and safety team', 'comment', 'u3'),
-  judged('Gaming forum thread where players swear about a lost match', 'Casual swearing is tolerated in the 18+ gaming forum', 'approved', 'u4', { organizationId: 'tailspin' }),
+  judged('Gaming forum thread where players swear about a lost match', 'Casual swearing is tolerated in the 18+ gaming forum', 'approved', 'u4', {
+    organizationId: 'tailspin',
+  }),
   judged('Poster headline set in Comic Sans', 'Off-brand font in a public review deck', 'rejected', 'u5'),
 ];
 
@@ -41,7 +47,13 @@ forEachTransport('memory explain (POST /__mock/memory/explain)', (fresh) => {
       { word: 'customer', matches: [{ term: 'custom', via: 'exact', weight: 1 }] },
       { word: 'review', matches: [{ term: 'review', via: 'exact', weight: 1 }] },
       { word: 'containing', matches: [{ term: 'contain', via: 'exact', weight: 1 }] },
-      { word: 'swear', matches: [{ term: 'swear', via: 'exact', weight: 1 }, { term: 'curs', via: 'synonym', weight: 0.6 }] },
+      {
+        word: 'swear',
+        matches: [
+          { term: 'swear', via: 'exact', weight: 1 },
+          { term: 'curs', via: 'synonym', weight: 0.6 },
+        ],
+      },
       { word: 'words', matches: [{ term: 'word', via: 'exact', weight: 1 }] },
     ]);
     const byId = new Map<string, Record<string, unknown>>(body.relevant.map((j: Record<string, unknown>) => [j['content'], j]));
@@ -50,7 +62,12 @@ forEachTransport('memory explain (POST /__mock/memory/explain)', (fresh) => {
     expect(chat.matched).toContainEqual({ word: 'swear', term: 'curs', via: 'synonym' });
     const swear = byId.get(JUDGMENTS[1]!.content)!;
     expect(swear).toMatchObject({ decision: 'rejected', side: 'reject', counted: true });
-    expect(swear['matched']).toEqual(expect.arrayContaining([{ word: 'swear', term: 'swear', via: 'exact' }, { word: 'review', term: 'review', via: 'exact' }]));
+    expect(swear['matched']).toEqual(
+      expect.arrayContaining([
+        { word: 'swear', term: 'swear', via: 'exact' },
+        { word: 'review', term: 'review', via: 'exact' },
+      ]),
+    );
     expect(swear['relevance']).toBeGreaterThan(0);
     expect(swear['coverage']).toBeGreaterThanOrEqual(0.3);
     expect(byId.get(JUDGMENTS[2]!.content)).toMatchObject({ decision: 'comment', side: null, counted: false });
@@ -70,7 +87,10 @@ forEachTransport('memory explain (POST /__mock/memory/explain)', (fresh) => {
 
   it('walks the same scope ladder as suggest', async () => {
     const c = fresh();
-    c.service.memory.record([...JUDGMENTS, judged('Clan chat with swear words', 'Profanity allowed in the 18+ forum', 'approved', 'u6', { organizationId: 'tailspin' })]);
+    c.service.memory.record([
+      ...JUDGMENTS,
+      judged('Clan chat with swear words', 'Profanity allowed in the 18+ forum', 'approved', 'u6', { organizationId: 'tailspin' }),
+    ]);
     const data = { query: 'players swearing in the gaming forum', organizationId: 'tailspin' };
     const body = (await explain(c, data)).body;
     expect(body.result).toEqual(await suggest(c, data));
@@ -95,13 +115,19 @@ forEachTransport('memory explain (POST /__mock/memory/explain)', (fresh) => {
     expectError(await explain(c, ''), 400, 'INVALID_ARGUMENT', SHAPE);
     expectError(await explain(c, '{"query":'), 400, 'INVALID_ARGUMENT', 'The body of POST /__mock/memory/explain is not valid JSON.');
     expectError(await explain(c, { query: 'swear words', apiKey: 7 }), 400, 'INVALID_ARGUMENT', 'apiKey must be a string.');
-    expectError(await explain(c, { query: 'swear words', apiKey: 'nope' }), 404, 'NOT_FOUND', 'Unknown API key nope; GET /__mock/credentials shows the default key.');
+    expectError(
+      await explain(c, { query: 'swear words', apiKey: 'nope' }),
+      404,
+      'NOT_FOUND',
+      'Unknown API key nope; GET /__mock/credentials shows the default key.',
+    );
     expect(fingerprint(c.service)).toBe(before);
   });
 
   it('explains another API key’s judgments without creating anything for a key that has none', async () => {
     const c = fresh();
-    const created = (await c.postWorkspace('/v2/workspace/apikey/create', { ownerEmail: 'owner@example.com', type: 'testing', createAuthToken: true })).body.result.data;
+    const created = (await c.postWorkspace('/v2/workspace/apikey/create', { ownerEmail: 'owner@example.com', type: 'testing', createAuthToken: true })).body
+      .result.data;
     c.service.memory.record(JUDGMENTS, { apiKey: created.apiKey });
     const theirs = (await explain(c, { query: 'swear words in a review', apiKey: created.apiKey })).body;
     expect(theirs.result.primary).toMatchObject({ recommendation: 'reject' });
@@ -119,7 +145,10 @@ describe('service.memory.explain', () => {
     const explained = await service.memory.explain({ query: 'customer review containing swear words' });
     expect(explained.result.primary).toMatchObject({ recommendation: 'reject', basedOn: 2 });
     expect(explained.relevant.some((j) => j.counted && j.matched.some((m) => m.word === 'swear'))).toBe(true);
-    const error = await service.memory.explain({ query: ' ' }).then(() => undefined, (e: unknown) => e);
+    const error = await service.memory.explain({ query: ' ' }).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(ServiceError);
     expect(error).toMatchObject({ status: 'INVALID_ARGUMENT', message: 'query is required' });
     await expect(service.memory.explain({ query: 'x', documentId: 'd' })).rejects.toMatchObject({ message: 'documentId requires organizationId.' });

@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { createMockService } from '../../../src/service.js';
 import { fixtureText, generateJudgments, generateQueries, type LabelledQuery } from '../../../scripts/memory-fixtures.js';
+import { createMockService } from '../../../src/service.js';
 
 const JUDGMENTS = new URL('../../../fixtures/memory/judgments.json', import.meta.url);
 const QUERIES = new URL('../../../fixtures/memory/queries.json', import.meta.url);
@@ -48,10 +48,13 @@ describe('decision-memory fixtures', () => {
       });
       const primary = (JSON.parse(reply.body) as { result: { primary: { recommendation: string; scope: string } | null } }).result.primary;
       const got = { recommendation: primary?.recommendation ?? null, scope: primary?.scope ?? null };
-      if (got.recommendation !== expected.recommendation || got.scope !== expected.scope) misses.push(`${id}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(got)}`);
+      if (got.recommendation !== expected.recommendation || got.scope !== expected.scope)
+        misses.push(`${id}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(got)}`);
     }
     const accuracy = (queries.length - misses.length) / queries.length;
-    console.info(`decision memory: ${queries.length - misses.length}/${queries.length} labelled queries (${(accuracy * 100).toFixed(1)}%)${misses.length ? `; misses:\n${misses.join('\n')}` : ''}`);
+    console.info(
+      `decision memory: ${queries.length - misses.length}/${queries.length} labelled queries (${(accuracy * 100).toFixed(1)}%)${misses.length ? `; misses:\n${misses.join('\n')}` : ''}`,
+    );
     expect(queries.length).toBe(52);
     expect(queries.length - misses.length, misses.join('\n')).toBeGreaterThanOrEqual(50);
   });

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { recordJudgments, type JudgmentInit } from '../../../src/harness/memory.js';
 import { ServiceError } from '../../../src/errors.js';
+import { type JudgmentInit, recordJudgments } from '../../../src/harness/memory.js';
 import { createMockService } from '../../../src/service.js';
 import { expectError, fingerprint } from '../../support/expect.js';
-import { forEachTransport } from '../../support/transports.js';
 import { namespaceOf } from '../../support/store.js';
+import { forEachTransport } from '../../support/transports.js';
 
 const good: JudgmentInit = { content: 'Ad copy: "clinically proven"', decision: 'rejected', actionUser: { userId: 'u1' } };
 
@@ -51,7 +51,11 @@ describe('service.memory', () => {
   });
 
   const bad: [string, unknown, string | RegExp][] = [
-    ['a decision outside 3.42', { ...good, decision: 'approve' }, 'judgments[1].decision must be one of comment, resolve, approved, rejected, in_progress, agree, disagree, endorse, document_approved, document_rejected.'],
+    [
+      'a decision outside 3.42',
+      { ...good, decision: 'approve' },
+      'judgments[1].decision must be one of comment, resolve, approved, rejected, in_progress, agree, disagree, endorse, document_approved, document_rejected.',
+    ],
     ['no content', { ...good, content: ' ' }, 'judgments[1].content is required.'],
     ['no reviewer', { ...good, actionUser: {} }, 'judgments[1].actionUser.userId is required.'],
     ['a confidence above 1', { ...good, confidence: 2 }, /^judgments\[1\]\.confidence: /],
@@ -74,9 +78,24 @@ describe('service.memory', () => {
     const service = createMockService();
     service.memory.record({ ...good, recordId: 'act_1' });
     const before = fingerprint(service);
-    const error = thrown(() => service.memory.record([{ ...good, recordId: 'act_2' }, { ...good, recordId: 'act_1' }]));
-    expect([error.status, error.message]).toEqual(['ALREADY_EXISTS', 'judgments[1].recordId act_1 is already recorded under this API key; omit recordId to have one generated.']);
-    expect(thrown(() => service.memory.record([{ ...good, recordId: 'act_3' }, { ...good, recordId: 'act_3' }])).status).toBe('ALREADY_EXISTS');
+    const error = thrown(() =>
+      service.memory.record([
+        { ...good, recordId: 'act_2' },
+        { ...good, recordId: 'act_1' },
+      ]),
+    );
+    expect([error.status, error.message]).toEqual([
+      'ALREADY_EXISTS',
+      'judgments[1].recordId act_1 is already recorded under this API key; omit recordId to have one generated.',
+    ]);
+    expect(
+      thrown(() =>
+        service.memory.record([
+          { ...good, recordId: 'act_3' },
+          { ...good, recordId: 'act_3' },
+        ]),
+      ).status,
+    ).toBe('ALREADY_EXISTS');
     expect(fingerprint(service)).toBe(before);
   });
 
@@ -98,7 +117,12 @@ describe('service.memory', () => {
   it('keeps suggest in step with appends, reset and restore (the index follows the judgments)', async () => {
     const service = createMockService();
     const ask = async () => {
-      const reply = await service.dispatch({ method: 'POST', path: '/v2/memory/suggest', headers: { 'content-type': 'application/json', ...service.credentials.headers }, body: JSON.stringify({ data: { query: 'clinically proven' } }) });
+      const reply = await service.dispatch({
+        method: 'POST',
+        path: '/v2/memory/suggest',
+        headers: { 'content-type': 'application/json', ...service.credentials.headers },
+        body: JSON.stringify({ data: { query: 'clinically proven' } }),
+      });
       return (JSON.parse(reply.body) as { result: { primary: { recommendation: string } | null } }).result.primary?.recommendation ?? null;
     };
     service.memory.record([good, good]);
@@ -132,10 +156,30 @@ forEachTransport('memory control plane', (fresh) => {
   it('refuses bad bodies and unknown keys without storing anything', async () => {
     const c = fresh();
     const before = fingerprint(c.service);
-    expectError(await send(c, 'POST', '/__mock/memory/judgments', { judgments: [good, { ...good, decision: 'maybe' }] }), 400, 'INVALID_ARGUMENT', /^judgments\[1\]\.decision must be one of comment/);
-    expectError(await send(c, 'POST', '/__mock/memory/judgments', [good]), 400, 'INVALID_ARGUMENT', 'The body must be {"judgments": [...]}, optionally with "apiKey" (default: the seeded key).');
-    expectError(await send(c, 'POST', '/__mock/memory/judgments', { apiKey: 'nope', judgments: [good] }), 404, 'NOT_FOUND', /^Unknown API key nope; GET \/__mock\/credentials shows the default key\.$/);
-    expectError(await send(c, 'GET', '/__mock/memory/judgments?apiKey=nope'), 404, 'NOT_FOUND', /^Unknown API key nope; GET \/__mock\/credentials shows the default key\.$/);
+    expectError(
+      await send(c, 'POST', '/__mock/memory/judgments', { judgments: [good, { ...good, decision: 'maybe' }] }),
+      400,
+      'INVALID_ARGUMENT',
+      /^judgments\[1\]\.decision must be one of comment/,
+    );
+    expectError(
+      await send(c, 'POST', '/__mock/memory/judgments', [good]),
+      400,
+      'INVALID_ARGUMENT',
+      'The body must be {"judgments": [...]}, optionally with "apiKey" (default: the seeded key).',
+    );
+    expectError(
+      await send(c, 'POST', '/__mock/memory/judgments', { apiKey: 'nope', judgments: [good] }),
+      404,
+      'NOT_FOUND',
+      /^Unknown API key nope; GET \/__mock\/credentials shows the default key\.$/,
+    );
+    expectError(
+      await send(c, 'GET', '/__mock/memory/judgments?apiKey=nope'),
+      404,
+      'NOT_FOUND',
+      /^Unknown API key nope; GET \/__mock\/credentials shows the default key\.$/,
+    );
     expect(fingerprint(c.service)).toBe(before);
   });
 });

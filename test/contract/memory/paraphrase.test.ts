@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createMockService } from '../../../src/service.js';
 import { askLabelled, paraphraseSet } from '../../../scripts/memory-eval.js';
+import { createMockService } from '../../../src/service.js';
 
 describe('decision memory on the paraphrase set', () => {
   it('answers at least 96 of its 136 queries as labelled, and keeps at least 21 of its 24 null queries null', async () => {

@@ -3,7 +3,7 @@ import type { JudgmentInit } from '../../../src/harness/memory.js';
 import { STALE_CAVEAT } from '../../../src/model/memory/suggest.js';
 import { REFERENCE_TIME } from '../../../src/support/clock.js';
 import { expectError, fingerprint } from '../../support/expect.js';
-import { forEachTransport, type Client } from '../../support/transports.js';
+import { type Client, forEachTransport } from '../../support/transports.js';
 
 const SUGGEST = '/v2/memory/suggest';
 const DAY = 24 * 60 * 60 * 1000;
@@ -71,8 +71,14 @@ forEachTransport('memory suggest', (fresh) => {
     c.service.memory.record(judged('rejected', { actionUser: { userId: 'u2' } }));
     expect(await suggest(c, { query: QUERY })).toEqual({
       primary: {
-        recommendation: 'reject', confidence: 0.5, basedOn: 2, scope: 'apiKey', scopeLabel: 'All content',
-        topReasons: ['Unsupported medical claim'], uniqueReviewers: 2, caveats: [],
+        recommendation: 'reject',
+        confidence: 0.5,
+        basedOn: 2,
+        scope: 'apiKey',
+        scopeLabel: 'All content',
+        topReasons: ['Unsupported medical claim'],
+        uniqueReviewers: 2,
+        caveats: [],
       },
       conflict: null,
     });
@@ -98,8 +104,14 @@ forEachTransport('memory suggest', (fresh) => {
     const split = await suggest(c, { query: QUERY });
     expect(split.primary).toMatchObject({ recommendation: 'reject', basedOn: 3, caveats: ['Conflicting precedent: 3 reject vs 2 approve'] });
     expect(split.conflict).toEqual({
-      recommendation: 'approve', confidence: expect.any(Number), basedOn: 2, scope: 'apiKey', scopeLabel: 'All content',
-      topReasons: ['Claim backed by a study'], uniqueReviewers: 2, caveats: ['Minority view: 2 approve vs 3 reject'],
+      recommendation: 'approve',
+      confidence: expect.any(Number),
+      basedOn: 2,
+      scope: 'apiKey',
+      scopeLabel: 'All content',
+      topReasons: ['Claim backed by a study'],
+      uniqueReviewers: 2,
+      caveats: ['Minority view: 2 approve vs 3 reject'],
     });
     expect(split.conflict!['confidence']).toBeLessThan(split.primary!['confidence'] as number);
   });
@@ -158,7 +170,8 @@ forEachTransport('memory suggest', (fresh) => {
 
   it('keeps judgments of one API key invisible to another', async () => {
     const c = fresh();
-    const created = (await c.postWorkspace('/v2/workspace/apikey/create', { ownerEmail: 'owner@example.com', type: 'testing', createAuthToken: true })).body.result.data;
+    const created = (await c.postWorkspace('/v2/workspace/apikey/create', { ownerEmail: 'owner@example.com', type: 'testing', createAuthToken: true })).body
+      .result.data;
     const other = { 'x-service-api-key': created.apiKey, 'x-service-auth-token': created.authToken };
     c.service.memory.record(times(3, 'rejected'), { apiKey: created.apiKey });
     expect(await suggest(c, { query: QUERY })).toEqual({ primary: null, conflict: null });
@@ -168,8 +181,18 @@ forEachTransport('memory suggest', (fresh) => {
 
   it('ranks topReasons by support then recency, at most 3, and counts distinct reviewers', async () => {
     const c = fresh();
-    const reasons = ['Missing citation', 'Unsupported medical claim', 'Unsupported medical claim', 'Needs a study', 'Off brand', 'Missing citation', 'Unsupported medical claim'];
-    c.service.memory.record(reasons.map((reasoning, i) => judged('rejected', { reasoning, createdAt: REFERENCE_TIME - (10 - i) * DAY, actionUser: { userId: `u${i % 3}` } })));
+    const reasons = [
+      'Missing citation',
+      'Unsupported medical claim',
+      'Unsupported medical claim',
+      'Needs a study',
+      'Off brand',
+      'Missing citation',
+      'Unsupported medical claim',
+    ];
+    c.service.memory.record(
+      reasons.map((reasoning, i) => judged('rejected', { reasoning, createdAt: REFERENCE_TIME - (10 - i) * DAY, actionUser: { userId: `u${i % 3}` } })),
+    );
     const { primary } = await suggest(c, { query: QUERY });
     expect(primary).toMatchObject({ basedOn: 7, uniqueReviewers: 3, topReasons: ['Unsupported medical claim', 'Missing citation', 'Off brand'] });
   });

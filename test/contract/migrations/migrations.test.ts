@@ -1,22 +1,32 @@
 import { expect, it } from 'vitest';
 import { addActivity } from '../../../src/model/activities.js';
-import { forEachTransport, type Client } from '../../support/transports.js';
-import { expectError, expectSuccess, fingerprint } from '../../support/expect.js';
-import { putNotification } from '../../support/document-data.js';
-import { namespaceOf } from '../../support/store.js';
 import { control } from '../../support/control.js';
+import { putNotification } from '../../support/document-data.js';
+import { expectError, expectSuccess, fingerprint } from '../../support/expect.js';
+import { namespaceOf } from '../../support/store.js';
+import { type Client, forEachTransport } from '../../support/transports.js';
 
 const MIGRATE = '/v2/organizations/documents/migrate';
 const STATUS = '/v2/organizations/documents/migrate/status';
 
 /** `doc-a` holds users u1 and u2; `doc-b` does not exist yet. */
 async function seed(c: Client): Promise<void> {
-  const added = await c.post('/v2/users/add', { organizationId: 'org', documentId: 'doc-a', users: [{ userId: 'u1', name: 'Ann' }, { userId: 'u2', name: 'Bob' }] });
+  const added = await c.post('/v2/users/add', {
+    organizationId: 'org',
+    documentId: 'doc-a',
+    users: [
+      { userId: 'u1', name: 'Ann' },
+      { userId: 'u2', name: 'Bob' },
+    ],
+  });
   expectSuccess(added);
 }
 
 async function start(c: Client, data: Record<string, unknown> = {}): Promise<string> {
-  const result = expectSuccess(await c.post(MIGRATE, { organizationId: 'org', documentId: 'doc-a', newDocumentId: 'doc-b', ...data }), 'Document migration started successfully.');
+  const result = expectSuccess(
+    await c.post(MIGRATE, { organizationId: 'org', documentId: 'doc-a', newDocumentId: 'doc-b', ...data }),
+    'Document migration started successfully.',
+  );
   expect(Object.keys(result.data)).toEqual(['migrationId']);
   return result.data.migrationId as string;
 }
@@ -103,7 +113,9 @@ forEachTransport('document migrations', (fresh) => {
     const listed = await control(c, 'GET', '/__mock/migrations');
     expect(listed.status).toBe(200);
     expect(listed.body.mode).toBe('manual');
-    expect(listed.body.migrations).toMatchObject([{ apiKey: c.service.credentials.apiKey, migrationId: id, documentId: 'doc-a', newDocumentId: 'doc-b', status: 'pending' }]);
+    expect(listed.body.migrations).toMatchObject([
+      { apiKey: c.service.credentials.apiKey, migrationId: id, documentId: 'doc-a', newDocumentId: 'doc-b', status: 'pending' },
+    ]);
 
     const first = await control(c, 'POST', '/__mock/migrations/advance', { migrationId: id });
     expect(first.status).toBe(200);
@@ -127,10 +139,30 @@ forEachTransport('document migrations', (fresh) => {
     await seed(c);
     const id = await start(c);
     const before = fingerprint(c.service);
-    expectError(await control(c, 'POST', '/__mock/migrations/advance', { migrationId: id, to: 'pending' }), 400, 'FAILED_PRECONDITION', `Migration ${id} is pending; it can move to in_progress, completed, failed, not pending.`);
-    expectError(await control(c, 'POST', '/__mock/migrations/advance', { migrationId: id, to: 'done' }), 400, 'INVALID_ARGUMENT', 'to must be one of pending, in_progress, completed, failed.');
-    expectError(await control(c, 'POST', '/__mock/migrations/advance', { migrationId: 'nope' }), 404, 'NOT_FOUND', `Migration nope not found under API key ${c.service.credentials.apiKey}.`);
-    expectError(await control(c, 'POST', '/__mock/migrations/advance', { apiKey: 'unknownKey', migrationId: id }), 404, 'NOT_FOUND', 'Unknown API key unknownKey; GET /__mock/credentials shows the default key.');
+    expectError(
+      await control(c, 'POST', '/__mock/migrations/advance', { migrationId: id, to: 'pending' }),
+      400,
+      'FAILED_PRECONDITION',
+      `Migration ${id} is pending; it can move to in_progress, completed, failed, not pending.`,
+    );
+    expectError(
+      await control(c, 'POST', '/__mock/migrations/advance', { migrationId: id, to: 'done' }),
+      400,
+      'INVALID_ARGUMENT',
+      'to must be one of pending, in_progress, completed, failed.',
+    );
+    expectError(
+      await control(c, 'POST', '/__mock/migrations/advance', { migrationId: 'nope' }),
+      404,
+      'NOT_FOUND',
+      `Migration nope not found under API key ${c.service.credentials.apiKey}.`,
+    );
+    expectError(
+      await control(c, 'POST', '/__mock/migrations/advance', { apiKey: 'unknownKey', migrationId: id }),
+      404,
+      'NOT_FOUND',
+      'Unknown API key unknownKey; GET /__mock/credentials shows the default key.',
+    );
     expectError(await control(c, 'POST', '/__mock/migrations/advance', {}), 400, 'INVALID_ARGUMENT', 'migrationId is required.');
     expect(fingerprint(c.service)).toBe(before);
 
@@ -157,10 +189,21 @@ forEachTransport('document migrations', (fresh) => {
       organizationId: 'org',
       comments: [{ documentId: 'doc-a', from: { userId: 'u1' } }],
       reactions: [{ documentId: 'doc-a', from: { userId: 'u1' } }],
-      recordings: [{ documentId: 'doc-a', from: { userId: 'u1' } }, { documentId: 'doc-other', from: { userId: 'u1' } }],
+      recordings: [
+        { documentId: 'doc-a', from: { userId: 'u1' } },
+        { documentId: 'doc-other', from: { userId: 'u1' } },
+      ],
     });
     expect(fixtures.status).toBe(200);
-    const rest = { organizationId: 'org', documentId: 'doc-a', actionUser: { userId: 'u2' }, notifyUsers: [{ userId: 'u1' }], notifyAll: false, displayHeadlineMessageTemplate: 'Hi', displayBodyMessage: 'Body' };
+    const rest = {
+      organizationId: 'org',
+      documentId: 'doc-a',
+      actionUser: { userId: 'u2' },
+      notifyUsers: [{ userId: 'u1' }],
+      notifyAll: false,
+      displayHeadlineMessageTemplate: 'Hi',
+      displayBodyMessage: 'Body',
+    };
     expectSuccess(await c.post('/v2/notifications/add', rest), 'Notification added successfully.');
 
     await start(c);
@@ -181,8 +224,17 @@ forEachTransport('document migrations', (fresh) => {
   it('moves per-document notification settings to the target document on completion', async () => {
     const c = fresh({ migrations: 'immediate' });
     await seed(c);
-    expectSuccess(await c.post('/v2/notifications/config/set', { organizationId: 'org', userIds: ['u1'], documentIds: ['doc-a'], config: { inbox: 'NONE', email: 'MINE' } }));
-    expectSuccess(await c.post('/v2/notifications/config/set', { organizationId: 'org', userIds: ['u2'], documentIds: ['doc-other'], config: { inbox: 'MINE' } }));
+    expectSuccess(
+      await c.post('/v2/notifications/config/set', {
+        organizationId: 'org',
+        userIds: ['u1'],
+        documentIds: ['doc-a'],
+        config: { inbox: 'NONE', email: 'MINE' },
+      }),
+    );
+    expectSuccess(
+      await c.post('/v2/notifications/config/set', { organizationId: 'org', userIds: ['u2'], documentIds: ['doc-other'], config: { inbox: 'MINE' } }),
+    );
     await start(c);
     const configOf = async (userId: string, documentId: string) =>
       expectSuccess(await c.post('/v2/notifications/config/get', { organizationId: 'org', userId, documentIds: [documentId] })).data[0].config;
@@ -220,11 +272,31 @@ forEachTransport('document migrations', (fresh) => {
     const before = fingerprint(c.service);
     expectError(await c.post(MIGRATE, { organizationId: 'org', documentId: 'nope', newDocumentId: 'doc-b' }), 404, 'NOT_FOUND', 'Document not found.');
     expectError(await c.post(MIGRATE, { organizationId: 'other-org', documentId: 'doc-a', newDocumentId: 'doc-b' }), 404, 'NOT_FOUND', 'Document not found.');
-    expectError(await c.post(MIGRATE, { organizationId: 'org', documentId: 'doc-a', newDocumentId: 'doc-a' }), 400, 'INVALID_ARGUMENT', 'newDocumentId must differ from documentId.');
+    expectError(
+      await c.post(MIGRATE, { organizationId: 'org', documentId: 'doc-a', newDocumentId: 'doc-a' }),
+      400,
+      'INVALID_ARGUMENT',
+      'newDocumentId must differ from documentId.',
+    );
     expectError(await c.post(MIGRATE, { documentId: 'doc-a', newDocumentId: 'doc-b' }), 400, 'INVALID_ARGUMENT', 'organizationId is required.');
-    expectError(await c.post(MIGRATE, { organizationId: 'org', documentId: 'doc-a', newDocumentId: '  ' }), 400, 'INVALID_ARGUMENT', 'newDocumentId is required.');
-    expectError(await c.post(MIGRATE, { organizationId: 'org', documentId: 7, newDocumentId: 'doc-b' }), 400, 'INVALID_ARGUMENT', 'documentId must be a string.');
-    expectError(await c.post(MIGRATE, { organizationId: 'org', documentId: 'doc-a', newDocumentId: 'doc-b' }, { 'x-service-api-key': 'unknownKey' }), 403, 'PERMISSION_DENIED', 'Invalid API key.');
+    expectError(
+      await c.post(MIGRATE, { organizationId: 'org', documentId: 'doc-a', newDocumentId: '  ' }),
+      400,
+      'INVALID_ARGUMENT',
+      'newDocumentId is required.',
+    );
+    expectError(
+      await c.post(MIGRATE, { organizationId: 'org', documentId: 7, newDocumentId: 'doc-b' }),
+      400,
+      'INVALID_ARGUMENT',
+      'documentId must be a string.',
+    );
+    expectError(
+      await c.post(MIGRATE, { organizationId: 'org', documentId: 'doc-a', newDocumentId: 'doc-b' }, { 'x-service-api-key': 'unknownKey' }),
+      403,
+      'PERMISSION_DENIED',
+      'Invalid API key.',
+    );
     expect(fingerprint(c.service)).toBe(before);
   });
 

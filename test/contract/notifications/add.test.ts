@@ -1,8 +1,8 @@
 import { expect, it } from 'vitest';
 import { md5Hex } from '../../../src/support/ids.js';
-import { forEachTransport, type Client } from '../../support/transports.js';
 import { expectError, expectSuccess, fingerprint } from '../../support/expect.js';
 import { namespaceOf } from '../../support/store.js';
+import { type Client, forEachTransport } from '../../support/transports.js';
 
 const ADDED = { status: 'success', message: 'Notification added successfully.', data: { success: true, message: 'Notification added successfully.' } };
 
@@ -33,7 +33,10 @@ forEachTransport('notifications add', (fresh) => {
         recipientUser: { userId: 'rec', name: 'Rita Recipient', email: 'rita@example.com' },
         yourCustomField: 'custom text',
       },
-      notifyUsers: [{ email: 'test@example.com', userId: 'testingUserId' }, { userId: 'rec', name: 'Rita Recipient', email: 'rita@example.com' }],
+      notifyUsers: [
+        { email: 'test@example.com', userId: 'testingUserId' },
+        { userId: 'rec', name: 'Rita Recipient', email: 'rita@example.com' },
+      ],
     });
     expect(reply.status).toBe(200);
     expect(reply.body).toEqual({ result: ADDED });
@@ -113,8 +116,7 @@ forEachTransport('notifications add', (fresh) => {
       c.post('/v2/notifications/add', { ...base, documentId, notificationId, notifyUsers, verifyUserPermissions: true });
     expectSuccess(await add('open', 'n-open'));
     expectSuccess(await add('locked', 'n-locked'));
-    const holders = async (documentId: string) =>
-      Object.keys((await getAll(c, { documentId })).data[0].notifyUsersByUserId).sort();
+    const holders = async (documentId: string) => Object.keys((await getAll(c, { documentId })).data[0].notifyUsersByUserId).sort();
     expect(await holders('open')).toEqual(['orgUser', 'folderUser', 'docUser'].map(md5Hex).sort());
     expect(await holders('locked')).toEqual([md5Hex('lockedUser')]);
     expectSuccess(await c.post('/v2/notifications/add', { ...base, documentId: 'open', notificationId: 'n-all', notifyUsers }));
@@ -137,7 +139,13 @@ forEachTransport('notifications add', (fresh) => {
   it('resolves numbers and leaves variables with nothing to stand for as written', async () => {
     const c = fresh();
     const template = '{actionUser} moved {count} items to {place} ({flag}) {a b}';
-    expectSuccess(await c.post('/v2/notifications/add', { ...base, displayHeadlineMessageTemplate: template, displayHeadlineMessageTemplateData: { count: 3, place: 'Done', flag: true } }));
+    expectSuccess(
+      await c.post('/v2/notifications/add', {
+        ...base,
+        displayHeadlineMessageTemplate: template,
+        displayHeadlineMessageTemplateData: { count: 3, place: 'Done', flag: true },
+      }),
+    );
     expect((await getAll(c)).data[0].displayHeadlineMessage).toBe('Ann Actor moved 3 items to Done ({flag}) {a b}');
   });
 
@@ -199,14 +207,22 @@ forEachTransport('notifications add', (fresh) => {
     ['actionUser.userId missing', { ...base, actionUser: { name: 'x' } }, 'actionUser.userId is required.'],
     ['notifyUsers missing', { ...base, notifyUsers: undefined }, 'notifyUsers is required.'],
     ['notifyUsers not an array', { ...base, notifyUsers: {} }, 'notifyUsers must be an array.'],
-    ['recipient without userId or email', { ...base, notifyUsers: [{ userId: 'a' }, { name: 'n' }] }, 'notifyUsers[1].userId or notifyUsers[1].email is required.'],
+    [
+      'recipient without userId or email',
+      { ...base, notifyUsers: [{ userId: 'a' }, { name: 'n' }] },
+      'notifyUsers[1].userId or notifyUsers[1].email is required.',
+    ],
     ['notifyAll not boolean', { ...base, notifyAll: 'yes' }, 'notifyAll must be a boolean.'],
     ['notificationId with a dot', { ...base, notificationId: 'a.b' }, 'notificationId may only contain letters, digits, "_" and "-".'],
     ['notificationId with a space', { ...base, notificationId: 'a b' }, 'notificationId may only contain letters, digits, "_" and "-".'],
     ['notificationId not a string', { ...base, notificationId: 12 }, 'notificationId must be a string.'],
     ['headline missing', { ...base, displayHeadlineMessageTemplate: undefined }, 'displayHeadlineMessageTemplate is required.'],
     ['body blank', { ...base, displayBodyMessage: '' }, 'displayBodyMessage is required.'],
-    ['headline missing, resolver false', { ...base, isNotificationResolverUsed: false, displayHeadlineMessageTemplate: undefined }, 'displayHeadlineMessageTemplate is required.'],
+    [
+      'headline missing, resolver false',
+      { ...base, isNotificationResolverUsed: false, displayHeadlineMessageTemplate: undefined },
+      'displayHeadlineMessageTemplate is required.',
+    ],
     ['source unknown', { ...base, notificationSource: 'area' }, 'notificationSource must be one of custom, comment, huddle, crdt.'],
     ['context without access', { ...base, context: { other: 1 } }, 'context.access is required.'],
     ['context access value not string or number', { ...base, context: { access: { a: 'x', b: true } } }, 'context.access.b must be a string or a number.'],

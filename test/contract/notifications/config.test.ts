@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
-import { forEachTransport, type Client } from '../../support/transports.js';
 import { expectError, expectSuccess, fingerprint } from '../../support/expect.js';
+import { type Client, forEachTransport } from '../../support/transports.js';
 
 const set = async (c: Client, data: Record<string, unknown>) =>
   expectSuccess(await c.post('/v2/notifications/config/set', { organizationId: 'org', userIds: ['u1'], ...data }), 'User config set successfully.').data;
@@ -8,8 +8,7 @@ const set = async (c: Client, data: Record<string, unknown>) =>
 const get = async (c: Client, data: Record<string, unknown>) =>
   expectSuccess(await c.post('/v2/notifications/config/get', { organizationId: 'org', userId: 'u1', ...data }), 'User config fetched successfully.').data;
 
-const configs = async (c: Client, documentIds: string[]) =>
-  (await get(c, { documentIds })).map((item: { config: unknown }) => item.config);
+const configs = async (c: Client, documentIds: string[]) => (await get(c, { documentIds })).map((item: { config: unknown }) => item.config);
 
 forEachTransport('notification config', (fresh) => {
   it('answers ALL for inbox and email when nothing is stored, one item per document in request order', async () => {
@@ -131,7 +130,12 @@ forEachTransport('notification config', (fresh) => {
       const c = fresh();
       await set(c, { config: { inbox: 'MINE' } });
       const before = fingerprint(c.service);
-      expectError(await c.post('/v2/notifications/config/set', { organizationId: 'org', userIds: ['u1'], config: { email: 'NONE' }, ...data }), 400, 'INVALID_ARGUMENT', message);
+      expectError(
+        await c.post('/v2/notifications/config/set', { organizationId: 'org', userIds: ['u1'], config: { email: 'NONE' }, ...data }),
+        400,
+        'INVALID_ARGUMENT',
+        message,
+      );
       expect(fingerprint(c.service)).toBe(before);
     });
   }

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { md5Hex } from '../../../src/support/ids.js';
-import { forEachTransport, type Client } from '../../support/transports.js';
 import { expectError, expectSuccess, fingerprint } from '../../support/expect.js';
+import { type Client, forEachTransport } from '../../support/transports.js';
 
 const add = (c: Client, notificationId: string, extra: Record<string, unknown> = {}) =>
   c.post('/v2/notifications/add', {
@@ -42,7 +42,11 @@ forEachTransport('notifications delete', (fresh) => {
     const c = fresh();
     await add(c, '8955243231506071');
     await add(c, 'kept');
-    const reply = await c.post('/v2/notifications/delete', { organizationId: 'org', documentId: 'doc', notificationIds: ['89552432315060712', '8955243231506071'] });
+    const reply = await c.post('/v2/notifications/delete', {
+      organizationId: 'org',
+      documentId: 'doc',
+      notificationIds: ['89552432315060712', '8955243231506071'],
+    });
     expect(reply.status).toBe(200);
     expect(reply.body).toEqual({
       result: {

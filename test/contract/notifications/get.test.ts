@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
-import { forEachTransport, type Client } from '../../support/transports.js';
 import { expectError, expectSuccess, fingerprint } from '../../support/expect.js';
+import { type Client, forEachTransport } from '../../support/transports.js';
 
 const add = (c: Client, notificationId: string, extra: Record<string, unknown> = {}) =>
   c.post('/v2/notifications/add', {
@@ -93,7 +93,11 @@ forEachTransport('notifications get', (fresh) => {
   const invalid: [string, Record<string, unknown>, string][] = [
     ['organizationId missing', { organizationId: undefined, documentId: 'doc' }, 'organizationId is required.'],
     ['neither documentId nor userId', { locationId: 'l' }, 'documentId or userId is required.'],
-    ['31 notificationIds', { documentId: 'doc', notificationIds: Array.from({ length: 31 }, (_, i) => `n${i}`) }, 'notificationIds can contain at most 30 items.'],
+    [
+      '31 notificationIds',
+      { documentId: 'doc', notificationIds: Array.from({ length: 31 }, (_, i) => `n${i}`) },
+      'notificationIds can contain at most 30 items.',
+    ],
     ['an unknown order', { documentId: 'doc', order: 'newest' }, 'order must be one of asc, desc.'],
     ['a pageSize that is not a number', { documentId: 'doc', pageSize: '10' }, 'pageSize must be a number.'],
     ['an unreadable pageToken', { documentId: 'doc', pageToken: 'not-a-token' }, 'Invalid pageToken.'],

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { md5Hex } from '../../../src/support/ids.js';
-import { forEachTransport, type Client } from '../../support/transports.js';
 import { expectSuccess } from '../../support/expect.js';
+import { type Client, forEachTransport } from '../../support/transports.js';
 
 const SECONDS = Date.UTC(2026, 0, 1) / 1000;
 
@@ -49,7 +49,10 @@ forEachTransport('verifyUserPermissions and the access model', (fresh) => {
   it('denies a comment author whose permission has expired, under verifyUserPermissions', async () => {
     const c = fresh();
     await c.post('/v2/organizations/documents/add', { organizationId: 'org', documents: [{ documentId: 'doc', accessType: 'restricted' }] });
-    await c.post('/v2/auth/permissions/add', { user: { userId: 'guest' }, permissions: { resources: [{ type: 'document', id: 'doc', organizationId: 'org', expiresAt: SECONDS + 60 }] } });
+    await c.post('/v2/auth/permissions/add', {
+      user: { userId: 'guest' },
+      permissions: { resources: [{ type: 'document', id: 'doc', organizationId: 'org', expiresAt: SECONDS + 60 }] },
+    });
     const add = (text: string) =>
       c.post('/v2/commentannotations/add', {
         organizationId: 'org',

@@ -1,8 +1,8 @@
 import { expect, it } from 'vitest';
-import { forEachTransport, type Client } from '../../support/transports.js';
-import { expectError, expectSuccess, fingerprint } from '../../support/expect.js';
-import { control } from '../../support/control.js';
 import { PRESENCE_TTL_MS } from '../../../src/model/presence.js';
+import { control } from '../../support/control.js';
+import { expectError, expectSuccess, fingerprint } from '../../support/expect.js';
+import { type Client, forEachTransport } from '../../support/transports.js';
 
 const DOC = { organizationId: 'org', documentId: 'doc' };
 const presence = async (c: Client) => (await control(c, 'GET', '/__mock/presence?organizationId=org&documentId=doc')).body.users;
@@ -12,17 +12,41 @@ forEachTransport('presence', (fresh) => {
   it('adds, updates and deletes participants, visible on the control plane', async () => {
     const c = fresh({ clock: '2026-06-01T00:00:00Z' });
     const now = Date.UTC(2026, 5, 1);
-    expect(expectSuccess(await c.post('/v2/presence/add', { ...DOC, users: [{ userId: 'bot', name: 'Reviewer bot' }, { userId: 'agent', status: 'away', role: 'ai' }] }), 'Presence added successfully.').data).toEqual({ success: true });
+    expect(
+      expectSuccess(
+        await c.post('/v2/presence/add', {
+          ...DOC,
+          users: [
+            { userId: 'bot', name: 'Reviewer bot' },
+            { userId: 'agent', status: 'away', role: 'ai' },
+          ],
+        }),
+        'Presence added successfully.',
+      ).data,
+    ).toEqual({ success: true });
     expect(await presence(c)).toEqual([
       { userId: 'bot', status: 'online', lastUpdated: now, name: 'Reviewer bot' },
       { userId: 'agent', status: 'away', lastUpdated: now, role: 'ai' },
     ]);
     c.service.clock.advance(1000);
-    expect(expectSuccess(await c.post('/v2/presence/update', { ...DOC, users: [{ userId: 'bot', status: 'busy' }, { userId: 'ghost', status: 'online' }] }), 'Presence updated successfully.').data).toEqual({ success: true });
+    expect(
+      expectSuccess(
+        await c.post('/v2/presence/update', {
+          ...DOC,
+          users: [
+            { userId: 'bot', status: 'busy' },
+            { userId: 'ghost', status: 'online' },
+          ],
+        }),
+        'Presence updated successfully.',
+      ).data,
+    ).toEqual({ success: true });
     const updated = await presence(c);
     expect(updated[0]).toEqual({ userId: 'bot', status: 'busy', lastUpdated: now + 1000, name: 'Reviewer bot' });
     expect(updated.map((u: { userId: string }) => u.userId)).toEqual(['bot', 'agent']);
-    expect(expectSuccess(await c.post('/v2/presence/delete', { ...DOC, userIds: ['agent', 'nobody'] }), 'Presence deleted successfully.').data).toEqual({ success: true });
+    expect(expectSuccess(await c.post('/v2/presence/delete', { ...DOC, userIds: ['agent', 'nobody'] }), 'Presence deleted successfully.').data).toEqual({
+      success: true,
+    });
     expect((await presence(c)).map((u: { userId: string }) => u.userId)).toEqual(['bot']);
   });
 
@@ -37,7 +61,7 @@ forEachTransport('presence', (fresh) => {
     expect(await presence(c)).toEqual([]);
   });
 
-  it('is removed with the user\'s data', async () => {
+  it("is removed with the user's data", async () => {
     const c = fresh();
     expectSuccess(await c.post('/v2/presence/add', { ...DOC, users: [{ userId: 'bot' }, { userId: 'keep' }] }));
     await c.post('/v2/users/data/delete', { userIds: ['bot'] });
@@ -65,17 +89,32 @@ forEachTransport('presence', (fresh) => {
   it('keeps presence per API key and needs the headers', async () => {
     const c = fresh();
     expectSuccess(await c.post('/v2/presence/add', { ...DOC, users: [{ userId: 'bot' }] }));
-    const other = expectSuccess(await c.postWorkspace('/v2/workspace/apikey/create', { ownerEmail: 'o@example.com', type: 'testing', createAuthToken: true })).data;
+    const other = expectSuccess(
+      await c.postWorkspace('/v2/workspace/apikey/create', { ownerEmail: 'o@example.com', type: 'testing', createAuthToken: true }),
+    ).data;
     expect((await control(c, 'GET', `/__mock/presence?organizationId=org&documentId=doc&apiKey=${other.apiKey}`)).body.users).toEqual([]);
-    expectError(await c.post('/v2/presence/add', { ...DOC, users: [{ userId: 'bot' }] }, { 'x-service-api-key': 'nope' }), 403, 'PERMISSION_DENIED', 'Invalid API key.');
-    expectError(await control(c, 'GET', '/__mock/presence?organizationId=org'), 400, 'INVALID_ARGUMENT', 'organizationId and documentId are required, e.g. GET /__mock/presence?organizationId=org1&documentId=doc1.');
+    expectError(
+      await c.post('/v2/presence/add', { ...DOC, users: [{ userId: 'bot' }] }, { 'x-service-api-key': 'nope' }),
+      403,
+      'PERMISSION_DENIED',
+      'Invalid API key.',
+    );
+    expectError(
+      await control(c, 'GET', '/__mock/presence?organizationId=org'),
+      400,
+      'INVALID_ARGUMENT',
+      'organizationId and documentId are required, e.g. GET /__mock/presence?organizationId=org1&documentId=doc1.',
+    );
   });
 });
 
 forEachTransport('live state', (fresh) => {
   it('stores the latest value per key, replacing or merging, on v1 and v2', async () => {
     const c = fresh();
-    expect(expectSuccess(await c.post('/v2/livestate/broadcast', { ...DOC, liveStateDataId: 'cursor', data: { x: 1, y: 2 } }), 'Event broadcasted successfully.').data).toEqual({ success: true });
+    expect(
+      expectSuccess(await c.post('/v2/livestate/broadcast', { ...DOC, liveStateDataId: 'cursor', data: { x: 1, y: 2 } }), 'Event broadcasted successfully.')
+        .data,
+    ).toEqual({ success: true });
     expectSuccess(await c.post('/v1/livestate/broadcast', { ...DOC, liveStateDataId: 'cursor', data: { y: 3 }, merge: true }));
     expectSuccess(await c.post('/v2/livestate/broadcast', { ...DOC, liveStateDataId: 'mode', data: { dark: true } }));
     expectSuccess(await c.post('/v2/livestate/broadcast', { ...DOC, liveStateDataId: 'mode', data: { light: true } }));
@@ -88,7 +127,12 @@ forEachTransport('live state', (fresh) => {
 
   it('refuses the documented unwrapped request at the gate', async () => {
     const c = fresh();
-    const reply = await c.raw({ method: 'POST', path: '/v2/livestate/broadcast', headers: { 'content-type': 'application/json', ...c.service.credentials.headers }, body: JSON.stringify({ ...DOC, liveStateDataId: 'k', data: { a: 1 } }) });
+    const reply = await c.raw({
+      method: 'POST',
+      path: '/v2/livestate/broadcast',
+      headers: { 'content-type': 'application/json', ...c.service.credentials.headers },
+      body: JSON.stringify({ ...DOC, liveStateDataId: 'k', data: { a: 1 } }),
+    });
     expectError(reply, 400, 'INVALID_ARGUMENT', 'Bad Request');
   });
 

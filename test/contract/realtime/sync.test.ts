@@ -11,12 +11,17 @@ const { rest } = sync;
 
 function client(editorId: string, documentId = DOC.documentId): WebsocketProvider {
   const doc = new Y.Doc();
-  const provider = new WebsocketProvider(`ws://127.0.0.1:${sync.running.port}/__mock/yjs`, `${sync.service.credentials.apiKey}/${DOC.organizationId}/${documentId}/${editorId}`, doc, {
-    WebSocketPolyfill: WebSocket as unknown as typeof globalThis.WebSocket,
-    disableBc: true,
-    maxBackoffTime: 50,
-    params: { token: sync.service.credentials.authToken },
-  });
+  const provider = new WebsocketProvider(
+    `ws://127.0.0.1:${sync.running.port}/__mock/yjs`,
+    `${sync.service.credentials.apiKey}/${DOC.organizationId}/${documentId}/${editorId}`,
+    doc,
+    {
+      WebSocketPolyfill: WebSocket as unknown as typeof globalThis.WebSocket,
+      disableBc: true,
+      maxBackoffTime: 50,
+      params: { token: sync.service.credentials.authToken },
+    },
+  );
   sync.track(provider, doc);
   return provider;
 }

@@ -1,14 +1,21 @@
 import { expect, it } from 'vitest';
-import { forEachTransport, type Client } from '../../support/transports.js';
-import { expectError, expectSuccess, fingerprint } from '../../support/expect.js';
 import { control } from '../../support/control.js';
+import { expectError, expectSuccess, fingerprint } from '../../support/expect.js';
+import { type Client, forEachTransport } from '../../support/transports.js';
 
 const GET = '/v2/recordings/get';
 
 async function seed(c: Client): Promise<string[]> {
   const ids: string[] = [];
-  for (const [documentId, annotationId] of [['d1', 'r1'], ['d2', 'r2'], ['d1', 'r3']] as const) {
-    const made = await control(c, 'POST', '/__mock/annotations', { organizationId: 'org', recordings: [{ documentId, annotationId, from: { userId: 'u1' }, recordingType: 'screen' }] });
+  for (const [documentId, annotationId] of [
+    ['d1', 'r1'],
+    ['d2', 'r2'],
+    ['d1', 'r3'],
+  ] as const) {
+    const made = await control(c, 'POST', '/__mock/annotations', {
+      organizationId: 'org',
+      recordings: [{ documentId, annotationId, from: { userId: 'u1' }, recordingType: 'screen' }],
+    });
     ids.push(made.body.recordings[0].annotationId);
     c.service.clock.advance(1000);
   }
@@ -24,7 +31,11 @@ forEachTransport('recordings get', (fresh) => {
     const all = expectSuccess(await c.post(GET, { organizationId: 'org' }), 'Recorder annotations retrieved successfully.');
     expect(ids(all)).toEqual(['r3', 'r2', 'r1']);
     expect(all.pageToken).toBe('');
-    expect(all.data[0]).toMatchObject({ type: 'recorder', recordingType: 'screen', metadata: { apiKey: c.service.credentials.apiKey, organizationId: 'org', documentId: 'd1' } });
+    expect(all.data[0]).toMatchObject({
+      type: 'recorder',
+      recordingType: 'screen',
+      metadata: { apiKey: c.service.credentials.apiKey, organizationId: 'org', documentId: 'd1' },
+    });
     expect(ids(expectSuccess(await c.post(GET, { organizationId: 'org', documentId: 'd1' })))).toEqual(['r3', 'r1']);
     expect(ids(expectSuccess(await c.post(GET, { organizationId: 'org', recordingIds: ['r1', 'r2', 'nope'] })))).toEqual(['r2', 'r1']);
     expect(ids(expectSuccess(await c.post(GET, { organizationId: 'elsewhere' })))).toEqual([]);

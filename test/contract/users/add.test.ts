@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
-import { forEachTransport, type Client } from '../../support/transports.js';
 import { expectError, expectSuccess, fingerprint } from '../../support/expect.js';
 import { orgOf as orgOfService } from '../../support/store.js';
+import { type Client, forEachTransport } from '../../support/transports.js';
 
 const orgOf = (c: Client, id: string) => orgOfService(c.service, id);
 const ids = (reply: { body: { result: { data: { userId: string }[] } } }) => reply.body.result.data.map((u) => u.userId);
@@ -152,7 +152,15 @@ forEachTransport('users add', (fresh) => {
       ],
     });
     const users = orgOf(c, 'org')?.users;
-    expect(users?.get('a')).toEqual({ userId: 'a', name: 'alice smith', initial: 'A', photoUrl: 'https://p/a.png', color: '#a259fe', isAdmin: true, plan: { tier: 'pro' } });
+    expect(users?.get('a')).toEqual({
+      userId: 'a',
+      name: 'alice smith',
+      initial: 'A',
+      photoUrl: 'https://p/a.png',
+      color: '#a259fe',
+      isAdmin: true,
+      plan: { tier: 'pro' },
+    });
     expect(users?.get('b')?.initial).toBe('Z');
     expect(users?.get('c')).toEqual({ userId: 'c', email: 'c@x.io' });
   });

@@ -1,8 +1,8 @@
 import { expect, it } from 'vitest';
-import { forEachTransport, type Client } from '../../support/transports.js';
-import { expectError, expectSuccess, fingerprint } from '../../support/expect.js';
-import { control } from '../../support/control.js';
 import { md5Hex } from '../../../src/support/ids.js';
+import { control } from '../../support/control.js';
+import { expectError, expectSuccess, fingerprint } from '../../support/expect.js';
+import { type Client, forEachTransport } from '../../support/transports.js';
 
 const EMPTY = { comments: [], reactions: [], recordings: [], notifications: [] };
 
@@ -14,13 +14,31 @@ async function seed(c: Client): Promise<void> {
     organizationId: 'org',
     comments: [
       { documentId: 'd', from: { userId: 'u1' }, comments: [{ commentText: 'mine' }] },
-      { documentId: 'd', from: { userId: 'u2' }, comments: [{ from: { userId: 'u2' }, commentText: 'ask {{u1}} now', taggedUserContacts: [{ userId: 'u1', contact: { userId: 'u1' } }] }, { from: { userId: 'u1' }, commentText: 'reply' }] },
+      {
+        documentId: 'd',
+        from: { userId: 'u2' },
+        comments: [
+          { from: { userId: 'u2' }, commentText: 'ask {{u1}} now', taggedUserContacts: [{ userId: 'u1', contact: { userId: 'u1' } }] },
+          { from: { userId: 'u1' }, commentText: 'reply' },
+        ],
+      },
     ],
     reactions: [{ documentId: 'd', from: { userId: 'u1' } }],
-    recordings: [{ documentId: 'd', from: { userId: 'u1' } }, { documentId: 'd', from: { userId: 'u2' } }],
+    recordings: [
+      { documentId: 'd', from: { userId: 'u1' } },
+      { documentId: 'd', from: { userId: 'u2' } },
+    ],
   });
   const note = (actor: string, to: string) =>
-    c.post('/v2/notifications/add', { organizationId: 'org', documentId: 'd', actionUser: { userId: actor }, notifyAll: false, notifyUsers: [{ userId: to }, { userId: 'u3' }], displayHeadlineMessageTemplate: 'h', displayBodyMessage: 'b' });
+    c.post('/v2/notifications/add', {
+      organizationId: 'org',
+      documentId: 'd',
+      actionUser: { userId: actor },
+      notifyAll: false,
+      notifyUsers: [{ userId: to }, { userId: 'u3' }],
+      displayHeadlineMessageTemplate: 'h',
+      displayBodyMessage: 'b',
+    });
   expectSuccess(await note('u1', 'u2'));
   expectSuccess(await note('u2', 'u1'));
 }
@@ -33,7 +51,12 @@ forEachTransport('delete all user data', (fresh) => {
     await seed(c);
     const reply = await c.post('/v2/users/data/delete', { userIds: ['u1'] });
     expect(reply.status).toBe(202);
-    expect(reply.body).toEqual({ status: 'success', message: 'Data deletion process has been initiated.', data: { jobId: expect.stringMatching(/^[A-Za-z0-9]{20}$/), tasksCount: 5 }, statusCode: 202 });
+    expect(reply.body).toEqual({
+      status: 'success',
+      message: 'Data deletion process has been initiated.',
+      data: { jobId: expect.stringMatching(/^[A-Za-z0-9]{20}$/), tasksCount: 5 },
+      statusCode: 202,
+    });
     expect(await exported(c, 'u1')).toEqual(EMPTY);
     const users = expectSuccess(await c.post('/v2/users/get', { organizationId: 'org' })).data;
     expect(JSON.stringify(users)).not.toContain('"u1"');
@@ -96,7 +119,14 @@ forEachTransport('delete all user data', (fresh) => {
   it('keeps jobs per API key', async () => {
     const c = fresh();
     const { jobId } = (await c.post('/v2/users/data/delete', { userIds: ['u1'] })).body.data;
-    const other = expectSuccess(await c.postWorkspace('/v2/workspace/apikey/create', { ownerEmail: 'o@example.com', type: 'testing', createAuthToken: true })).data;
-    expectError(await c.post('/v2/users/data/delete/status', { jobId }, { 'x-service-api-key': other.apiKey, 'x-service-auth-token': other.authToken }), 404, 'NOT_FOUND', 'Job not found.');
+    const other = expectSuccess(
+      await c.postWorkspace('/v2/workspace/apikey/create', { ownerEmail: 'o@example.com', type: 'testing', createAuthToken: true }),
+    ).data;
+    expectError(
+      await c.post('/v2/users/data/delete/status', { jobId }, { 'x-service-api-key': other.apiKey, 'x-service-auth-token': other.authToken }),
+      404,
+      'NOT_FOUND',
+      'Job not found.',
+    );
   });
 });

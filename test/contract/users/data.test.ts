@@ -1,10 +1,10 @@
 import { expect, it } from 'vitest';
 import { addCommentAnnotation, addReaction, addRecording } from '../../../src/model/annotations.js';
-import { forEachTransport, type Client } from '../../support/transports.js';
-import { expectError, expectSuccess, fingerprint } from '../../support/expect.js';
-import { putNotification } from '../../support/document-data.js';
-import { namespaceOf } from '../../support/store.js';
 import { control } from '../../support/control.js';
+import { putNotification } from '../../support/document-data.js';
+import { expectError, expectSuccess, fingerprint } from '../../support/expect.js';
+import { namespaceOf } from '../../support/store.js';
+import { type Client, forEachTransport } from '../../support/transports.js';
 
 const PATHS = ['/v2/users/data/get', '/v1/users/data/get'] as const;
 const EMPTY = { comments: [], reactions: [], recordings: [], notifications: [] };
@@ -16,7 +16,10 @@ async function fetchAll(c: Client, path: string, userId: string): Promise<{ page
   const tokens: unknown[] = [];
   let pageToken: string | undefined;
   do {
-    const result = expectSuccess(await c.post(path, { organizationId: 'org', userId, ...(pageToken === undefined ? {} : { pageToken }) }), 'Data fetched successfully.');
+    const result = expectSuccess(
+      await c.post(path, { organizationId: 'org', userId, ...(pageToken === undefined ? {} : { pageToken }) }),
+      'Data fetched successfully.',
+    );
     pages.push(result.data);
     tokens.push(result.nextPageToken);
     pageToken = result.nextPageToken ?? undefined;
@@ -46,8 +49,14 @@ forEachTransport('user data export', (fresh) => {
         { documentId: 'd', from: { userId: 'u2' }, comments: [{ commentText: 'first' }, { from: { userId: 'u1' }, commentText: 'reply' }] },
         { documentId: 'd', from: { userId: 'u2' } },
       ],
-      reactions: [{ documentId: 'd', from: { userId: 'u1' }, icon: 'HEART_FACE' }, { documentId: 'd', from: { userId: 'u2' } }],
-      recordings: [{ documentId: 'd', from: { userId: 'u2' } }, { documentId: 'd', from: { userId: 'u1' }, recordingType: 'screen' }],
+      reactions: [
+        { documentId: 'd', from: { userId: 'u1' }, icon: 'HEART_FACE' },
+        { documentId: 'd', from: { userId: 'u2' } },
+      ],
+      recordings: [
+        { documentId: 'd', from: { userId: 'u2' } },
+        { documentId: 'd', from: { userId: 'u1' }, recordingType: 'screen' },
+      ],
     });
     expect(fixtures.status).toBe(200);
     const made = fixtures.body as Record<string, { annotationId: string }[]>;
@@ -66,7 +75,11 @@ forEachTransport('user data export', (fresh) => {
       expect(ids(result.data.recordings)).toEqual([made['recordings']?.[1]?.annotationId]);
       expect(ids(result.data.notifications)).toEqual([acted.id, received.id]);
       expect(result.data.comments[1].comments.map((x: { commentText: string }) => x.commentText)).toEqual(['first', 'reply']);
-      expect(result.data.reactions[0]).toMatchObject({ type: 'reaction', icon: 'HEART_FACE', metadata: { apiKey: c.service.credentials.apiKey, organizationId: 'org', documentId: 'd' } });
+      expect(result.data.reactions[0]).toMatchObject({
+        type: 'reaction',
+        icon: 'HEART_FACE',
+        metadata: { apiKey: c.service.credentials.apiKey, organizationId: 'org', documentId: 'd' },
+      });
       expect(result.data.notifications[0].metadata).toEqual({ apiKey: c.service.credentials.apiKey, documentId: 'd', organizationId: 'org' });
     }
   });
@@ -78,7 +91,10 @@ forEachTransport('user data export', (fresh) => {
     const reactions = Array.from({ length: 250 }, (_, n) => addReaction(c.service.model, ns, at(n))['annotationId']);
     const comments = Array.from({ length: 30 }, (_, n) => addCommentAnnotation(c.service.model, ns, at(n))['annotationId']);
     const recordings = Array.from({ length: 200 }, (_, n) => addRecording(c.service.model, ns, at(n))['annotationId']);
-    const notifications = Array.from({ length: 120 }, (_, n) => putNotification(c.service, { documentId: 'd', notifyUsers: [{ userId: 'u1' }], notificationId: `n${n}` }).id);
+    const notifications = Array.from(
+      { length: 120 },
+      (_, n) => putNotification(c.service, { documentId: 'd', notifyUsers: [{ userId: 'u1' }], notificationId: `n${n}` }).id,
+    );
 
     for (const path of PATHS) {
       const { pages, tokens } = await fetchAll(c, path, 'u1');
@@ -125,8 +141,18 @@ forEachTransport('user data export', (fresh) => {
     const c = fresh();
     const before = fingerprint(c.service);
     expectError(await control(c, 'POST', '/__mock/annotations', { reactions: [] }), 400, 'INVALID_ARGUMENT', 'organizationId is required.');
-    expectError(await control(c, 'POST', '/__mock/annotations', { organizationId: 'org', comments: [{ documentId: 'd' }] }), 400, 'INVALID_ARGUMENT', 'comments[0].from is required.');
-    expectError(await control(c, 'POST', '/__mock/annotations', { organizationId: 'org', apiKey: 'unknownKey' }), 404, 'NOT_FOUND', 'Unknown API key unknownKey; GET /__mock/credentials shows the default key.');
+    expectError(
+      await control(c, 'POST', '/__mock/annotations', { organizationId: 'org', comments: [{ documentId: 'd' }] }),
+      400,
+      'INVALID_ARGUMENT',
+      'comments[0].from is required.',
+    );
+    expectError(
+      await control(c, 'POST', '/__mock/annotations', { organizationId: 'org', apiKey: 'unknownKey' }),
+      404,
+      'NOT_FOUND',
+      'Unknown API key unknownKey; GET /__mock/credentials shows the default key.',
+    );
     expect(fingerprint(c.service)).toBe(before);
   });
 });

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
-import { forEachTransport, type Client } from '../../support/transports.js';
 import { expectError, expectSuccess, fingerprint } from '../../support/expect.js';
+import { type Client, forEachTransport } from '../../support/transports.js';
 
 type Item = { userId: string; name?: string; email?: string };
 const idsOf = (data: Item[]) => data.map((u) => u.userId);
@@ -22,7 +22,13 @@ async function walk(c: Client, data: Record<string, unknown>): Promise<{ pages: 
   for (let guard = 0; guard < 100; guard++) {
     const result = expectSuccess(await c.post('/v2/users/get', { ...data, ...(pageToken !== undefined ? { pageToken } : {}) }));
     expect(typeof result.nextPageToken).toBe('string');
-    pages.push(Array.isArray(result.data) ? idsOf(result.data) : Object.values(result.data as Record<string, Item[]>).flat().map((u) => u.userId));
+    pages.push(
+      Array.isArray(result.data)
+        ? idsOf(result.data)
+        : Object.values(result.data as Record<string, Item[]>)
+            .flat()
+            .map((u) => u.userId),
+    );
     tokens.push(result.nextPageToken);
     if (result.nextPageToken === '') break;
     pageToken = result.nextPageToken;
@@ -144,7 +150,9 @@ forEachTransport('users get v2', (fresh) => {
     await seed(c, 'org', ['a', 'd'], { documentId: 'doc2' });
     const grouped = await walk(c, { organizationId: 'org', allDocuments: true, groupByDocumentId: true, pageSize: 2 });
     expect(grouped.pages).toEqual([['a', 'b'], ['c', 'a'], ['d']]);
-    const second = expectSuccess(await c.post('/v2/users/get', { organizationId: 'org', allDocuments: true, groupByDocumentId: true, pageSize: 2, pageToken: grouped.tokens[0] }));
+    const second = expectSuccess(
+      await c.post('/v2/users/get', { organizationId: 'org', allDocuments: true, groupByDocumentId: true, pageSize: 2, pageToken: grouped.tokens[0] }),
+    );
     expect(second.data).toEqual({ doc1: [{ userId: 'c' }], doc2: [{ userId: 'a' }] });
   });
 

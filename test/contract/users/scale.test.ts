@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { createMockService } from '../../../src/service.js';
-import { addUsers } from '../../../src/model/users/users.js';
-import { pageUsers, userSummary } from '../../../src/model/users/query.js';
 import type { UserRecord } from '../../../src/model/entities.js';
+import { pageUsers, userSummary } from '../../../src/model/users/query.js';
+import { addUsers } from '../../../src/model/users/users.js';
+import { createMockService } from '../../../src/service.js';
 import { namespaceOf } from '../../support/store.js';
 
 const TOTAL = 100_000;

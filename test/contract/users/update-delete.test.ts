@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
-import { forEachTransport, type Client } from '../../support/transports.js';
 import { expectError, expectSuccess, fingerprint } from '../../support/expect.js';
 import { orgOf as orgOfService } from '../../support/store.js';
+import { type Client, forEachTransport } from '../../support/transports.js';
 
 const orgOf = (c: Client, id: string) => orgOfService(c.service, id);
 const idsOf = async (c: Client, data: Record<string, unknown>) =>
@@ -12,7 +12,13 @@ forEachTransport('users update', (fresh) => {
     for (const path of ['/v1/users/update', '/v2/users/update']) {
       const c = fresh();
       await c.post('/v2/users/add', { organizationId: 'org', users: [{ userId: 'yourUserId1', name: 'Old', email: 'old@x.io', color: 'red' }] });
-      const reply = await c.post(path, { organizationId: 'org', users: [{ userId: 'yourUserId1', name: 'New' }, { userId: 'yourUserId2', name: 'Nobody' }] });
+      const reply = await c.post(path, {
+        organizationId: 'org',
+        users: [
+          { userId: 'yourUserId1', name: 'New' },
+          { userId: 'yourUserId2', name: 'Nobody' },
+        ],
+      });
       expect(expectSuccess(reply)).toEqual({
         status: 'success',
         message: 'User(s) processed successfully.',
@@ -69,7 +75,12 @@ forEachTransport('users update', (fresh) => {
     const c = fresh();
     await c.post('/v2/users/add', { organizationId: 'org', users: [{ userId: 'a', name: 'A' }] });
     const before = fingerprint(c.service);
-    expectError(await c.post('/v1/users/update', { organizationId: 'org', users: [{ userId: 'a', name: 'B' }, {}] }), 400, 'INVALID_ARGUMENT', 'users[1].userId is required.');
+    expectError(
+      await c.post('/v1/users/update', { organizationId: 'org', users: [{ userId: 'a', name: 'B' }, {}] }),
+      400,
+      'INVALID_ARGUMENT',
+      'users[1].userId is required.',
+    );
     expectError(await c.post('/v2/users/update', { organizationId: 'org' }), 400, 'INVALID_ARGUMENT', 'users is required.');
     expectError(await c.post('/v2/users/update', { users: [{ userId: 'a' }] }), 400, 'INVALID_ARGUMENT', 'organizationId is required.');
     expect(fingerprint(c.service)).toBe(before);

@@ -1,8 +1,8 @@
 import { expect, it } from 'vitest';
 import { createAdvancedWebhookEndpoint } from '../../../src/model/webhooks/config.js';
-import { forEachTransport, type Client } from '../../support/transports.js';
 import { expectError, expectSuccess, fingerprint } from '../../support/expect.js';
 import { namespaceOf } from '../../support/store.js';
+import { type Client, forEachTransport } from '../../support/transports.js';
 
 const CONFIG_GET = '/v2/workspace/advancedwebhookconfig/get';
 const CONFIG_UPDATE = '/v2/workspace/advancedwebhookconfig/update';
@@ -11,7 +11,8 @@ const CREATE = '/v2/workspace/advancedwebhook/endpoints/create';
 
 const NOT_CONFIGURED =
   'Advanced webhooks are not configured for this workspace. Enable them first via POST /v2/workspace/advancedwebhookconfig/update with { "isEnabled": true }.';
-const DISABLED = 'Advanced webhooks are disabled for this workspace. Enable them via POST /v2/workspace/advancedwebhookconfig/update with { "isEnabled": true }.';
+const DISABLED =
+  'Advanced webhooks are disabled for this workspace. Enable them via POST /v2/workspace/advancedwebhookconfig/update with { "isEnabled": true }.';
 const UNAVAILABLE = 'Advanced webhooks are not available for this workspace.';
 const AT_LEAST_ONE = 'At least one of isEnabled, encryptData, encodeData, publicKey or enableDataProtection must be provided.';
 const BAD_URL = 'url must be a valid http(s) URL.';
@@ -38,7 +39,10 @@ forEachTransport('advanced webhook config', (fresh) => {
     expect(expectSuccess(await c.post(CONFIG_GET, {})).data).toEqual({ ...OFF, encryptData: true, publicKey: 'MIIBIjAN', enableDataProtection: true });
   });
 
-  for (const [name, data] of [['without isEnabled', { encodeData: true }], ['with isEnabled false', { isEnabled: false }]] as const) {
+  for (const [name, data] of [
+    ['without isEnabled', { encodeData: true }],
+    ['with isEnabled false', { isEnabled: false }],
+  ] as const) {
     it(`refuses a first update ${name} and stores nothing`, async () => {
       const c = fresh();
       const before = fingerprint(c.service);
@@ -102,7 +106,11 @@ forEachTransport('advanced webhook endpoints', (fresh) => {
   it('creates an endpoint with explicit nulls, a seeded id and a hidden secret', async () => {
     const c = fresh({ clock: '2026-06-01T10:15:30Z' });
     await enable(c);
-    const minimal = await create(c, { url: 'https://example.com/webhooks/collab', description: 'Primary endpoint', filterTypes: ['comment.add', 'comment.update'] });
+    const minimal = await create(c, {
+      url: 'https://example.com/webhooks/collab',
+      description: 'Primary endpoint',
+      filterTypes: ['comment.add', 'comment.update'],
+    });
     expect(minimal).toEqual({
       id: expect.stringMatching(/^ep_[A-Za-z0-9]{27}$/),
       url: 'https://example.com/webhooks/collab',
@@ -116,7 +124,13 @@ forEachTransport('advanced webhook endpoints', (fresh) => {
       updatedAt: '2026-06-01T10:15:30.000Z',
     });
     const full = await create(c, {
-      url: 'http://localhost:8080/hook', channels: ['project-1'], disabled: true, rateLimit: 5, uid: 'mine', metadata: { team: 'a' }, secret: 'ignored',
+      url: 'http://localhost:8080/hook',
+      channels: ['project-1'],
+      disabled: true,
+      rateLimit: 5,
+      uid: 'mine',
+      metadata: { team: 'a' },
+      secret: 'ignored',
     });
     expect(full).toMatchObject({ description: null, filterTypes: null, channels: ['project-1'], disabled: true, rateLimit: 5, uid: 'mine' });
     expect(Object.keys(full)).not.toContain('metadata');

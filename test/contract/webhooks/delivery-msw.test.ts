@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { Webhook } from 'standardwebhooks';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createMockService } from '../../../src/service.js';
 
 // deliver: 'fetch' goes through the global fetch, so a test's own msw handler can play the receiver.
@@ -18,7 +18,12 @@ afterAll(() => server.close());
 it("deliver: 'fetch' is answered by a test's msw handler: a 503, then the 5 s retry delivers", async () => {
   const service = createMockService({ clock: new Date(), webhooks: { deliver: 'fetch' } });
   const call = async (path: string, data: unknown) => {
-    const reply = await service.dispatch({ method: 'POST', path, headers: { 'content-type': 'application/json', ...service.credentials.headers }, body: JSON.stringify({ data }) });
+    const reply = await service.dispatch({
+      method: 'POST',
+      path,
+      headers: { 'content-type': 'application/json', ...service.credentials.headers },
+      body: JSON.stringify({ data }),
+    });
     return JSON.parse(reply.body).result.data;
   };
   await call('/v2/workspace/advancedwebhookconfig/update', { isEnabled: true });

@@ -1,11 +1,12 @@
 // biome-ignore-all lint/suspicious/noExplicitAny: replies are read as untyped JSON
-import { afterEach, describe, expect, it } from 'vitest';
+
 import { Webhook } from 'standardwebhooks';
-import { coverage } from '../../../src/coverage.js';
+import { afterEach, describe, expect, it } from 'vitest';
 import { listen, type RunningServer } from '../../../src/adapters/node-server.js';
-import { createMockService, type MockService } from '../../../src/service.js';
+import { coverage } from '../../../src/coverage.js';
 import { RETRY_DELAYS_MS } from '../../../src/model/webhooks/schedule.js';
-import { plainHeaders, startReceiver, type Receiver } from '../../support/webhook-receiver.js';
+import { createMockService, type MockService } from '../../../src/service.js';
+import { plainHeaders, type Receiver, startReceiver } from '../../support/webhook-receiver.js';
 
 const COMMENTS_SERVED = coverage().served.some((p) => p.path === '/v2/commentannotations/add');
 

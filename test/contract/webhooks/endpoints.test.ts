@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
-import { forEachTransport, type Client } from '../../support/transports.js';
 import { expectError, expectSuccess, fingerprint } from '../../support/expect.js';
+import { type Client, forEachTransport } from '../../support/transports.js';
 
 const CONFIG_UPDATE = '/v2/workspace/advancedwebhookconfig/update';
 const LIST = '/v2/workspace/advancedwebhook/endpoints/get';

@@ -1,5 +1,5 @@
-import { expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
+import { expect, it } from 'vitest';
 import { createMockService } from '../../../src/index.js';
 
 // The README's "Testing your webhook handler" in-process example, line for line (imports point at the sources).

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { DEFAULT_ACTIVITY_COMMENT_TRIGGERS } from '../../../src/model/workspace-config.js';
-import { forEachTransport, type Client } from '../../support/transports.js';
 import { expectError, expectSuccess, fingerprint } from '../../support/expect.js';
+import { type Client, forEachTransport } from '../../support/transports.js';
 
 const GET = '/v2/workspace/activityconfig/get';
 const UPDATE = '/v2/workspace/activityconfig/update';
@@ -15,23 +15,41 @@ forEachTransport('activity config', (fresh) => {
   it('reads exactly { isEnabled: false } when never configured', async () => {
     const c = fresh();
     const reply = await c.post(GET, {});
-    expect(reply.text).toBe('{"result":{"status":"success","message":"Activity logs configuration retrieved successfully.","data":{"activityServiceConfig":{"isEnabled":false}}}}');
+    expect(reply.text).toBe(
+      '{"result":{"status":"success","message":"Activity logs configuration retrieved successfully.","data":{"activityServiceConfig":{"isEnabled":false}}}}',
+    );
   });
 
   it('first enable seeds immutable, enabledTime = now and the comment triggers', async () => {
     const c = fresh({ clock: START });
-    const expected = { activityServiceConfig: { isEnabled: true, immutable: true, enabledTime: START, triggers: { comment: DEFAULT_ACTIVITY_COMMENT_TRIGGERS } } };
+    const expected = {
+      activityServiceConfig: { isEnabled: true, immutable: true, enabledTime: START, triggers: { comment: DEFAULT_ACTIVITY_COMMENT_TRIGGERS } },
+    };
     expect(await write(c, { isEnabled: true })).toEqual(expected);
     expect(await read(c)).toEqual(expected);
     expect(Object.keys(DEFAULT_ACTIVITY_COMMENT_TRIGGERS)).toEqual([
-      'newlyAdded', 'added', 'updated', 'deleted', 'assigned', 'statusChanged', 'priorityChanged',
-      'reactionAdded', 'reactionDeleted', 'suggestionAccepted', 'suggestionRejected',
+      'newlyAdded',
+      'added',
+      'updated',
+      'deleted',
+      'assigned',
+      'statusChanged',
+      'priorityChanged',
+      'reactionAdded',
+      'reactionDeleted',
+      'suggestionAccepted',
+      'suggestionRejected',
     ]);
   });
 
   it('merges the first-enable request on top of the seeds, triggers deeply', async () => {
     const c = fresh({ clock: START });
-    const data = await write(c, { isEnabled: true, immutable: false, enabledTime: 1717520000000, triggers: { comment: { added: false }, reaction: { added: true } } });
+    const data = await write(c, {
+      isEnabled: true,
+      immutable: false,
+      enabledTime: 1717520000000,
+      triggers: { comment: { added: false }, reaction: { added: true } },
+    });
     expect(data.activityServiceConfig).toEqual({
       isEnabled: true,
       immutable: false,
@@ -63,7 +81,9 @@ forEachTransport('activity config', (fresh) => {
   it('keeps configs per API key', async () => {
     const c = fresh();
     await write(c, { isEnabled: true });
-    const created = expectSuccess(await c.postWorkspace('/v2/workspace/apikey/create', { ownerEmail: 'owner@example.com', type: 'testing', createAuthToken: true })).data;
+    const created = expectSuccess(
+      await c.postWorkspace('/v2/workspace/apikey/create', { ownerEmail: 'owner@example.com', type: 'testing', createAuthToken: true }),
+    ).data;
     const other = await c.post(GET, {}, { 'x-service-api-key': created.apiKey, 'x-service-auth-token': created.authToken });
     expect(expectSuccess(other).data).toEqual({ activityServiceConfig: { isEnabled: false } });
   });
@@ -77,10 +97,18 @@ forEachTransport('activity config', (fresh) => {
     ['a non-boolean isEnabled', { activityServiceConfig: { isEnabled: 'true' } }, 'activityServiceConfig.isEnabled must be a boolean.'],
     ['a non-boolean immutable', { activityServiceConfig: { immutable: 0 } }, 'activityServiceConfig.immutable must be a boolean.'],
     ['a non-number enabledTime', { activityServiceConfig: { enabledTime: '2026' } }, 'activityServiceConfig.enabledTime must be a number.'],
-    ['a fractional enabledTime', { activityServiceConfig: { enabledTime: 1.5 } }, 'activityServiceConfig.enabledTime must be a non-negative integer of milliseconds since the epoch.'],
+    [
+      'a fractional enabledTime',
+      { activityServiceConfig: { enabledTime: 1.5 } },
+      'activityServiceConfig.enabledTime must be a non-negative integer of milliseconds since the epoch.',
+    ],
     ['a non-object triggers', { activityServiceConfig: { triggers: 'all' } }, 'activityServiceConfig.triggers must be an object.'],
     ['a flat triggers map', { activityServiceConfig: { triggers: { 'comment.add': true } } }, 'activityServiceConfig.triggers.comment.add must be an object.'],
-    ['a non-boolean trigger', { activityServiceConfig: { triggers: { comment: { added: 'yes' } } } }, 'activityServiceConfig.triggers.comment.added must be a boolean.'],
+    [
+      'a non-boolean trigger',
+      { activityServiceConfig: { triggers: { comment: { added: 'yes' } } } },
+      'activityServiceConfig.triggers.comment.added must be a boolean.',
+    ],
   ];
   for (const [name, data, message] of invalid) {
     it(`refuses ${name} and changes nothing`, async () => {
@@ -95,6 +123,11 @@ forEachTransport('activity config', (fresh) => {
   it('authenticates with the API-key headers', async () => {
     const c = fresh();
     expectError(await c.post(GET, {}, { 'x-service-api-key': 'nope' }), 403, 'PERMISSION_DENIED', 'Invalid API key.');
-    expectError(await c.post(UPDATE, { activityServiceConfig: { isEnabled: true } }, { 'x-service-api-key': undefined }), 400, 'INVALID_ARGUMENT', 'API key not found in headers.');
+    expectError(
+      await c.post(UPDATE, { activityServiceConfig: { isEnabled: true } }, { 'x-service-api-key': undefined }),
+      400,
+      'INVALID_ARGUMENT',
+      'API key not found in headers.',
+    );
   });
 });

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { DEFAULT_EMAIL_TRIGGERS, DEFAULT_WEBHOOK_TRIGGERS } from '../../../src/model/workspace-config.js';
-import { forEachTransport, type Client } from '../../support/transports.js';
 import { expectError, expectSuccess, fingerprint } from '../../support/expect.js';
+import { type Client, forEachTransport } from '../../support/transports.js';
 
 const EMAIL_GET = '/v2/workspace/emailconfig/get';
 const EMAIL_UPDATE = '/v2/workspace/emailconfig/update';
@@ -30,8 +30,13 @@ forEachTransport('email config', (fresh) => {
     expect(await emailUpdate(c, { useEmailService: true })).toEqual(expected);
     expect(await emailGet(c)).toEqual(expected);
     expect(Object.keys(DEFAULT_EMAIL_TRIGGERS)).toEqual([
-      'comment_annotation.add', 'comment.add', 'comment_annotation.status_change', 'comment_annotation.assign',
-      'comment_annotation.priority_change', 'huddle.create', 'huddle.join',
+      'comment_annotation.add',
+      'comment.add',
+      'comment_annotation.status_change',
+      'comment_annotation.assign',
+      'comment_annotation.priority_change',
+      'huddle.create',
+      'huddle.join',
     ]);
   });
 
@@ -46,7 +51,12 @@ forEachTransport('email config', (fresh) => {
     const c = fresh();
     const data = await emailUpdate(c, {
       useEmailService: true,
-      emailServiceConfig: { type: 'external', apiKey: 'PROVIDER_API_KEY', fromEmail: 'noreply@example.com', triggers: { 'comment.add': false, 'custom.event': true } },
+      emailServiceConfig: {
+        type: 'external',
+        apiKey: 'PROVIDER_API_KEY',
+        fromEmail: 'noreply@example.com',
+        triggers: { 'comment.add': false, 'custom.event': true },
+      },
     });
     expect(data).toEqual({
       useEmailService: true,
@@ -65,7 +75,13 @@ forEachTransport('email config', (fresh) => {
     const off = await emailUpdate(c, { useEmailService: false, emailServiceConfig: { fromEmail: 'a@example.com', fromCompany: 'Example' } });
     expect(off).toEqual({ useEmailService: false, emailServiceConfig: { ...EMAIL_DEFAULTS, fromEmail: 'a@example.com', fromCompany: 'Example' } });
     const on = await emailUpdate(c, { useEmailService: true });
-    expect(on.emailServiceConfig).toEqual({ ...EMAIL_DEFAULTS, type: 'custom', fromEmail: 'a@example.com', fromCompany: 'Example', triggers: DEFAULT_EMAIL_TRIGGERS });
+    expect(on.emailServiceConfig).toEqual({
+      ...EMAIL_DEFAULTS,
+      type: 'custom',
+      fromEmail: 'a@example.com',
+      fromCompany: 'Example',
+      triggers: DEFAULT_EMAIL_TRIGGERS,
+    });
   });
 
   it('later updates merge field by field and trigger by trigger, without seeding again', async () => {
@@ -82,10 +98,15 @@ forEachTransport('email config', (fresh) => {
 
   it('a key created with default triggers is not re-seeded by a later enable', async () => {
     const c = fresh();
-    const created = expectSuccess(await c.postWorkspace('/v2/workspace/apikey/create', {
-      ownerEmail: 'owner@example.com', type: 'testing', createAuthToken: true,
-      emailServiceConfig: { type: 'external' }, setDefaultEmailTriggers: true,
-    })).data;
+    const created = expectSuccess(
+      await c.postWorkspace('/v2/workspace/apikey/create', {
+        ownerEmail: 'owner@example.com',
+        type: 'testing',
+        createAuthToken: true,
+        emailServiceConfig: { type: 'external' },
+        setDefaultEmailTriggers: true,
+      }),
+    ).data;
     const headers = { 'x-service-api-key': created.apiKey, 'x-service-auth-token': created.authToken };
     const data = expectSuccess(await c.post(EMAIL_UPDATE, { useEmailService: true }, headers)).data;
     expect(data.emailServiceConfig.type).toBe('external');
@@ -126,7 +147,12 @@ forEachTransport('email config', (fresh) => {
   it('authenticates with the API-key headers', async () => {
     const c = fresh();
     expectError(await c.post(EMAIL_GET, {}, { 'x-service-api-key': 'nope' }), 403, 'PERMISSION_DENIED', 'Invalid API key.');
-    expectError(await c.post(EMAIL_UPDATE, { useEmailService: true }, { 'x-service-auth-token': 'bad' }), 403, 'PERMISSION_DENIED', 'Invalid auth token for API key.');
+    expectError(
+      await c.post(EMAIL_UPDATE, { useEmailService: true }, { 'x-service-auth-token': 'bad' }),
+      403,
+      'PERMISSION_DENIED',
+      'Invalid auth token for API key.',
+    );
   });
 });
 
@@ -140,7 +166,11 @@ forEachTransport('webhook config', (fresh) => {
     const c = fresh();
     const data = await webhookUpdate(c, {
       useWebhookService: true,
-      webhookServiceConfig: { authToken: 'webhook_auth_token_here', rawNotificationUrl: 'https://example.com/webhooks/raw', triggers: { 'recorder.done': true } },
+      webhookServiceConfig: {
+        authToken: 'webhook_auth_token_here',
+        rawNotificationUrl: 'https://example.com/webhooks/raw',
+        triggers: { 'recorder.done': true },
+      },
     });
     const expected = {
       useWebhookService: true,
@@ -154,15 +184,20 @@ forEachTransport('webhook config', (fresh) => {
     };
     expect(data).toEqual(expected);
     expect(await webhookGet(c)).toEqual(expected);
-    expect(Object.entries(DEFAULT_WEBHOOK_TRIGGERS).filter(([, on]) => !on).map(([k]) => k)).toEqual([
-      'comment_annotation.suggestion_accept', 'comment_annotation.suggestion_reject', 'crdt.update_data', 'recorder.done',
-    ]);
+    expect(
+      Object.entries(DEFAULT_WEBHOOK_TRIGGERS)
+        .filter(([, on]) => !on)
+        .map(([k]) => k),
+    ).toEqual(['comment_annotation.suggestion_accept', 'comment_annotation.suggestion_reject', 'crdt.update_data', 'recorder.done']);
   });
 
   it('keeps stored fields and does not seed without an enable', async () => {
     const c = fresh();
     const off = await webhookUpdate(c, { webhookServiceConfig: { processedNotificationUrl: 'http://localhost:3000/hook', encodeData: true } });
-    expect(off).toEqual({ useWebhookService: false, webhookServiceConfig: { ...WEBHOOK_DEFAULTS, processedNotificationUrl: 'http://localhost:3000/hook', encodeData: true } });
+    expect(off).toEqual({
+      useWebhookService: false,
+      webhookServiceConfig: { ...WEBHOOK_DEFAULTS, processedNotificationUrl: 'http://localhost:3000/hook', encodeData: true },
+    });
     const on = await webhookUpdate(c, { useWebhookService: true, webhookServiceConfig: { rawNotificationUrl: '' } });
     expect(on.webhookServiceConfig).toEqual({
       ...WEBHOOK_DEFAULTS,

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
-import { forEachTransport, type Client } from '../../support/transports.js';
 import { expectError, expectSuccess, fingerprint } from '../../support/expect.js';
+import { type Client, forEachTransport } from '../../support/transports.js';
 
 const CREATE = '/v2/workspace/apikey/create';
 const OWNER = 'owner@example.com';
@@ -143,7 +143,13 @@ forEachTransport('create API key (3.2)', (fresh) => {
 
   it('validates fields before the production gates', async () => {
     const c = fresh();
-    await refuse(c, { ownerEmail: OWNER, type: 'production', realtimeDBRegion: '' }, 400, 'INVALID_ARGUMENT', /^realtimeDBRegion "" is not a supported region\./);
+    await refuse(
+      c,
+      { ownerEmail: OWNER, type: 'production', realtimeDBRegion: '' },
+      400,
+      'INVALID_ARGUMENT',
+      /^realtimeDBRegion "" is not a supported region\./,
+    );
   });
 
   it('stores production regions (default North America) and ignores them for testing keys', async () => {

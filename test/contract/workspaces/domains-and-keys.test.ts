@@ -1,17 +1,32 @@
 import { expect, it } from 'vitest';
-import { forEachTransport, type Client } from '../../support/transports.js';
 import { expectError, expectSuccess, fingerprint } from '../../support/expect.js';
+import { type Client, forEachTransport } from '../../support/transports.js';
 
 const createKey = async (c: Client, apiKeyName?: string) =>
-  expectSuccess(await c.postWorkspace('/v2/workspace/apikey/create', { ownerEmail: 'owner@example.com', type: 'testing', createAuthToken: true, ...(apiKeyName ? { apiKeyName } : {}) })).data;
+  expectSuccess(
+    await c.postWorkspace('/v2/workspace/apikey/create', {
+      ownerEmail: 'owner@example.com',
+      type: 'testing',
+      createAuthToken: true,
+      ...(apiKeyName ? { apiKeyName } : {}),
+    }),
+  ).data;
 
 forEachTransport('workspace domains', (fresh) => {
   it('adds normalised domains, lists them in order, and deletes them', async () => {
     const c = fresh();
-    const added = expectSuccess(await c.post('/v2/workspace/domains/add', { domains: ['https://www.Google.com/path?q=1', '*.firebase.com', 'http://localhost:3000/', 'google.com'] }), 'Domain(s) added successfully to allowed domains.');
+    const added = expectSuccess(
+      await c.post('/v2/workspace/domains/add', { domains: ['https://www.Google.com/path?q=1', '*.firebase.com', 'http://localhost:3000/', 'google.com'] }),
+      'Domain(s) added successfully to allowed domains.',
+    );
     expect(added.data).toEqual({ domainsAdded: ['google.com', '*.firebase.com', 'localhost:3000'] });
-    expect(expectSuccess(await c.post('/v2/workspace/domains/get', {}), 'Allowed domains retrieved successfully.').data).toEqual({ allowedDomains: ['google.com', '*.firebase.com', 'localhost:3000'] });
-    const removed = expectSuccess(await c.post('/v1/workspace/domains/delete', { domains: ['www.google.com'] }), 'Domain(s) removed successfully from allowed domains.');
+    expect(expectSuccess(await c.post('/v2/workspace/domains/get', {}), 'Allowed domains retrieved successfully.').data).toEqual({
+      allowedDomains: ['google.com', '*.firebase.com', 'localhost:3000'],
+    });
+    const removed = expectSuccess(
+      await c.post('/v1/workspace/domains/delete', { domains: ['www.google.com'] }),
+      'Domain(s) removed successfully from allowed domains.',
+    );
     expect(removed.data).toEqual({ domainsRemoved: ['google.com'] });
     expect(expectSuccess(await c.post('/v1/workspace/domains/add', { domains: ['example.com'] })).data).toEqual({ domainsAdded: ['example.com'] });
     expect(expectSuccess(await c.post('/v2/workspace/domains/get', {})).data.allowedDomains).toEqual(['*.firebase.com', 'localhost:3000', 'example.com']);
@@ -73,13 +88,17 @@ forEachTransport('workspace API keys', (fresh) => {
     const page2 = expectSuccess(await c.postWorkspace('/v2/workspace/apikeys/get', { pageSize: 2, pageToken: page1.nextPageToken }));
     expect(page2.data.map((k: { id: string }) => k.id)).toEqual([third]);
     expect('nextPageToken' in page2).toBe(false);
-    expect(expectSuccess(await c.postWorkspace('/v2/workspace/apikeys/get', { apiKeys: [third, 'nope'] })).data.map((k: { id: string }) => k.id)).toEqual([third]);
+    expect(expectSuccess(await c.postWorkspace('/v2/workspace/apikeys/get', { apiKeys: [third, 'nope'] })).data.map((k: { id: string }) => k.id)).toEqual([
+      third,
+    ]);
   });
 
   it('renames a key and resets its auth token, the old one refused at once', async () => {
     const c = fresh();
     const apiKey = c.service.credentials.apiKey;
-    expect(expectSuccess(await c.postWorkspace('/v2/workspace/apikey/update', { apiKey, apiKeyName: 'Renamed' }), 'API key updated successfully.').data).toBeNull();
+    expect(
+      expectSuccess(await c.postWorkspace('/v2/workspace/apikey/update', { apiKey, apiKeyName: 'Renamed' }), 'API key updated successfully.').data,
+    ).toBeNull();
     expect(expectSuccess(await c.postWorkspace('/v2/workspace/get', {})).data.apiKeyList[apiKey].apiKeyName).toBe('Renamed');
     const reset = expectSuccess(await c.postWorkspace('/v2/workspace/authtoken/reset', { apiKey }), 'Auth token reset successfully.');
     expect(reset.data).toEqual({ apiKey, newAuthToken: { token: expect.stringMatching(/^[0-9a-f]{32}$/), name: 'Default Auth Token', domains: [] } });
@@ -111,7 +130,12 @@ forEachTransport('workspace API keys', (fresh) => {
     const foreignKey = Object.keys(other.apiKeyList)[0];
     expectError(await c.postWorkspace('/v2/workspace/authtoken/reset', { apiKey: foreignKey }), 404, 'NOT_FOUND', 'API key not found.');
     for (const op of ['apikeys/get', 'apikey/update', 'authtoken/reset']) {
-      expectError(await c.postWorkspace(`/v2/workspace/${op}`, {}, { 'x-service-workspace-auth-token': 'bad' }), 403, 'PERMISSION_DENIED', 'Invalid workspace credentials.');
+      expectError(
+        await c.postWorkspace(`/v2/workspace/${op}`, {}, { 'x-service-workspace-auth-token': 'bad' }),
+        403,
+        'PERMISSION_DENIED',
+        'Invalid workspace credentials.',
+      );
     }
   });
 });

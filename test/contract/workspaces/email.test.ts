@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
-import { forEachTransport } from '../../support/transports.js';
-import { expectError, expectSuccess, fingerprint } from '../../support/expect.js';
 import { loginLinks, setEmailVerified } from '../../../src/model/login-links.js';
+import { expectError, expectSuccess, fingerprint } from '../../support/expect.js';
+import { forEachTransport } from '../../support/transports.js';
 
 const SEND = '/v2/workspace/email/send-login-link';
 const STATUS = '/v2/workspace/email/status';
@@ -10,12 +10,21 @@ const OWNER = 'owner@collab-service.test';
 forEachTransport('workspace e-mail login links and status', (fresh) => {
   it('keeps a login link for an owner without headers and answers the same for an unknown address', async () => {
     const c = fresh({ disposableEmailDomains: ['trash.test'] });
-    const sent = await c.raw({ method: 'POST', path: SEND, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ data: { email: OWNER, continueUrl: 'http://localhost:3000/welcome' } }) });
+    const sent = await c.raw({
+      method: 'POST',
+      path: SEND,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ data: { email: OWNER, continueUrl: 'http://localhost:3000/welcome' } }),
+    });
     expect(sent.body).toEqual({ result: { status: 'success', message: 'Login link sent successfully', data: null } });
     expect(expectSuccess(await c.post(SEND, { email: 'nobody@example.com', continueUrl: 'https://console.collab-service.test/' })).data).toBeNull();
     const links = loginLinks(c.service.model);
     expect(links).toHaveLength(1);
-    expect(links[0]).toMatchObject({ email: OWNER, continueUrl: 'http://localhost:3000/welcome', link: expect.stringMatching(/^http:\/\/localhost:3000\/__\/auth\/action\?mode=signIn&oobCode=\w{28}&continueUrl=/) });
+    expect(links[0]).toMatchObject({
+      email: OWNER,
+      continueUrl: 'http://localhost:3000/welcome',
+      link: expect.stringMatching(/^http:\/\/localhost:3000\/__\/auth\/action\?mode=signIn&oobCode=\w{28}&continueUrl=/),
+    });
   });
 
   it('reports verification per owner e-mail', async () => {
@@ -53,8 +62,17 @@ forEachTransport('workspace e-mail control plane', (fresh) => {
     expectSuccess(await c.post(SEND, { email: OWNER, continueUrl: 'http://localhost/' }));
     const listed = await control(c, 'GET', '/__mock/login-links');
     expect(listed.body.loginLinks).toHaveLength(1);
-    expect((await control(c, 'POST', '/__mock/email-verification', { ownerEmail: OWNER, verified: false })).body).toEqual({ ownerEmail: OWNER, verified: false, workspaces: 1 });
+    expect((await control(c, 'POST', '/__mock/email-verification', { ownerEmail: OWNER, verified: false })).body).toEqual({
+      ownerEmail: OWNER,
+      verified: false,
+      workspaces: 1,
+    });
     expect(expectSuccess(await c.post(STATUS, { ownerEmail: OWNER })).data).toEqual({ verified: false });
-    expectError(await control(c, 'POST', '/__mock/email-verification', { ownerEmail: 'x@y.z', verified: true }), 404, 'NOT_FOUND', 'No workspace is owned by x@y.z.');
+    expectError(
+      await control(c, 'POST', '/__mock/email-verification', { ownerEmail: 'x@y.z', verified: true }),
+      404,
+      'NOT_FOUND',
+      'No workspace is owned by x@y.z.',
+    );
   });
 });

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
-import { forEachTransport, type Client } from '../../support/transports.js';
 import { expectError, expectSuccess, fingerprint } from '../../support/expect.js';
+import { type Client, forEachTransport } from '../../support/transports.js';
 
 /** The owner email of the workspace every service is seeded with. */
 const SEEDED_OWNER = 'owner@collab-service.test';
@@ -26,7 +26,12 @@ forEachTransport('create workspace (3.1)', (fresh) => {
     expect(ws.id).toMatch(ALNUM20);
     expect(ws.authToken).toMatch(HEX32);
     expect(ws.name).toBe('My Workspace');
-    expect(ws.owner).toEqual({ email: 'jane@example.com', id: expect.stringMatching(/^[A-Za-z0-9]{28}$/), name: 'Jane Doe', avatar: 'https://example.com/a.png' });
+    expect(ws.owner).toEqual({
+      email: 'jane@example.com',
+      id: expect.stringMatching(/^[A-Za-z0-9]{28}$/),
+      name: 'Jane Doe',
+      avatar: 'https://example.com/a.png',
+    });
     const keys = Object.keys(ws.apiKeyList);
     expect(keys).toHaveLength(1);
     expect(keys[0]).toMatch(ALNUM20);

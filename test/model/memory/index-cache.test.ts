@@ -6,12 +6,22 @@ import { cloneState, emptyNamespace } from '../../../src/model/store.js';
 
 let next = 0;
 const judgment = (content: string): JudgmentRecord => ({
-  recordId: `act_cache_${next++}`, reasoning: '', decision: 'rejected', confidence: 1, judgeType: 'human', contentType: '',
-  actionUser: { userId: 'u1' }, createdAt: 0, agent: null, content,
+  recordId: `act_cache_${next++}`,
+  reasoning: '',
+  decision: 'rejected',
+  confidence: 1,
+  judgeType: 'human',
+  contentType: '',
+  actionUser: { userId: 'u1' },
+  createdAt: 0,
+  agent: null,
+  content,
 });
 
 const hits = (judgments: readonly JudgmentRecord[], query: string): string[] =>
-  judgmentIndex(judgments).search(query).map((h) => (judgments[h.index] as JudgmentRecord).content);
+  judgmentIndex(judgments)
+    .search(query)
+    .map((h) => (judgments[h.index] as JudgmentRecord).content);
 
 describe('the judgment index across snapshot copies', () => {
   const base = (): JudgmentRecord[] => [judgment('zebra stripes in an ad'), judgment('purple giraffe claims'), judgment('miracle cure for baldness')];

@@ -1,19 +1,27 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { synonymTableSource } from '../../../scripts/memory-synonyms.js';
 import type { JudgmentRecord } from '../../../src/model/entities.js';
 import { judgmentIndex } from '../../../src/model/memory/index.js';
 import { analyseQuery, editDistance, type Vocabulary } from '../../../src/model/memory/query.js';
 import { loadSynonyms, NO_SYNONYMS, parseSynonyms } from '../../../src/model/memory/synonyms.js';
 import { NEGATION_TERM, terms, words } from '../../../src/model/memory/text.js';
-import { synonymTableSource } from '../../../scripts/memory-synonyms.js';
 
 const TABLE = new URL('../../../src/model/memory/synonyms-table.ts', import.meta.url);
 /** `npm run synonyms:memory` sets this to rewrite the committed table instead of comparing with it. */
 const WRITE = process.env['MEMORY_SYNONYMS_WRITE'] === '1';
 
 const judgment = (content: string, reasoning = ''): JudgmentRecord => ({
-  recordId: 'act_x', reasoning, decision: 'rejected', confidence: 1, judgeType: 'human', contentType: '',
-  actionUser: { userId: 'u1' }, createdAt: 0, agent: null, content,
+  recordId: 'act_x',
+  reasoning,
+  decision: 'rejected',
+  confidence: 1,
+  judgeType: 'human',
+  contentType: '',
+  actionUser: { userId: 'u1' },
+  createdAt: 0,
+  agent: null,
+  content,
 });
 
 /** A vocabulary over a few words, for query analysis. */
@@ -83,7 +91,14 @@ describe('decision-memory index', () => {
     const list = [judgment('Forum reply full of profanity', 'Abusive language'), judgment('Forum rules page'), judgment('Reply to a survey')];
     const report = judgmentIndex(list, await loadSynonyms()).report('profanty in a forum reply');
     expect(report.hits.map((h) => [h.index, h.matched])).toEqual([
-      [0, [{ word: 'profanty', term: 'profan', via: 'typo' }, { word: 'forum', term: 'forum', via: 'exact' }, { word: 'reply', term: 'repli', via: 'exact' }]],
+      [
+        0,
+        [
+          { word: 'profanty', term: 'profan', via: 'typo' },
+          { word: 'forum', term: 'forum', via: 'exact' },
+          { word: 'reply', term: 'repli', via: 'exact' },
+        ],
+      ],
     ]);
     expect(report.near.map((h) => h.index)).toEqual([1, 2]);
   });
@@ -98,12 +113,19 @@ describe('decision-memory second hop', () => {
       judgment('Quarterly tax filing reminder', 'Accurate dates'),
     ];
     const report = judgmentIndex(list, await loadSynonyms()).report('supplement marketed as a cure for anxiety disorders');
-    expect(report.hits.map((h) => [h.index, h.resembles])).toEqual([[0, undefined], [1, 0]]);
+    expect(report.hits.map((h) => [h.index, h.resembles])).toEqual([
+      [0, undefined],
+      [1, 0],
+    ]);
     expect(report.hits[1]?.coverage).toBeLessThan(0.3);
   });
 
   it('needs a clearly found judgment to vouch: two weak matches stay out', async () => {
-    const list = [judgment('Herbal tea label claiming it cures colds', 'Disease cure claims are prohibited'), judgment('Cure claims on a vitamin page'), judgment('Quarterly tax filing reminder')];
+    const list = [
+      judgment('Herbal tea label claiming it cures colds', 'Disease cure claims are prohibited'),
+      judgment('Cure claims on a vitamin page'),
+      judgment('Quarterly tax filing reminder'),
+    ];
     expect(judgmentIndex(list, await loadSynonyms()).search('wooden garden furniture cure')).toEqual([]);
   });
 });

@@ -18,8 +18,16 @@ function history(rounds: number): JudgmentRecord[] {
   for (let round = 0; round < rounds; round++) {
     TEXTS.forEach(([content, reasoning, decision], i) => {
       out.push({
-        recordId: `act_cost_${round}_${i}`, content, reasoning, decision, confidence: 0.9, judgeType: 'human', contentType: 'email',
-        actionUser: { userId: `reviewer-${round % 7}` }, createdAt: round * 1000 + i, agent: null,
+        recordId: `act_cost_${round}_${i}`,
+        content,
+        reasoning,
+        decision,
+        confidence: 0.9,
+        judgeType: 'human',
+        contentType: 'email',
+        actionUser: { userId: `reviewer-${round % 7}` },
+        createdAt: round * 1000 + i,
+        agent: null,
       });
     });
   }

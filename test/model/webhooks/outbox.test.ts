@@ -1,10 +1,10 @@
-import { describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
-import { signWebhook } from '../../../src/model/webhooks/sign.js';
-import { createAdvancedWebhookEndpoint, updateAdvancedWebhookConfig } from '../../../src/model/webhooks/config.js';
-import { RETRY_DELAYS_MS } from '../../../src/model/webhooks/schedule.js';
+import { describe, expect, it } from 'vitest';
 import type { CommentEventFields } from '../../../src/model/events.js';
+import { createAdvancedWebhookEndpoint, updateAdvancedWebhookConfig } from '../../../src/model/webhooks/config.js';
 import type { WebhookRequest, WebhookSender } from '../../../src/model/webhooks/port.js';
+import { RETRY_DELAYS_MS } from '../../../src/model/webhooks/schedule.js';
+import { signWebhook } from '../../../src/model/webhooks/sign.js';
 import { createMockService, type MockService, type MockServiceOptions } from '../../../src/service.js';
 
 const VECTOR = {

@@ -1,9 +1,9 @@
 // A consumer of every entry point, type-checked with skipLibCheck: false in a project without yjs.
-import { coverage, createMockService, createScenarioService, loadYjs, type JudgmentInit, type MockService } from 'collab-service-mock';
+import { coverage, createMockService, createScenarioService, type JudgmentInit, loadYjs, type MockService } from 'collab-service-mock';
 import { createHandlers } from 'collab-service-mock/msw';
 import { listen, type RunningServer } from 'collab-service-mock/server';
 import { installMockService, type MockServiceHandle } from 'collab-service-mock/testing';
-import { useMockService, type UseMockServiceOptions } from 'collab-service-mock/vitest';
+import { type UseMockServiceOptions, useMockService } from 'collab-service-mock/vitest';
 
 const service: MockService = createMockService({ seed: 1 });
 const handlers = createHandlers(service, { baseUrl: 'https://api.example.test' });

@@ -1,8 +1,8 @@
 // The README's msw quick start against the installed package, then a check that the user was stored.
 import assert from 'node:assert/strict';
-import { setupServer } from 'msw/node';
 import { createMockService } from 'collab-service-mock';
 import { createHandlers } from 'collab-service-mock/msw';
+import { setupServer } from 'msw/node';
 
 const service = createMockService({ seed: 1 });
 const server = setupServer(...createHandlers(service)); // answers https://collab-service.test/*

@@ -1,5 +1,5 @@
-import { after, before, beforeEach, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { after, before, beforeEach, test } from 'node:test';
 import { installMockService } from 'collab-service-mock/testing';
 
 const mock = installMockService({ beforeAll: before, beforeEach, afterAll: after }, { scenario: 'starter' });

@@ -1,6 +1,7 @@
 // The README's Vitest recipe, run by vitest in a project that installed the package.
-import { expect, it } from 'vitest';
+
 import { useMockService } from 'collab-service-mock/vitest';
+import { expect, it } from 'vitest';
 
 const mock = useMockService({ scenario: 'starter' }); // mock.service, mock.baseUrl (https://collab-service.test)
 

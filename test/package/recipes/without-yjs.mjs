@@ -32,7 +32,9 @@ const index = await (await fetch(`${running.url}/`)).json();
 assert.equal(index.name, 'collab-service-mock');
 const upgrade = await new Promise((resolve, reject) => {
   const socket = connect(running.port, '127.0.0.1', () =>
-    socket.write(`GET /__mock/yjs/${service.credentials.apiKey}/org-1/doc-1/e HTTP/1.1\r\nHost: 127.0.0.1:${running.port}\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n`),
+    socket.write(
+      `GET /__mock/yjs/${service.credentials.apiKey}/org-1/doc-1/e HTTP/1.1\r\nHost: 127.0.0.1:${running.port}\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n`,
+    ),
   );
   let text = '';
   socket.on('data', (chunk) => (text += chunk));
@@ -40,7 +42,10 @@ const upgrade = await new Promise((resolve, reject) => {
   socket.on('error', reject);
 });
 assert.match(upgrade, /^HTTP\/1\.1 501 Not Implemented\r\n/);
-assert.match(upgrade, /\r\n\r\nLive sync needs the packages yjs, y-protocols, ws \(yjs is not installed\): run `npm install yjs y-protocols ws` in your project\.\n$/);
+assert.match(
+  upgrade,
+  /\r\n\r\nLive sync needs the packages yjs, y-protocols, ws \(yjs is not installed\): run `npm install yjs y-protocols ws` in your project\.\n$/,
+);
 await running.close();
 
 // ESM only, and require() of it works on Node 20.19+ (no top-level await in the library).
