@@ -64,6 +64,16 @@ function message(issue: RawIssue): string {
 }
 
 /**
+ * The issue code as the service's reference names it (its schema library's older names): an enum value is
+ * `invalid_enum_value`, a literal `invalid_literal`, a string format `invalid_string`; every other code is the same.
+ */
+function documentedCode(issue: Issue): string {
+  if (issue.code === 'invalid_value') return issue.values.length === 1 ? 'invalid_literal' : 'invalid_enum_value';
+  if (issue.code === 'invalid_format') return 'invalid_string';
+  return issue.code;
+}
+
+/**
  * Parses `data` against an operation's schema; the first failure (fields checked in schema order) becomes
  * one `INVALID_ARGUMENT` naming the field and the rule.
  * @example const data = validate(schema, body.data);
@@ -73,7 +83,13 @@ export function validate<S extends z.ZodType>(schema: S, data: unknown, issueDet
   if (parsed.success) return parsed.data;
   const first = parsed.error.issues[0] as Issue;
   const details = issueDetails
-    ? { issues: parsed.error.issues.map((i) => ({ code: i.code, path: i.path.map((p) => (typeof p === 'symbol' ? String(p) : p)), message: i.message })) }
+    ? {
+        issues: parsed.error.issues.map((i) => ({
+          code: documentedCode(i),
+          path: i.path.map((p) => (typeof p === 'symbol' ? String(p) : p)),
+          message: i.message,
+        })),
+      }
     : undefined;
   throw new ServiceError('INVALID_ARGUMENT', first.message, details);
 }
