@@ -26,6 +26,8 @@ export interface JudgmentInit {
   organizationId?: string | undefined;
   documentId?: string | undefined;
   agent?: Record<string, unknown> | null | undefined;
+  annotationId?: string | undefined;
+  flags?: string[] | undefined;
 }
 
 /** Which API key's judgments to touch; default: the service's seeded testing key. */
@@ -71,7 +73,7 @@ export interface MemoryApi {
 export function recordJudgments(ctx: ModelContext, ns: Namespace, inputs: unknown): JudgmentRecord[] {
   const { judgments } = validate(judgmentList, { judgments: Array.isArray(inputs) ? inputs : [inputs] });
   const drafts = judgments.map((j): JudgmentDraft => {
-    const { recordId, createdAt, organizationId, documentId, actionUser, ...rest } = j;
+    const { recordId, createdAt, organizationId, documentId, actionUser, annotationId, flags, ...rest } = j;
     const user: JudgmentDraft['actionUser'] = { userId: actionUser.userId };
     if (actionUser.name !== undefined) user.name = actionUser.name;
     if (actionUser.email !== undefined) user.email = actionUser.email;
@@ -80,6 +82,8 @@ export function recordJudgments(ctx: ModelContext, ns: Namespace, inputs: unknow
     if (createdAt !== undefined) draft.createdAt = createdAt;
     if (organizationId !== undefined) draft.organizationId = organizationId;
     if (documentId !== undefined) draft.documentId = documentId;
+    if (annotationId !== undefined) draft.annotationId = annotationId;
+    if (flags !== undefined) draft.flags = flags;
     return draft;
   });
   return recordJudgmentDrafts(ctx, ns, drafts);

@@ -4,10 +4,13 @@
  */
 
 import type { Doc as YDoc } from 'yjs';
+import type { KnowledgeBase } from './knowledge/records.js';
+import type { MemoryInsights } from './memory/insights/records.js';
 import type { JudgmentRecord } from './memory/records.js';
 import type { MigrationRecord } from './migrations.js';
 import type { NotificationConfigRecord, NotificationRecord, RosterChange } from './notifications/records.js';
 import type { LiveStateRecord, PresenceRecord } from './presence.js';
+import type { RewriterState } from './rewriter/records.js';
 import type { UserDataJob } from './users/records.js';
 import type { AdvancedWebhookEndpoint, WebhookOutbox } from './webhooks/records.js';
 
@@ -273,6 +276,12 @@ export interface Namespace {
   advancedWebhookEndpoints: AdvancedWebhookEndpoint[];
   migrations: Map<string, MigrationRecord>;
   judgments: JudgmentRecord[];
+  /** Knowledge sources, upload slots and their settings (beyond-spec-4 4.3.0 C); absent until the key's first knowledge call. */
+  knowledge?: KnowledgeBase;
+  /** Alerts, alert settings and seeded insights (beyond-spec-4 4.3.0 D); absent until the first write. */
+  insights?: MemoryInsights;
+  /** Scripted rewriter outputs (beyond-spec-4 4.4); absent until the first script. */
+  rewriter?: RewriterState;
   /** Webhook deliveries; absent until the key's first one. */
   webhookOutbox?: WebhookOutbox;
   /** Presence by `[organizationId, documentId]` key, then userId (beyond-spec 3.14); absent until the first one. */

@@ -151,6 +151,8 @@ const namespace = shape({
       contentType: str,
       actionUser: shape({ userId: str }),
       createdAt: num,
+      annotationId: optional(str),
+      flags: optional(arrayOf(str)),
     }),
   ),
   editors: mapOf(mapOf(mapOf(editor, 'editorId'))),

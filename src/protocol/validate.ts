@@ -52,6 +52,11 @@ function message(issue: RawIssue): string {
       if (issue.origin === 'array') return `${path} must contain at least ${String(issue.minimum)} item${Number(issue.minimum) === 1 ? '' : 's'}.`;
       if (issue.origin === 'string' && Number(issue.minimum) === 1) return `${path} is required.`;
       break;
+    case 'unrecognized_keys': {
+      // The service's schema library (zod 3) words it so; the path leads when the object is nested.
+      const text = `Unrecognized key(s) in object: ${issue.keys.map((k) => `'${k}'`).join(', ')}`;
+      return path === 'data' ? text : `${path}: ${text}`;
+    }
     case 'custom':
       if (issue.params?.['rule'] === 'required') return `${path} is required.`;
       // A rule that words itself after the field's path: `commentData[0].commentText or commentHtml is required.`
