@@ -75,7 +75,17 @@ function message(issue: RawIssue): string {
 function documentedCode(issue: Issue): string {
   if (issue.code === 'invalid_value') return issue.values.length === 1 ? 'invalid_literal' : 'invalid_enum_value';
   if (issue.code === 'invalid_format') return 'invalid_string';
+  if (issue.code === 'invalid_union' && (issue as { note?: string }).note === 'No matching discriminator') return 'invalid_union_discriminator';
   return issue.code;
+}
+
+/**
+ * A refusal of one field found after the schema passed (bytes that are not what they claim), in the shape schema
+ * refusals take: the message, and `details.issues` with one `custom` issue.
+ * @example throw fieldRefusal(['file', 'base64'], 'File content does not match mimeType application/pdf.');
+ */
+export function fieldRefusal(path: (string | number)[], message: string): ServiceError {
+  return new ServiceError('INVALID_ARGUMENT', message, { issues: [{ code: 'custom', path, message }] });
 }
 
 /**
