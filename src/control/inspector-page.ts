@@ -53,6 +53,8 @@ export const INSPECTOR_HTML = `<!doctype html>
   <section><h2>Comments</h2><div id="comments"></div></section>
   <section><h2>Shared editors</h2><div id="editors"></div></section>
   <section><h2>Webhook endpoints</h2><div id="webhooks"></div></section>
+  <section><h2>Knowledge sources</h2><div id="knowledge"></div></section>
+  <section><h2>Memory alerts</h2><div id="alerts"></div></section>
 </main>
 <script>
 (() => {
@@ -106,6 +108,8 @@ export const INSPECTOR_HTML = `<!doctype html>
     table('comments', o.comments, ['organizationId', 'documentId', 'annotationId', 'comments', 'first']);
     table('editors', o.editors, ['organizationId', 'documentId', 'editorId', 'content']);
     table('webhooks', o.webhookEndpoints, ['id', 'url', 'disabled', 'filterTypes']);
+    table('knowledge', o.knowledgeSources, ['id', 'fileName', 'embeddingStatus', 'rules', 'chunks', 'version']);
+    table('alerts', o.alerts, ['id', 'alertType', 'severity', 'status', 'title']);
   }
   let lastId = 0;
   const requests = [];

@@ -4,10 +4,12 @@ import * as faults from './faults.js';
 import * as fixtures from './fixtures.js';
 import * as inspector from './inspector.js';
 import * as journal from './journal.js';
+import * as knowledge from './knowledge.js';
 import * as memory from './memory.js';
 import * as migrations from './migrations.js';
 import * as realtime from './realtime.js';
 import * as state from './state.js';
+import * as storage from './storage.js';
 import * as sync from './sync.js';
 import * as webhooks from './webhooks.js';
 import * as workspaceEmail from './workspace-email.js';
@@ -33,6 +35,16 @@ export const controlRoutes: Readonly<Record<string, ControlHandler>> = {
   'POST /__mock/memory/judgments': memory.recordJudgmentsRoute,
   'GET /__mock/memory/judgments': memory.listJudgmentsRoute,
   'POST /__mock/memory/explain': memory.explainRoute,
+  'POST /__mock/memory/knowledge/config': knowledge.config,
+  'POST /__mock/memory/knowledge/conversions': knowledge.conversions,
+  'POST /__mock/memory/knowledge/complete': knowledge.complete,
+  'POST /__mock/memory/patterns': knowledge.patterns,
+  'POST /__mock/memory/alerts': knowledge.alerts,
+  'POST /__mock/memory/profiles': knowledge.profiles,
+  'POST /__mock/memory/ask/answers': knowledge.answers,
+  'POST /__mock/rewriter/responses': knowledge.rewriterResponses,
+  'PUT /__mock/storage/uploads/{token}': storage.upload,
+  'GET /__mock/storage/knowledge/{sourceId}/{file}': storage.download,
   'GET /__mock/requests': journal.list,
   'POST /__mock/requests/clear': journal.clear,
   'GET /__mock/faults': faults.list,

@@ -1,6 +1,7 @@
 import type { ModelContext } from '../model/context.js';
 import type { JudgmentRecord, Namespace } from '../model/entities.js';
 import { assertKnownKey, knownNamespace } from '../model/keys.js';
+import { withKnowledgeCaveat } from '../model/knowledge/caveat.js';
 import { type Explanation, explainDecision } from '../model/memory/explain.js';
 import { judgmentIndex } from '../model/memory/index.js';
 import { type JudgmentDraft, listJudgments, recordJudgmentDrafts } from '../model/memory/judgments.js';
@@ -108,7 +109,9 @@ export async function explainKeySuggestion(ctx: ModelContext, apiKey: string, re
   const data = validate(suggestInput, request, true);
   assertKnownKey(ctx, apiKey);
   const ns = ctx.store.tables.namespaces.get(apiKey) ?? emptyNamespace(apiKey);
-  return explainDecision(ns, data, ctx.clock.now(), judgmentIndex(ns.judgments, await loadSynonyms()));
+  const now = ctx.clock.now();
+  const explanation = explainDecision(ns, data, now, judgmentIndex(ns.judgments, await loadSynonyms()));
+  return { ...explanation, result: withKnowledgeCaveat(explanation.result, ns.knowledge, now) };
 }
 
 /**

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { withKnowledgeCaveat } from '../model/knowledge/caveat.js';
 import { judgmentIndex } from '../model/memory/index.js';
 import { suggestDecision } from '../model/memory/suggest.js';
 import { loadSynonyms } from '../model/memory/synonyms.js';
@@ -28,7 +29,8 @@ export const suggest = defineOperation({
   async run({ data, caller, model }) {
     const ns = namespaceOf(caller);
     const index = judgmentIndex(ns.judgments, await loadSynonyms());
-    return { data: suggestDecision(ns, data, model.clock.now(), index) };
+    const now = model.clock.now();
+    return { data: withKnowledgeCaveat(suggestDecision(ns, data, now, index), ns.knowledge, now) };
   },
 });
 
