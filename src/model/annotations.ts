@@ -1,8 +1,8 @@
 import type { NewComment } from './comments/build.js';
 import { storeThread } from './comments/threads.js';
-import type { ModelContext } from './context.js';
-import type { Namespace, OrganizationRecord } from './entities.js';
 import { ensureDocument, ensureOrganization } from './organizations.js';
+import type { ModelContext } from './state/context.js';
+import type { Namespace, OrganizationRecord } from './state/entities.js';
 
 /** A user as embedded in annotation records (service-facts 6.7); fields beyond `userId` are kept as given. */
 export interface AnnotationUser {

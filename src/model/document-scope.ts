@@ -1,11 +1,11 @@
 import { renderThread, threadsForWrite } from './comments/records.js';
-import type { ModelContext } from './context.js';
 import { deleteEditors, moveEditors } from './crdt/registry.js';
-import type { Namespace, OrganizationRecord } from './entities.js';
 import { configKey } from './notifications/config.js';
 import { involvedNotifications } from './notifications/query.js';
 import { documentNotifications, reindexNotification, removeNotification } from './notifications/timeline.js';
-import { type DocumentMove, documentOf, type LocationUpdate, relocateRecord, retargetDocument, sameLocation, userIdOf } from './record-fields.js';
+import type { ModelContext } from './state/context.js';
+import type { Namespace, OrganizationRecord } from './state/entities.js';
+import { type DocumentMove, documentOf, type LocationUpdate, relocateRecord, retargetDocument, sameLocation, userIdOf } from './state/record-fields.js';
 
 /** Where a kind's records of one organization live. */
 export interface Scope {

@@ -1,9 +1,9 @@
 import { documentAccessType } from './access.js';
-import type { ModelContext } from './context.js';
 import { DOCUMENT_SCOPE } from './document-scope.js';
-import type { AccessType, DocumentRecord, Namespace, OrganizationRecord } from './entities.js';
 import { ensureDocument } from './organizations.js';
-import type { DocumentMove } from './record-fields.js';
+import type { ModelContext } from './state/context.js';
+import type { AccessType, DocumentRecord, Namespace, OrganizationRecord } from './state/entities.js';
+import type { DocumentMove } from './state/record-fields.js';
 import { noteUserRemoved, noteUserSet } from './users/order.js';
 
 /** Which document to delete. */

@@ -1,7 +1,7 @@
 import { folderAccessType, folderChain } from './access.js';
-import type { ModelContext } from './context.js';
 import { deleteDocument } from './documents.js';
-import type { AccessType, FolderRecord, Namespace, OrganizationRecord } from './entities.js';
+import type { ModelContext } from './state/context.js';
+import type { AccessType, FolderRecord, Namespace, OrganizationRecord } from './state/entities.js';
 
 /** The parent id of top-level folders on the wire. */
 export const ROOT = 'root';

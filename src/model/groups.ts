@@ -1,6 +1,6 @@
-import type { ModelContext } from './context.js';
-import type { GroupRecord, Namespace, OrganizationRecord } from './entities.js';
 import { ensureOrganization } from './organizations.js';
+import type { ModelContext } from './state/context.js';
+import type { GroupRecord, Namespace, OrganizationRecord } from './state/entities.js';
 
 /** A group of the organization, created with its id as name when missing. */
 function ensureGroup(ctx: ModelContext, org: OrganizationRecord, groupId: string, groupName?: string): GroupRecord {

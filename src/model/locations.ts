@@ -1,10 +1,10 @@
-import type { ModelContext } from './context.js';
 import { DOCUMENT_SCOPE } from './document-scope.js';
-import type { Namespace, OrganizationRecord } from './entities.js';
 import { documentNotifications, removeNotification } from './notifications/timeline.js';
-import { documentOf, type LocationObject, type LocationUpdate, sameLocation } from './record-fields.js';
+import type { ModelContext } from './state/context.js';
+import type { Namespace, OrganizationRecord } from './state/entities.js';
+import { documentOf, type LocationObject, type LocationUpdate, sameLocation } from './state/record-fields.js';
 
-export type { LocationObject, LocationUpdate } from './record-fields.js';
+export type { LocationObject, LocationUpdate } from './state/record-fields.js';
 
 /**
  * Rewrites every stored location of a document that matches `oldLocation`, in every kind of `DOCUMENT_SCOPE`

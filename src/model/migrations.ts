@@ -1,6 +1,6 @@
-import type { ModelContext } from './context.js';
 import { moveDocumentData } from './documents.js';
-import type { Namespace } from './entities.js';
+import type { ModelContext } from './state/context.js';
+import type { Namespace } from './state/entities.js';
 
 /** Where a migration stands (service-facts D14). */
 export type MigrationStatus = 'pending' | 'in_progress' | 'completed' | 'failed';

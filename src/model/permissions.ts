@@ -1,7 +1,7 @@
 import { type AccessDecision, type AccessRole, documentAccess, folderAccess, organizationAccess } from './access.js';
-import type { ModelContext } from './context.js';
-import type { Namespace, OrganizationRecord, UserRecord } from './entities.js';
 import { noteRosterChange } from './notifications/roster.js';
+import type { ModelContext } from './state/context.js';
+import type { Namespace, OrganizationRecord, UserRecord } from './state/entities.js';
 import { noteUserSet } from './users/order.js';
 import { deleteUsers } from './users/users.js';
 

@@ -1,5 +1,5 @@
-import type { ModelContext } from './context.js';
-import type { Namespace } from './entities.js';
+import type { ModelContext } from './state/context.js';
+import type { Namespace } from './state/entities.js';
 
 /** A participant shown on a document through the REST presence operations (bots, AI agents). */
 export interface PresenceRecord {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ServiceError } from '../errors.js';
-import type { ModelContext } from '../model/context.js';
-import type { Namespace } from '../model/entities.js';
+import type { ModelContext } from '../model/state/context.js';
+import type { Namespace } from '../model/state/entities.js';
 import {
   advancedWebhookConfig,
   assertAdvancedWebhooksAvailable,

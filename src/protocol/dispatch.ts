@@ -1,5 +1,5 @@
 import { PartialFailure, ServiceError } from '../errors.js';
-import type { ModelContext } from '../model/context.js';
+import type { ModelContext } from '../model/state/context.js';
 import { authenticate } from './auth.js';
 import { type ApiCall, type ApiReply, header } from './call.js';
 import { apiCors, apiPreflight, controlCors, controlPreflight } from './cors.js';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { deleteDocument } from '../../src/model/documents.js';
-import { indexStamp, Journal, watchMap } from '../../src/model/journal.js';
 import { addNotification, deleteNotifications, renderNotification } from '../../src/model/notifications/notifications.js';
 import { pageNotifications } from '../../src/model/notifications/query.js';
+import { indexStamp, Journal, watchMap } from '../../src/model/state/undo-log.js';
 import { userDataPage } from '../../src/model/users/data.js';
 import { userOrder } from '../../src/model/users/order.js';
 import { addUsers, deleteUsers } from '../../src/model/users/users.js';

@@ -1,10 +1,10 @@
 import type * as Y from 'yjs';
 import { ServiceError } from '../../errors.js';
-import type { ModelContext } from '../context.js';
-import type { CrdtType, EditorRecord, Namespace } from '../entities.js';
 import { ensureDocument, ensureOrganization } from '../organizations.js';
+import type { ModelContext } from '../state/context.js';
+import type { CrdtType, EditorRecord, Namespace } from '../state/entities.js';
+import { yjs } from '../state/yjs.js';
 import { type CrdtContent, replaceContent, type SharedType, sharedTypeOf, viewOf } from './kinds.js';
-import { yjs } from './yjs.js';
 
 /** Where one entry lives inside a namespace. */
 export interface EditorAddress {

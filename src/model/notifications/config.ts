@@ -1,6 +1,6 @@
-import type { ModelContext } from '../context.js';
-import type { Namespace, NotificationChannel, NotificationConfigRecord, NotificationSetting } from '../entities.js';
 import { ensureOrganization } from '../organizations.js';
+import type { ModelContext } from '../state/context.js';
+import type { Namespace, NotificationChannel, NotificationConfigRecord, NotificationSetting } from '../state/entities.js';
 
 /** The channels of notification settings, in the order they are returned (service-facts 3.34, 3.35). */
 export const NOTIFICATION_CHANNELS: readonly NotificationChannel[] = ['inbox', 'email', 'slack'];

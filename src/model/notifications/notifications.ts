@@ -1,7 +1,7 @@
 import { md5Hex } from '../../support/ids.js';
-import type { ModelContext } from '../context.js';
-import type { Namespace, NotificationRecipient, NotificationRecord, OrganizationRecord } from '../entities.js';
 import { ensureDocument, ensureOrganization } from '../organizations.js';
+import type { ModelContext } from '../state/context.js';
+import type { Namespace, NotificationRecipient, NotificationRecord, OrganizationRecord } from '../state/entities.js';
 import { headlineOf, stripPersonalData } from './content.js';
 import { recipientsOf } from './recipients.js';
 import { fillRosterMaps, type RecipientMaps, type RosterMember, rosterAt, rosterMaps } from './roster.js';

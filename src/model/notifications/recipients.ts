@@ -1,7 +1,7 @@
 import { md5Hex } from '../../support/ids.js';
 import { documentAccess, documentAccessType, folderChain } from '../access.js';
-import type { DocumentRecord, EveryoneRecipients, NotificationRecipient, OrganizationRecord } from '../entities.js';
-import type { Journal } from '../journal.js';
+import type { DocumentRecord, EveryoneRecipients, NotificationRecipient, OrganizationRecord } from '../state/entities.js';
+import type { Journal } from '../state/undo-log.js';
 import { expiringUsers, userIdByEmail } from '../users/emails.js';
 import { userOrder } from '../users/order.js';
 import { rosterLog } from './roster.js';

@@ -1,6 +1,6 @@
 import { md5Hex } from '../../support/ids.js';
-import type { OrganizationRecord, RosterChange, UserRecord } from '../entities.js';
-import type { Journal } from '../journal.js';
+import type { OrganizationRecord, RosterChange, UserRecord } from '../state/entities.js';
+import type { Journal } from '../state/undo-log.js';
 
 /**
  * Who the organization-level users were when a `notifyAll` notification was added. Such a notification keeps

@@ -1,6 +1,6 @@
-import type { NotificationRecord, OrganizationRecord } from '../entities.js';
-import { type IndexStamp, indexStamp, type Journal } from '../journal.js';
-import { userIdOf } from '../record-fields.js';
+import type { NotificationRecord, OrganizationRecord } from '../state/entities.js';
+import { userIdOf } from '../state/record-fields.js';
+import { type IndexStamp, indexStamp, type Journal } from '../state/undo-log.js';
 
 /**
  * An organization's notifications ordered by (timestamp, insertion), whole and per document and per recipient,

@@ -1,5 +1,5 @@
-import type { ModelContext } from '../context.js';
-import type { Namespace, NotificationRecord, OrganizationRecord } from '../entities.js';
+import type { ModelContext } from '../state/context.js';
+import type { Namespace, NotificationRecord, OrganizationRecord } from '../state/entities.js';
 import { headlineOf } from './content.js';
 import { holds, type NotificationOutcome } from './notifications.js';
 import { canAccess } from './recipients.js';

@@ -1,5 +1,5 @@
-import type { DocumentRecord, FolderRecord, OrganizationRecord, UserRecord } from '../entities.js';
-import { unwatchMap, watchMap } from '../journal.js';
+import type { DocumentRecord, FolderRecord, OrganizationRecord, UserRecord } from '../state/entities.js';
+import { unwatchMap, watchMap } from '../state/undo-log.js';
 
 /**
  * The userIds holding each email (ignoring case) among an organization's users at every level, so a

@@ -1,6 +1,6 @@
-import type { ModelContext } from '../context.js';
-import type { Namespace, UserDataJob } from '../entities.js';
 import type { MigrationPolicy } from '../migrations.js';
+import type { ModelContext } from '../state/context.js';
+import type { Namespace, UserDataJob } from '../state/entities.js';
 import { eraseUserData } from './erase.js';
 
 /**

@@ -1,9 +1,9 @@
-import type { ModelContext } from '../context.js';
-import type { Namespace, OrganizationRecord, UserRecord } from '../entities.js';
-import type { Journal } from '../journal.js';
 import { noteRosterChange } from '../notifications/roster.js';
 import { noteNotificationsChanged } from '../notifications/timeline.js';
-import { userIdOf } from '../record-fields.js';
+import type { ModelContext } from '../state/context.js';
+import type { Namespace, OrganizationRecord, UserRecord } from '../state/entities.js';
+import { userIdOf } from '../state/record-fields.js';
+import type { Journal } from '../state/undo-log.js';
 import { noteUserRemoved } from './order.js';
 
 type Holder = Record<string, unknown>;

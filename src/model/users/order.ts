@@ -1,5 +1,5 @@
-import type { UserRecord } from '../entities.js';
-import { type IndexStamp, indexStamp, type Journal } from '../journal.js';
+import type { UserRecord } from '../state/entities.js';
+import { type IndexStamp, indexStamp, type Journal } from '../state/undo-log.js';
 
 /**
  * The insertion order of a level's users map as an array, so a page or a handful of ids costs what it returns

@@ -1,8 +1,8 @@
-import type { ModelContext } from '../context.js';
-import type { Namespace, OrganizationRecord, UserRecord } from '../entities.js';
 import { noteRosterChange } from '../notifications/roster.js';
 import { ensureDocument, ensureFolder, ensureOrganization } from '../organizations.js';
-import { cloneState } from '../store.js';
+import type { ModelContext } from '../state/context.js';
+import type { Namespace, OrganizationRecord, UserRecord } from '../state/entities.js';
+import { cloneState } from '../state/store.js';
 import { attachments } from './emails.js';
 import { noteUserRemoved, noteUserSet } from './order.js';
 

@@ -1,5 +1,5 @@
-import type { ModelContext } from '../context.js';
-import type { Namespace, WebhookDeliveryRecord } from '../entities.js';
+import type { ModelContext } from '../state/context.js';
+import type { Namespace, WebhookDeliveryRecord } from '../state/entities.js';
 import { EXHAUSTED_EVENT, enqueueAdvanced, outboxOf } from './outbox.js';
 import { crdtPayload } from './payloads.js';
 import { ENDPOINT_DISABLE_AFTER_MS, isSuccess, nextAttemptAfter } from './schedule.js';

@@ -1,7 +1,7 @@
 import { ServiceError } from '../../errors.js';
 import { toBase64 } from '../../support/base64.js';
-import type { ModelContext } from '../context.js';
-import type { AdvancedWebhookEndpoint, ApiKeyRecord, KeyConfigs, Namespace } from '../entities.js';
+import type { ModelContext } from '../state/context.js';
+import type { AdvancedWebhookEndpoint, ApiKeyRecord, KeyConfigs, Namespace } from '../state/entities.js';
 
 /** A key's advanced-webhook delivery settings (service-facts 3.9). */
 export type AdvancedWebhookConfig = NonNullable<KeyConfigs['advancedWebhook']>;

@@ -1,6 +1,6 @@
 import { ServiceError } from '../../errors.js';
-import type { ModelContext } from '../context.js';
-import type { AdvancedWebhookEndpoint, Namespace } from '../entities.js';
+import type { ModelContext } from '../state/context.js';
+import type { AdvancedWebhookEndpoint, Namespace } from '../state/entities.js';
 import { cancelEndpointDeliveries } from './attempts.js';
 import { type AdvancedWebhookEndpointView, endpointView, type NewAdvancedWebhookEndpoint } from './config.js';
 

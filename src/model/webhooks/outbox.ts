@@ -1,6 +1,6 @@
 import { toBase64 } from '../../support/base64.js';
-import type { ModelContext } from '../context.js';
-import type { AdvancedWebhookEndpoint, Namespace, WebhookBodyEncoding, WebhookDeliveryRecord, WebhookOutbox } from '../entities.js';
+import type { ModelContext } from '../state/context.js';
+import type { AdvancedWebhookEndpoint, Namespace, WebhookBodyEncoding, WebhookDeliveryRecord, WebhookOutbox } from '../state/entities.js';
 import { CRDT_DEBOUNCE_MS } from './schedule.js';
 
 const encoder = new TextEncoder();

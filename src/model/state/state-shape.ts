@@ -1,5 +1,5 @@
-import { loadedYjs } from './crdt/yjs.js';
 import type { Tables } from './store.js';
+import { loadedYjs } from './yjs.js';
 
 /**
  * The state format, checked before an imported state replaces anything: every table, record and field the

@@ -1,5 +1,5 @@
-import type { Clock } from '../support/clock.js';
-import type { Ids } from '../support/ids.js';
+import type { Clock } from '../../support/clock.js';
+import type { Ids } from '../../support/ids.js';
 import type { DomainEvents } from './events.js';
 import type { Store } from './store.js';
 

@@ -1,9 +1,9 @@
-import { fromBase64, toBase64 } from '../support/base64.js';
-import { isInstant } from '../support/clock.js';
+import { fromBase64, toBase64 } from '../../support/base64.js';
+import { isInstant } from '../../support/clock.js';
 import { setOwn } from './clone.js';
-import { loadedYjs, yjs } from './crdt/yjs.js';
 import { stateShapeProblem } from './state-shape.js';
 import type { Tables } from './store.js';
+import { loadedYjs, yjs } from './yjs.js';
 
 /** The `format` field every exported state carries. */
 export const STATE_FORMAT = 'collab-service-mock/state';

@@ -1,5 +1,5 @@
+import { watcherOf } from './beside-indexes.js';
 import { cloneState, detachDocuments, releaseDocuments, setOwn } from './clone.js';
-import { watcherOf } from './index-watch.js';
 
 /**
  * One recorded change, as the way back: applying it puts its target back as it was and returns the change

@@ -1,4 +1,4 @@
-import { ServiceError } from '../errors.js';
+import { ServiceError } from '../../errors.js';
 import type { ModelContext } from './context.js';
 import type { Namespace } from './entities.js';
 

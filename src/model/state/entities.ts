@@ -4,15 +4,16 @@
  */
 
 import type { Doc as YDoc } from 'yjs';
-import type { JudgmentRecord } from './memory/records.js';
-import type { MigrationRecord } from './migrations.js';
-import type { NotificationConfigRecord, NotificationRecord, RosterChange } from './notifications/records.js';
-import type { LiveStateRecord, PresenceRecord } from './presence.js';
-import type { UserDataJob } from './users/records.js';
-import type { AdvancedWebhookEndpoint, WebhookOutbox } from './webhooks/records.js';
+import type { MigrationRecord } from '../migrations.js';
+import type { LiveStateRecord, PresenceRecord } from '../presence.js';
+import type { JudgmentRecord } from './records/memory.js';
+import type { NotificationConfigRecord, NotificationRecord, RosterChange } from './records/notifications.js';
+import type { UserDataJob } from './records/users.js';
+import type { AdvancedWebhookEndpoint, WebhookOutbox } from './records/webhooks.js';
 
-export type { JudgmentRecord } from './memory/records.js';
-export type { MigrationRecord, MigrationStatus } from './migrations.js';
+export type { MigrationRecord, MigrationStatus } from '../migrations.js';
+export type { LiveStateRecord, PresenceRecord } from '../presence.js';
+export type { JudgmentRecord } from './records/memory.js';
 export type {
   EveryoneRecipients,
   NotificationChannel,
@@ -21,9 +22,8 @@ export type {
   NotificationRecord,
   NotificationSetting,
   RosterChange,
-} from './notifications/records.js';
-export type { LiveStateRecord, PresenceRecord } from './presence.js';
-export type { UserDataJob } from './users/records.js';
+} from './records/notifications.js';
+export type { UserDataJob } from './records/users.js';
 export type {
   AdvancedWebhookEndpoint,
   DebouncedEditorChange,
@@ -32,7 +32,7 @@ export type {
   WebhookDeliveryRecord,
   WebhookDeliveryStatus,
   WebhookOutbox,
-} from './webhooks/records.js';
+} from './records/webhooks.js';
 
 /** A workspace and its owner; API keys hang off it by id. */
 export interface WorkspaceRecord {

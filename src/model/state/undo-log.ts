@@ -1,10 +1,10 @@
+import { nextChangeNumber, noteRewind, undoneFrom, watcherOf } from './beside-indexes.js';
 import { setOwn } from './clone.js';
-import { nextChangeNumber, noteRewind, undoneFrom, watcherOf } from './index-watch.js';
-import { type Change, deletedBefore, effectOf, fieldOf, keyOrderOf, mapEntry, orderOf, setMember, tailOf, wholeOf } from './journal-changes.js';
+import { type Change, deletedBefore, effectOf, fieldOf, keyOrderOf, mapEntry, orderOf, setMember, tailOf, wholeOf } from './undo-changes.js';
 
-export type { IndexStamp, MapWatcher } from './index-watch.js';
-export { indexStamp, releaseStamp, rewindCount, unwatchMap, watchMap } from './index-watch.js';
-export type { Change } from './journal-changes.js';
+export type { IndexStamp, MapWatcher } from './beside-indexes.js';
+export { indexStamp, releaseStamp, rewindCount, unwatchMap, watchMap } from './beside-indexes.js';
+export type { Change } from './undo-changes.js';
 
 /** A point in the history of writes: the state as it was when the mark was taken. */
 export interface Mark {

@@ -1,4 +1,4 @@
-import { loadedYjs } from './crdt/yjs.js';
+import { loadedYjs } from './yjs.js';
 
 /**
  * A deep copy of state: plain objects, arrays, Maps, Sets and byte arrays are copied; a `Y.Doc` is copied

@@ -1,7 +1,7 @@
+import { releaseEditors } from '../crdt/registry.js';
 import { cloneState } from './clone.js';
-import { releaseEditors } from './crdt/registry.js';
 import type { ApiKeyRecord, Namespace, WorkspaceRecord } from './entities.js';
-import { type Change, Journal, type Mark } from './journal.js';
+import { type Change, Journal, type Mark } from './undo-log.js';
 
 export { cloneState } from './clone.js';
 
