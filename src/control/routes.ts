@@ -6,11 +6,11 @@ import * as inspector from './inspector.js';
 import * as journal from './journal.js';
 import * as memory from './memory.js';
 import * as migrations from './migrations.js';
-import * as realtime from './realtime.js';
+import * as realtime from './presence.js';
 import * as state from './state.js';
 import * as sync from './sync.js';
 import * as webhooks from './webhooks.js';
-import * as workspaceEmail from './workspace-email.js';
+import * as workspaceEmail from './workspaces.js';
 
 /**
  * THE control plane under `/__mock/*`: one literal line per method and path. Bodies are plain JSON (no `{data}`

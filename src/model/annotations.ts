@@ -1,6 +1,6 @@
 import type { NewComment } from './comments/build.js';
 import { storeThread } from './comments/threads.js';
-import { ensureDocument, ensureOrganization } from './organizations.js';
+import { ensureDocument, ensureOrganization } from './organizations/organizations.js';
 import type { ModelContext } from './state/context.js';
 import type { Namespace, OrganizationRecord } from './state/entities.js';
 

@@ -1,6 +1,6 @@
 import { documentAccessType } from './access.js';
 import { DOCUMENT_SCOPE } from './document-scope.js';
-import { ensureDocument } from './organizations.js';
+import { ensureDocument } from './organizations/organizations.js';
 import type { ModelContext } from './state/context.js';
 import type { AccessType, DocumentRecord, Namespace, OrganizationRecord } from './state/entities.js';
 import type { DocumentMove } from './state/record-fields.js';

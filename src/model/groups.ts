@@ -1,4 +1,4 @@
-import { ensureOrganization } from './organizations.js';
+import { ensureOrganization } from './organizations/organizations.js';
 import type { ModelContext } from './state/context.js';
 import type { GroupRecord, Namespace, OrganizationRecord } from './state/entities.js';
 

@@ -3,7 +3,7 @@ import { effectiveNotificationConfig, setNotificationConfig } from '../../src/mo
 import { headlineOf, stripPersonalData } from '../../src/model/notifications/content.js';
 import { addNotification, queryNotifications, renderNotification } from '../../src/model/notifications/notifications.js';
 import { recipientsOf } from '../../src/model/notifications/recipients.js';
-import { ensureDocument, ensureOrganization } from '../../src/model/organizations.js';
+import { ensureDocument, ensureOrganization } from '../../src/model/organizations/organizations.js';
 import { Journal } from '../../src/model/state/undo-log.js';
 import { createMockService } from '../../src/service.js';
 import { md5Hex } from '../../src/support/ids.js';

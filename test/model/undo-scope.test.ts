@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { deleteDocument } from '../../src/model/documents.js';
 import { deleteFolder } from '../../src/model/folders.js';
-import { ensureDocument, ensureFolder, ensureOrganization } from '../../src/model/organizations.js';
+import { ensureDocument, ensureFolder, ensureOrganization } from '../../src/model/organizations/organizations.js';
 import { createMockService } from '../../src/service.js';
 import { namespaceOf } from '../support/store.js';
 

@@ -1,6 +1,6 @@
 /** Writing comment threads: add, update, delete (beyond-spec 1.1, 1.3, 1.4). */
 import { ServiceError } from '../../errors.js';
-import { ensureDocument, ensureOrganization } from '../organizations.js';
+import { ensureDocument, ensureOrganization } from '../organizations/organizations.js';
 import type { ModelContext } from '../state/context.js';
 import type { DocumentRecord, Namespace, OrganizationRecord } from '../state/entities.js';
 import { visibleTo } from './access.js';

@@ -1,6 +1,6 @@
 import type * as Y from 'yjs';
 import { ServiceError } from '../../errors.js';
-import { ensureDocument, ensureOrganization } from '../organizations.js';
+import { ensureDocument, ensureOrganization } from '../organizations/organizations.js';
 import type { ModelContext } from '../state/context.js';
 import type { CrdtType, EditorRecord, Namespace } from '../state/entities.js';
 import { yjs } from '../state/yjs.js';

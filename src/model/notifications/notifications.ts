@@ -1,5 +1,5 @@
 import { md5Hex } from '../../support/ids.js';
-import { ensureDocument, ensureOrganization } from '../organizations.js';
+import { ensureDocument, ensureOrganization } from '../organizations/organizations.js';
 import type { ModelContext } from '../state/context.js';
 import type { Namespace, NotificationRecipient, NotificationRecord, OrganizationRecord } from '../state/entities.js';
 import { headlineOf, stripPersonalData } from './content.js';

@@ -1,5 +1,5 @@
 import { noteRosterChange } from '../notifications/roster.js';
-import { ensureDocument, ensureFolder, ensureOrganization } from '../organizations.js';
+import { ensureDocument, ensureFolder, ensureOrganization } from '../organizations/organizations.js';
 import type { ModelContext } from '../state/context.js';
 import type { Namespace, OrganizationRecord, UserRecord } from '../state/entities.js';
 import { cloneState } from '../state/store.js';

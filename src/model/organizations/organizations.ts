@@ -1,6 +1,6 @@
-import { md5Hex } from '../support/ids.js';
-import type { ModelContext } from './state/context.js';
-import type { AccessType, DocumentRecord, FolderRecord, Namespace, OrganizationRecord } from './state/entities.js';
+import { md5Hex } from '../../support/ids.js';
+import type { ModelContext } from '../state/context.js';
+import type { AccessType, DocumentRecord, FolderRecord, Namespace, OrganizationRecord } from '../state/entities.js';
 
 /** An organization of the namespace, created empty when missing. */
 export function ensureOrganization(ctx: ModelContext, ns: Namespace, organizationId: string): OrganizationRecord {

@@ -1,5 +1,5 @@
-import type { ModelContext } from './state/context.js';
-import type { ApiKeyRecord, KeyConfigs, Namespace } from './state/entities.js';
+import type { ModelContext } from '../state/context.js';
+import type { ApiKeyRecord, KeyConfigs, Namespace } from '../state/entities.js';
 
 type ApiKeyConfig = NonNullable<KeyConfigs['apiKeyConfig']>;
 type NotificationService = NonNullable<KeyConfigs['notificationService']>;

@@ -1,6 +1,6 @@
-import { ServiceError } from '../errors.js';
-import type { ModelContext } from './state/context.js';
-import type { LoginLinkRecord } from './state/entities.js';
+import { ServiceError } from '../../errors.js';
+import type { ModelContext } from '../state/context.js';
+import type { LoginLinkRecord } from '../state/entities.js';
 import { workspacesOwnedBy } from './workspaces.js';
 
 /**

@@ -1,5 +1,5 @@
-import type { ActivityRecord } from './state/entities.js';
-import { rewindCount } from './state/undo-log.js';
+import type { ActivityRecord } from '../state/entities.js';
+import { rewindCount } from '../state/undo-log.js';
 
 /**
  * An organization's activities ordered by (timestamp, storage order), so a page of `activities/get` walks what it

@@ -1,5 +1,5 @@
-import type { ModelContext } from './state/context.js';
-import type { ApiKeyRecord, WorkspacePlan, WorkspaceRecord } from './state/entities.js';
+import type { ModelContext } from '../state/context.js';
+import type { ApiKeyRecord, WorkspacePlan, WorkspaceRecord } from '../state/entities.js';
 
 /** The name of a key made for `owner@example.com`: `Owner Test API Key` (service-facts 3.1, 3.2). */
 function defaultKeyName(ownerEmail: string, type: 'testing' | 'production'): string {

@@ -1,5 +1,5 @@
-import type { ModelContext } from './state/context.js';
-import type { ActivityServiceConfig, KeyConfigs, Namespace } from './state/entities.js';
+import type { ModelContext } from '../state/context.js';
+import type { ActivityServiceConfig, KeyConfigs, Namespace } from '../state/entities.js';
 
 /** The email triggers a first enable turns on: the standard comment triggers and the huddle triggers (D8). */
 export const DEFAULT_EMAIL_TRIGGERS: Readonly<Record<string, boolean>> = {

@@ -1,9 +1,16 @@
 import { z } from 'zod';
-import { ServiceError } from '../errors.js';
-import { DEFAULT_EMAIL_TRIGGERS, emptyEmailConfig, emptyWebhookConfig } from '../model/workspace-config.js';
-import { admitRead, createWorkspace, productionKeyCount, createApiKey as storeApiKey, workspacesOwnedBy, workspaceView } from '../model/workspaces.js';
-import { defineOperation, workspaceOf } from '../protocol/operation.js';
-import { region, requiredString } from '../protocol/rules.js';
+import { ServiceError } from '../../errors.js';
+import { DEFAULT_EMAIL_TRIGGERS, emptyEmailConfig, emptyWebhookConfig } from '../../model/workspaces/config.js';
+import {
+  admitRead,
+  createWorkspace,
+  productionKeyCount,
+  createApiKey as storeApiKey,
+  workspacesOwnedBy,
+  workspaceView,
+} from '../../model/workspaces/workspaces.js';
+import { defineOperation, workspaceOf } from '../../protocol/operation.js';
+import { region, requiredString } from '../../protocol/rules.js';
 
 const ownerEmail = z
   .string({ error: (iss) => (iss.input == null ? 'ownerEmail is required.' : 'ownerEmail must be a valid email address.') })

@@ -1,6 +1,6 @@
-import { ServiceError } from '../errors.js';
-import type { ModelContext } from './state/context.js';
-import type { ApiKeyRecord, AuthTokenRecord, WorkspaceRecord } from './state/entities.js';
+import { ServiceError } from '../../errors.js';
+import type { ModelContext } from '../state/context.js';
+import type { ApiKeyRecord, AuthTokenRecord, WorkspaceRecord } from '../state/entities.js';
 
 /**
  * The bare form the service stores an allowed domain in (beyond-spec 3.18): lower case, no scheme, no leading

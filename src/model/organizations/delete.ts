@@ -1,6 +1,6 @@
-import { deleteDocument } from './documents.js';
-import type { ModelContext } from './state/context.js';
-import type { Namespace } from './state/entities.js';
+import { deleteDocument } from '../documents.js';
+import type { ModelContext } from '../state/context.js';
+import type { Namespace } from '../state/entities.js';
 
 /**
  * Deletes an organization and everything under it: each document goes through document delete (so every kind

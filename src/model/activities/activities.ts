@@ -1,10 +1,10 @@
-import { ServiceError } from '../errors.js';
-import { takePage } from '../support/paging.js';
-import { inActivityOrder, noteActivityAdded, noteActivityRemoved, orderedActivities } from './activity-order.js';
-import { ensureOrganization } from './organizations.js';
-import type { ModelContext } from './state/context.js';
-import type { ActivityRecord, Namespace } from './state/entities.js';
-import { documentOf } from './state/record-fields.js';
+import { ServiceError } from '../../errors.js';
+import { takePage } from '../../support/paging.js';
+import { ensureOrganization } from '../organizations/organizations.js';
+import type { ModelContext } from '../state/context.js';
+import type { ActivityRecord, Namespace } from '../state/entities.js';
+import { documentOf } from '../state/record-fields.js';
+import { inActivityOrder, noteActivityAdded, noteActivityRemoved, orderedActivities } from './order.js';
 
 /** An activity as scenarios and the control plane hand it in: `id` and `timestamp` may be left to the service. */
 export type NewActivity = Partial<ActivityRecord>;
