@@ -180,7 +180,7 @@ export function deleteThreads(
   for (const thread of matched) {
     store?.threads.delete(thread.annotationId);
     if (org)
-      ctx.store.journal.assign(
+      ctx.store.undo.assign(
         org,
         'reactions',
         org.reactions.filter((r) => r['commentAnnotationId'] !== thread.annotationId),

@@ -147,13 +147,13 @@ export const createApiKey = defineOperation({
       Object.assign(email.emailServiceConfig, data.emailServiceConfig);
       if (data.setDefaultEmailTriggers) email.emailServiceConfig['triggers'] = { ...DEFAULT_EMAIL_TRIGGERS };
       email.useEmailService = data.useEmailService ?? false;
-      model.store.journal.assign(ns.configs, 'email', email);
+      model.store.undo.assign(ns.configs, 'email', email);
     }
     if (data.useWebhookService !== undefined || data.webhookServiceConfig !== undefined) {
       const webhook = emptyWebhookConfig();
       Object.assign(webhook.webhookServiceConfig, data.webhookServiceConfig);
       webhook.useWebhookService = data.useWebhookService ?? false;
-      model.store.journal.assign(ns.configs, 'webhook', webhook);
+      model.store.undo.assign(ns.configs, 'webhook', webhook);
     }
     const out: Record<string, string> = { apiKey: key.apiKey };
     const token = key.authTokens[0];
