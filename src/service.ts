@@ -12,7 +12,7 @@ import { decodeState, encodeState, readStateHeader, type StateFile, stateToText 
 import { createStore, type StateHandle } from './model/state/store.js';
 import { settleEditorChanges } from './model/webhooks/attempts.js';
 import { attachWebhookOutbox } from './model/webhooks/events.js';
-import { createWorkspace } from './model/workspaces.js';
+import { createWorkspace } from './model/workspaces/workspaces.js';
 import { type Credentials, DEFAULT_BASE_URL, type MockServiceOptions } from './options.js';
 import type { ApiCall, ApiReply } from './protocol/call.js';
 import { type DispatchDeps, type RouteTables, dispatch as runPipeline } from './protocol/dispatch.js';

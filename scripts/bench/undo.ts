@@ -1,4 +1,4 @@
-import { ensureOrganization } from '../../src/model/organizations.js';
+import { ensureOrganization } from '../../src/model/organizations/organizations.js';
 import { cloneState } from '../../src/model/state/store.js';
 import { addUsers } from '../../src/model/users/users.js';
 import { createScenarioService } from '../../src/scenarios/index.js';

@@ -1,4 +1,4 @@
-import type { NewDocument } from '../model/organizations.js';
+import type { NewDocument } from '../model/organizations/organizations.js';
 import type { UserRecord } from '../model/state/entities.js';
 import { createRecordBuilders, type RecordBuilders, withOverrides } from './builders-records.js';
 import type { SeededFaker } from './faker.js';

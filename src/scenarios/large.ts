@@ -1,5 +1,5 @@
 import { addGroups, addMembers } from '../model/groups.js';
-import { addDocument, ensureFolder, ensureOrganization } from '../model/organizations.js';
+import { addDocument, ensureFolder, ensureOrganization } from '../model/organizations/organizations.js';
 import type { UserRecord } from '../model/state/entities.js';
 import { addUsers } from '../model/users/users.js';
 import type { CustomScenario } from './types.js';

@@ -1,5 +1,5 @@
 import { addGroups, addMembers } from '../model/groups.js';
-import { addDocument, ensureFolder, ensureOrganization, setOrganizationDisabled } from '../model/organizations.js';
+import { addDocument, ensureFolder, ensureOrganization, setOrganizationDisabled } from '../model/organizations/organizations.js';
 import type { UserRecord } from '../model/state/entities.js';
 import { loadYjs } from '../model/state/yjs.js';
 import { addUsers } from '../model/users/users.js';

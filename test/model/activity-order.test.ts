@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { type ActivitySelector, addActivities, deleteActivities, listActivities, pageActivities, writeActivities } from '../../src/model/activities.js';
+import {
+  type ActivitySelector,
+  addActivities,
+  deleteActivities,
+  listActivities,
+  pageActivities,
+  writeActivities,
+} from '../../src/model/activities/activities.js';
 import type { ActivityRecord } from '../../src/model/state/entities.js';
 import { createMockService } from '../../src/service.js';
 import { createRng } from '../../src/support/rng.js';

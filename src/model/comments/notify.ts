@@ -1,5 +1,5 @@
 /** What comment writes announce: domain events always, notifications and activities only when asked (beyond-spec 1.0). */
-import { addActivity } from '../activities.js';
+import { addActivity } from '../activities/activities.js';
 import { addNotification } from '../notifications/notifications.js';
 import type { ModelContext } from '../state/context.js';
 import type { Namespace } from '../state/entities.js';

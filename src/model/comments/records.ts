@@ -32,7 +32,7 @@ export function threadsForWrite(ctx: ModelContext, org: OrganizationRecord, docu
   const current = org.comments.get(documentId);
   if (!current && !create) return undefined;
   const copy: DocumentThreads = current ? cloneState(current) : { next: 1, threads: new Map() };
-  ctx.store.journal.set(org.comments, documentId, copy);
+  ctx.store.undo.set(org.comments, documentId, copy);
   return copy;
 }
 

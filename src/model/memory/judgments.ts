@@ -34,7 +34,7 @@ export function recordJudgmentDrafts(ctx: ModelContext, ns: Namespace, drafts: r
     taken.add(recordId);
     return toRecord(draft, recordId, draft.createdAt ?? now);
   });
-  ctx.store.journal.append(ns.judgments, records);
+  ctx.store.undo.append(ns.judgments, records);
   return cloneState(records);
 }
 

@@ -1,17 +1,17 @@
 /**
  * What indexes kept beside the state (never in it) learn from the undo log: which writes an undo took back
  * (`IndexStamp`), how often tables were put back (`rewindCount`), and every change of a watched Map (`watchMap`).
- * The journal (`journal.ts`) drives these; indexes read them.
+ * The undo log (`undo-log.ts`) drives these; indexes read them.
  */
 
 let rewinds = 0;
 
-/** Changes recorded by every journal of this process: each log entry's sequence number. */
+/** Changes recorded by every undo log of this process: each log entry's sequence number. */
 let written = 0;
 
 /**
  * Whether an index kept beside the state (never in it) still matches it. An index built from the state learns
- * of later writes through `Journal.note`, so an undo of those keeps it right; an undo of a write made before it
+ * of later writes through `UndoLog.note`, so an undo of those keeps it right; an undo of a write made before it
  * was built would change the state behind its back, and turns `valid` false.
  */
 export interface IndexStamp {
@@ -53,7 +53,7 @@ export function undoneFrom(from: number): void {
 }
 
 /**
- * How many times, in this process, a journal put tables back (rollback, replay, forget).
+ * How many times, in this process, an undo log put tables back (rollback, replay, forget).
  * @example if (seen !== rewindCount()) rebuild();
  */
 export function rewindCount(): number {
@@ -66,7 +66,7 @@ export type MapWatcher = (key: unknown, before: unknown) => void;
 const watchers = new WeakMap<Map<unknown, unknown>, MapWatcher>();
 
 /**
- * Keeps an index beside the state in step with a Map: the journal calls `watcher` after each write to the map
+ * Keeps an index beside the state in step with a Map: the undo log calls `watcher` after each write to the map
  * and after each undo of one, so the index costs O(1) per change, forward and back (one watcher per map).
  * @example watchMap(org.users, (userId, before) => reindex(userId, before));
  */
@@ -84,7 +84,7 @@ export function noteRewind(): void {
   rewinds += 1;
 }
 
-/** The next change's sequence number, taken by the journal as it records the change. */
+/** The next change's sequence number, taken by the undo log as it records the change. */
 export function nextChangeNumber(): number {
   return written++;
 }

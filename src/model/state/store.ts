@@ -1,7 +1,7 @@
 import { releaseEditors } from '../crdt/registry.js';
 import { cloneState } from './clone.js';
 import type { ApiKeyRecord, Namespace, WorkspaceRecord } from './entities.js';
-import { type Change, Journal, type Mark } from './undo-log.js';
+import { type Change, type Mark, UndoLog } from './undo-log.js';
 
 export { cloneState } from './clone.js';
 
@@ -30,12 +30,12 @@ interface HandleRef {
 
 /**
  * The in-memory state of one service: typed `Map` tables, one namespace per API key, and the undo log every
- * write goes through (`journal`), which makes snapshot, restore and reset cost what changed since.
+ * write goes through (`undo`), which makes snapshot, restore and reset cost what changed since.
  * @example const store = createStore(); store.namespace('key').organizations.size;
  */
 export interface Store {
   readonly tables: Tables;
-  readonly journal: Journal;
+  readonly undo: UndoLog;
   /** The namespace of an API key, created empty on first use. */
   namespace(apiKey: string): Namespace;
   /** The current state, kept until restored: O(1). */
@@ -46,7 +46,7 @@ export interface Store {
   replace(tables: Tables): void;
   /** Starts a new history from the current state (saved states stay restorable). */
   rebase(): void;
-  /** Undoes every write after a mark of `journal` (a refused operation's partial writes). */
+  /** Undoes every write after a mark of `undo` (a refused operation's partial writes). */
   rollback(mark: Mark): void;
   /** Drops a saved state that will never be restored, so a new history need not keep it. */
   release(handle: StateHandle): void;
@@ -55,7 +55,7 @@ export interface Store {
 /** Creates an empty store. @example createStore().tables.workspaces.size === 0 */
 export function createStore(): Store {
   const tables: Tables = { workspaces: new Map(), apiKeys: new Map(), namespaces: new Map() };
-  const journal = new Journal();
+  const undo = new UndoLog();
   /** Saved states that may still be restored; weakly held, so dropped snapshots cost nothing. */
   let live: WeakRef<HandleRef>[] = [];
 
@@ -71,10 +71,10 @@ export function createStore(): Store {
 
   /** Rolls back to `mark`; every saved state beyond it becomes `mark` plus its redo changes. */
   const rollbackTo = (mark: Mark): void => {
-    const beyond = liveRefs().filter((ref) => ref.mark && journal.reaches(ref.mark) && ref.mark.position > mark.position);
-    const redo = journal.rollback(mark);
+    const beyond = liveRefs().filter((ref) => ref.mark && undo.reaches(ref.mark) && ref.mark.position > mark.position);
+    const redo = undo.rollback(mark);
     if (beyond.length === 0) return;
-    const anchor: HandleRef = { mark: journal.mark() };
+    const anchor: HandleRef = { mark: undo.mark() };
     live.push(new WeakRef(anchor));
     for (const ref of beyond) {
       ref.redo = redo.slice(0, (ref.mark as Mark).position - mark.position);
@@ -87,7 +87,7 @@ export function createStore(): Store {
   const detachAll = (): void => {
     const refs = liveRefs().filter((ref) => ref.copy === undefined);
     if (refs.length === 0) return;
-    const here: HandleRef = { mark: journal.mark() };
+    const here: HandleRef = { mark: undo.mark() };
     live.push(new WeakRef(here));
     const copies = refs.map((ref) => {
       restoreRef(ref);
@@ -117,21 +117,21 @@ export function createStore(): Store {
   };
 
   const restoreRef = (ref: HandleRef): void => {
-    if (ref.mark && journal.reaches(ref.mark)) {
+    if (ref.mark && undo.reaches(ref.mark)) {
       rollbackTo(ref.mark);
       return;
     }
     if (ref.anchor && ref.redo) {
       restoreRef(ref.anchor);
-      journal.replay(ref.redo);
+      undo.replay(ref.redo);
     } else if (ref.copy) {
       detachAll();
       setTables(cloneState(ref.copy));
-      journal.forget();
+      undo.forget();
     } else {
       throw new Error('This snapshot cannot be restored.');
     }
-    ref.mark = journal.mark();
+    ref.mark = undo.mark();
     ref.anchor = undefined;
     ref.redo = undefined;
     ref.copy = undefined;
@@ -139,17 +139,17 @@ export function createStore(): Store {
 
   return {
     tables,
-    journal,
+    undo,
     namespace(apiKey) {
       let ns = tables.namespaces.get(apiKey);
       if (!ns) {
         ns = emptyNamespace(apiKey);
-        journal.set(tables.namespaces, apiKey, ns);
+        undo.set(tables.namespaces, apiKey, ns);
       }
       return ns;
     },
     snapshot() {
-      const ref: HandleRef = { mark: journal.mark() };
+      const ref: HandleRef = { mark: undo.mark() };
       live.push(new WeakRef(ref));
       return { ref };
     },
@@ -157,11 +157,11 @@ export function createStore(): Store {
     replace(next) {
       detachAll();
       setTables(next);
-      journal.forget();
+      undo.forget();
     },
     rebase() {
       detachAll();
-      journal.forget();
+      undo.forget();
     },
     rollback: rollbackTo,
     release: (handle) => release(handle.ref),

@@ -23,9 +23,9 @@ const LENGTH = Symbol('length');
  * The undo log of the state: every write goes through it, recording the first before-image of each entry it
  * touches since the last mark. Rolling back to a mark costs what was written since, never the size of the
  * state; it also makes each operation all-or-nothing.
- * @example const mark = journal.mark(); journal.set(org.users, 'u1', user); journal.rollback(mark);
+ * @example const mark = undo.mark(); undo.set(org.users, 'u1', user); undo.rollback(mark);
  */
-export class Journal {
+export class UndoLog {
   #log: Change[] = [];
   /** The sequence number of each log entry (see `nextChangeNumber`). */
   #numbers: number[] = [];
@@ -87,7 +87,7 @@ export class Journal {
   /**
    * Records an update of an index kept beside the state, so an undo reverses it in its turn (O(1) per update)
    * instead of the index being rebuilt.
-   * @example journal.note(() => list.pop(), () => list.push(n)); list.push(n);
+   * @example undo.note(() => list.pop(), () => list.push(n)); list.push(n);
    */
   note(undo: () => void, redo: () => void): void {
     this.record(effectOf(undo, redo));
@@ -116,7 +116,7 @@ export class Journal {
   /**
    * `map.delete(key)` when the caller knows the key that follows it in the map's order (`null`: it is the last),
    * recorded in O(1) instead of with the map's whole order; an undo puts the entry back before that key.
-   * @example journal.deleteBefore(org.notifications, 'n1', 'n2');
+   * @example undo.deleteBefore(org.notifications, 'n1', 'n2');
    */
   deleteBefore<K, V>(map: Map<K, V>, key: K, next: K | null): boolean {
     if (!map.has(key)) return false;

@@ -73,7 +73,7 @@ export function updateAdvancedWebhookConfig(
     if (value !== undefined) next[field] = value;
   }
   if (update.publicKey !== undefined) next.publicKey = update.publicKey;
-  ctx.store.journal.assign(ns.configs, 'advancedWebhook', next);
+  ctx.store.undo.assign(ns.configs, 'advancedWebhook', next);
   return { ...next };
 }
 
@@ -110,7 +110,7 @@ export function createAdvancedWebhookEndpoint(ctx: ModelContext, ns: Namespace, 
     updatedAt: now,
     secret,
   };
-  ctx.store.journal.push(ns.advancedWebhookEndpoints, endpoint);
+  ctx.store.undo.push(ns.advancedWebhookEndpoints, endpoint);
   return endpointView(endpoint);
 }
 

@@ -1,5 +1,5 @@
-import type { ModelContext } from './state/context.js';
-import type { ApiKeyRecord, WorkspacePlan, WorkspaceRecord } from './state/entities.js';
+import type { ModelContext } from '../state/context.js';
+import type { ApiKeyRecord, WorkspacePlan, WorkspaceRecord } from '../state/entities.js';
 
 /** The name of a key made for `owner@example.com`: `Owner Test API Key` (service-facts 3.1, 3.2). */
 function defaultKeyName(ownerEmail: string, type: 'testing' | 'production'): string {
@@ -39,7 +39,7 @@ export function createWorkspace(ctx: ModelContext, input: NewWorkspace): { works
     recentReads: [],
     createdAt: clock.now(),
   };
-  store.journal.set(store.tables.workspaces, workspace.id, workspace);
+  store.undo.set(store.tables.workspaces, workspace.id, workspace);
   const apiKey = createApiKey(ctx, workspace, { ownerEmail: input.ownerEmail, type: 'testing', createAuthToken: true });
   return { workspace, apiKey };
 }
@@ -76,8 +76,8 @@ export function createApiKey(ctx: ModelContext, workspace: WorkspaceRecord, inpu
     record.realtimeDBRegion = input.realtimeDBRegion ?? 'us-central1';
   }
   if (input.createAuthToken) record.authTokens.push({ token: ids.authToken(), name: 'Default Auth Token', domains: [] });
-  store.journal.set(store.tables.apiKeys, record.apiKey, record);
-  store.journal.push(workspace.apiKeys, record.apiKey);
+  store.undo.set(store.tables.apiKeys, record.apiKey, record);
+  store.undo.push(workspace.apiKeys, record.apiKey);
   store.namespace(record.apiKey);
   return record;
 }
@@ -114,6 +114,6 @@ export function admitRead(ctx: ModelContext, workspace: WorkspaceRecord, limit: 
   // A refused read leaves the record untouched, so refusals never count against the window.
   if (recent.length >= limit) return false;
   recent.push(now);
-  ctx.store.journal.assign(workspace, 'recentReads', recent);
+  ctx.store.undo.assign(workspace, 'recentReads', recent);
   return true;
 }

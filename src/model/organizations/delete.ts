@@ -1,6 +1,6 @@
-import { deleteDocument } from './documents.js';
-import type { ModelContext } from './state/context.js';
-import type { Namespace } from './state/entities.js';
+import { deleteDocument } from '../documents.js';
+import type { ModelContext } from '../state/context.js';
+import type { Namespace } from '../state/entities.js';
 
 /**
  * Deletes an organization and everything under it: each document goes through document delete (so every kind
@@ -12,9 +12,9 @@ export function deleteOrganization(ctx: ModelContext, ns: Namespace, organizatio
   const org = ns.organizations.get(organizationId);
   if (!org) return false;
   for (const documentId of [...org.documents.keys()]) deleteDocument(ctx, ns, { organizationId, documentId });
-  ctx.store.journal.delete(ns.organizations, organizationId);
-  ctx.store.journal.delete(ns.editors, organizationId);
-  for (const [id, migration] of ns.migrations) if (migration.organizationId === organizationId) ctx.store.journal.delete(ns.migrations, id);
+  ctx.store.undo.delete(ns.organizations, organizationId);
+  ctx.store.undo.delete(ns.editors, organizationId);
+  for (const [id, migration] of ns.migrations) if (migration.organizationId === organizationId) ctx.store.undo.delete(ns.migrations, id);
   ctx.events.emit('organization.delete', ns.apiKey, { organizationId });
   return true;
 }

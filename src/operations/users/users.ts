@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { renderNotification } from '../model/notifications/notifications.js';
-import { USER_DATA_PAGE_SIZE, userDataPage } from '../model/users/data.js';
-import { pageUsers, queryUsers, userSummary } from '../model/users/query.js';
-import { addUsers, deleteUsers, type UserOutcome, updateUsers } from '../model/users/users.js';
-import { decodePageToken, encodePageToken } from '../protocol/cursors.js';
-import { defineOperation, namespaceOf } from '../protocol/operation.js';
-import { idList, oneContainer, perItem, requiredString, userInput } from '../protocol/rules.js';
-import { md5Hex } from '../support/ids.js';
+import { renderNotification } from '../../model/notifications/notifications.js';
+import { USER_DATA_PAGE_SIZE, userDataPage } from '../../model/users/data.js';
+import { pageUsers, queryUsers, userSummary } from '../../model/users/query.js';
+import { addUsers, deleteUsers, type UserOutcome, updateUsers } from '../../model/users/users.js';
+import { decodePageToken, encodePageToken } from '../../protocol/cursors.js';
+import { defineOperation, namespaceOf } from '../../protocol/operation.js';
+import { idList, oneContainer, perItem, requiredString, userInput } from '../../protocol/rules.js';
+import { md5Hex } from '../../support/ids.js';
 
 const container = {
   organizationId: requiredString(),

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { DEFAULT_ACTIVITY_COMMENT_TRIGGERS } from '../../../src/model/workspace-config.js';
+import { DEFAULT_ACTIVITY_COMMENT_TRIGGERS } from '../../../src/model/workspaces/config.js';
 import { expectError, expectSuccess, fingerprint } from '../../support/expect.js';
 import { type Client, forEachTransport } from '../../support/transports.js';
 

@@ -1,6 +1,6 @@
-import { ServiceError } from '../errors.js';
-import type { ModelContext } from './state/context.js';
-import type { ApiKeyRecord, AuthTokenRecord, WorkspaceRecord } from './state/entities.js';
+import { ServiceError } from '../../errors.js';
+import type { ModelContext } from '../state/context.js';
+import type { ApiKeyRecord, AuthTokenRecord, WorkspaceRecord } from '../state/entities.js';
 
 /**
  * The bare form the service stores an allowed domain in (beyond-spec 3.18): lower case, no scheme, no leading
@@ -38,7 +38,7 @@ export function addDomains(ctx: ModelContext, key: ApiKeyRecord, domains: readon
   for (const domain of normaliseAll(domains)) {
     if (present.has(domain)) out.skipped.push(domain);
     else {
-      ctx.store.journal.push(key.allowedDomains, domain);
+      ctx.store.undo.push(key.allowedDomains, domain);
       present.add(domain);
       out.changed.push(domain);
     }
@@ -53,7 +53,7 @@ export function removeDomains(ctx: ModelContext, key: ApiKeyRecord, domains: rea
   const out: DomainChange = { changed: wanted.filter((d) => present.has(d)), skipped: wanted.filter((d) => !present.has(d)) };
   const gone = new Set(out.changed);
   if (gone.size > 0)
-    ctx.store.journal.assign(
+    ctx.store.undo.assign(
       key,
       'allowedDomains',
       key.allowedDomains.filter((d) => !gone.has(d)),
@@ -109,6 +109,6 @@ export function listWorkspaceKeys(
  */
 export function resetAuthToken(ctx: ModelContext, key: ApiKeyRecord): AuthTokenRecord {
   const token: AuthTokenRecord = { token: ctx.ids.authToken(), name: 'Default Auth Token', domains: [] };
-  ctx.store.journal.assign(key, 'authTokens', [token]);
+  ctx.store.undo.assign(key, 'authTokens', [token]);
   return structuredClone(token);
 }

@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { addComments, type CommentPatch, deleteComments, getComments, updateComments } from '../../model/comments/comments.js';
 import { defineOperation, namespaceOf } from '../../protocol/operation.js';
 import { perItem, requiredString } from '../../protocol/rules.js';
-import { toComment } from './annotations.js';
 import * as s from './schemas.js';
+import { toComment } from './threads.js';
 
 const thread = { organizationId: requiredString(), documentId: requiredString(), annotationId: requiredString() };
 const commentIds = z.array(z.number().int());

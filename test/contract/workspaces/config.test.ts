@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { DEFAULT_EMAIL_TRIGGERS, DEFAULT_WEBHOOK_TRIGGERS } from '../../../src/model/workspace-config.js';
+import { DEFAULT_EMAIL_TRIGGERS, DEFAULT_WEBHOOK_TRIGGERS } from '../../../src/model/workspaces/config.js';
 import { expectError, expectSuccess, fingerprint } from '../../support/expect.js';
 import { type Client, forEachTransport } from '../../support/transports.js';
 

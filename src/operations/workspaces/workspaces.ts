@@ -1,9 +1,16 @@
 import { z } from 'zod';
-import { ServiceError } from '../errors.js';
-import { DEFAULT_EMAIL_TRIGGERS, emptyEmailConfig, emptyWebhookConfig } from '../model/workspace-config.js';
-import { admitRead, createWorkspace, productionKeyCount, createApiKey as storeApiKey, workspacesOwnedBy, workspaceView } from '../model/workspaces.js';
-import { defineOperation, workspaceOf } from '../protocol/operation.js';
-import { region, requiredString } from '../protocol/rules.js';
+import { ServiceError } from '../../errors.js';
+import { DEFAULT_EMAIL_TRIGGERS, emptyEmailConfig, emptyWebhookConfig } from '../../model/workspaces/config.js';
+import {
+  admitRead,
+  createWorkspace,
+  productionKeyCount,
+  createApiKey as storeApiKey,
+  workspacesOwnedBy,
+  workspaceView,
+} from '../../model/workspaces/workspaces.js';
+import { defineOperation, workspaceOf } from '../../protocol/operation.js';
+import { region, requiredString } from '../../protocol/rules.js';
 
 const ownerEmail = z
   .string({ error: (iss) => (iss.input == null ? 'ownerEmail is required.' : 'ownerEmail must be a valid email address.') })
@@ -140,13 +147,13 @@ export const createApiKey = defineOperation({
       Object.assign(email.emailServiceConfig, data.emailServiceConfig);
       if (data.setDefaultEmailTriggers) email.emailServiceConfig['triggers'] = { ...DEFAULT_EMAIL_TRIGGERS };
       email.useEmailService = data.useEmailService ?? false;
-      model.store.journal.assign(ns.configs, 'email', email);
+      model.store.undo.assign(ns.configs, 'email', email);
     }
     if (data.useWebhookService !== undefined || data.webhookServiceConfig !== undefined) {
       const webhook = emptyWebhookConfig();
       Object.assign(webhook.webhookServiceConfig, data.webhookServiceConfig);
       webhook.useWebhookService = data.useWebhookService ?? false;
-      model.store.journal.assign(ns.configs, 'webhook', webhook);
+      model.store.undo.assign(ns.configs, 'webhook', webhook);
     }
     const out: Record<string, string> = { apiKey: key.apiKey };
     const token = key.authTokens[0];

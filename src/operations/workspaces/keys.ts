@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { PartialFailure, ServiceError } from '../errors.js';
-import { addDomains, listWorkspaceKeys, removeDomains, resetAuthToken, workspaceKey } from '../model/workspace-keys.js';
-import { apiKeyOf, defineOperation, workspaceOf } from '../protocol/operation.js';
-import { requiredString } from '../protocol/rules.js';
-import { fromBase64Url, toBase64Url } from '../support/base64.js';
+import { PartialFailure, ServiceError } from '../../errors.js';
+import { addDomains, listWorkspaceKeys, removeDomains, resetAuthToken, workspaceKey } from '../../model/workspaces/keys.js';
+import { apiKeyOf, defineOperation, workspaceOf } from '../../protocol/operation.js';
+import { requiredString } from '../../protocol/rules.js';
+import { fromBase64Url, toBase64Url } from '../../support/base64.js';
 
 const domains = z.object({ domains: z.array(requiredString()).min(1).max(100) });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ServiceError } from '../errors.js';
-import { loginLinks, setEmailVerified } from '../model/login-links.js';
+import { loginLinks, setEmailVerified } from '../model/workspaces/email.js';
 import { validate } from '../protocol/validate.js';
 import type { ControlHandler } from './context.js';
 

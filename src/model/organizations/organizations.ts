@@ -1,6 +1,6 @@
-import { md5Hex } from '../support/ids.js';
-import type { ModelContext } from './state/context.js';
-import type { AccessType, DocumentRecord, FolderRecord, Namespace, OrganizationRecord } from './state/entities.js';
+import { md5Hex } from '../../support/ids.js';
+import type { ModelContext } from '../state/context.js';
+import type { AccessType, DocumentRecord, FolderRecord, Namespace, OrganizationRecord } from '../state/entities.js';
 
 /** An organization of the namespace, created empty when missing. */
 export function ensureOrganization(ctx: ModelContext, ns: Namespace, organizationId: string): OrganizationRecord {
@@ -22,7 +22,7 @@ export function ensureOrganization(ctx: ModelContext, ns: Namespace, organizatio
       reactions: [],
       recordings: [],
     };
-    ctx.store.journal.set(ns.organizations, organizationId, org);
+    ctx.store.undo.set(ns.organizations, organizationId, org);
   }
   return org;
 }
@@ -31,7 +31,7 @@ export function ensureOrganization(ctx: ModelContext, ns: Namespace, organizatio
 export function setOrganizationDisabled(ctx: ModelContext, ns: Namespace, input: { organizationId: string; disabled: boolean }): boolean {
   const org = ns.organizations.get(input.organizationId);
   if (!org) return false;
-  ctx.store.journal.assign(org, 'disabled', input.disabled);
+  ctx.store.undo.assign(org, 'disabled', input.disabled);
   ctx.events.emit('organization.disable_state', ns.apiKey, { ...input });
   return true;
 }
@@ -41,7 +41,7 @@ export function ensureFolder(ctx: ModelContext, org: OrganizationRecord, folderI
   let folder = org.folders.get(folderId);
   if (!folder) {
     folder = { folderId, users: new Map(), createdAt: ctx.clock.now() };
-    ctx.store.journal.set(org.folders, folderId, folder);
+    ctx.store.undo.set(org.folders, folderId, folder);
   }
   return folder;
 }
@@ -71,7 +71,7 @@ export function ensureDocument(ctx: ModelContext, ns: Namespace, org: Organizati
       const preset = ns.configs.apiKeyConfig?.defaultDocumentAccessType;
       if (preset !== undefined && preset !== 'public') doc.accessType = preset;
     }
-    ctx.store.journal.set(org.documents, documentId, doc);
+    ctx.store.undo.set(org.documents, documentId, doc);
   }
   return doc;
 }
@@ -109,10 +109,10 @@ export interface OrganizationInput {
 /** Writes the given fields onto the record: present fields overwrite, absent ones stay. */
 function applyOrganization(ctx: ModelContext, org: OrganizationRecord, input: OrganizationInput): void {
   const { organizationId: _id, organizationName, disabled, ...extra } = input;
-  const { journal } = ctx.store;
-  if (organizationName !== undefined) journal.assign(org, 'organizationName', organizationName);
-  if (disabled !== undefined) journal.assign(org, 'disabled', disabled);
-  if (Object.keys(extra).length > 0) journal.assign(org, 'extra', { ...org.extra, ...structuredClone(extra) });
+  const { undo } = ctx.store;
+  if (organizationName !== undefined) undo.assign(org, 'organizationName', organizationName);
+  if (disabled !== undefined) undo.assign(org, 'disabled', disabled);
+  if (Object.keys(extra).length > 0) undo.assign(org, 'extra', { ...org.extra, ...structuredClone(extra) });
 }
 
 /** Adds an organization, or updates the one already there (add is an upsert). */

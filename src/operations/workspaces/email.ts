@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { ServiceError } from '../errors.js';
-import { emailVerified, sendLoginLink } from '../model/login-links.js';
-import { defineOperation } from '../protocol/operation.js';
-import { requiredString } from '../protocol/rules.js';
+import { ServiceError } from '../../errors.js';
+import { emailVerified, sendLoginLink } from '../../model/workspaces/email.js';
+import { defineOperation } from '../../protocol/operation.js';
+import { requiredString } from '../../protocol/rules.js';
 
 /** `POST /v2/workspace/email/send-login-link` (no auth): keeps the link in the owner's outbox; nothing is mailed. */
 export const sendLoginLinkOp = defineOperation({

@@ -7,10 +7,10 @@ import {
   updateApiKeyConfig,
   updateNotificationService,
   updatePermissionProvider,
-} from '../model/key-settings.js';
-import { apiKeyOf, defineOperation, namespaceOf } from '../protocol/operation.js';
-import { requiredString } from '../protocol/rules.js';
-import { isHttpUrl } from './workspace-config.js';
+} from '../../model/workspaces/key-settings.js';
+import { apiKeyOf, defineOperation, namespaceOf } from '../../protocol/operation.js';
+import { requiredString } from '../../protocol/rules.js';
+import { isHttpUrl } from './config.js';
 
 /** `POST /v2/workspace/apikeyconfig/get`: owner, plan, access and privacy flags, AI keys masked. */
 export const getApiKeyConfig = defineOperation({

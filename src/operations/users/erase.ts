@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { ServiceError } from '../errors.js';
-import { pollUserDataDeletion, startUserDataDeletion } from '../model/users/erase-jobs.js';
-import { defineOperation, migrationPolicy, namespaceOf } from '../protocol/operation.js';
-import { requiredString } from '../protocol/rules.js';
+import { ServiceError } from '../../errors.js';
+import { pollUserDataDeletion, startUserDataDeletion } from '../../model/users/erase-jobs.js';
+import { defineOperation, migrationPolicy, namespaceOf } from '../../protocol/operation.js';
+import { requiredString } from '../../protocol/rules.js';
 
 const INITIATED = 'Data deletion process has been initiated.';
 

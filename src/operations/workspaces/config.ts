@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { activityConfig, emailConfig, updateActivityConfig, updateEmailConfig, updateWebhookConfig, webhookConfig } from '../model/workspace-config.js';
-import { defineOperation, namespaceOf } from '../protocol/operation.js';
+import { activityConfig, emailConfig, updateActivityConfig, updateEmailConfig, updateWebhookConfig, webhookConfig } from '../../model/workspaces/config.js';
+import { defineOperation, namespaceOf } from '../../protocol/operation.js';
 
 const INVALID_EMAIL = { error: 'Invalid email service configuration.' };
 const INVALID_WEBHOOK = { error: 'Invalid webhook service configuration.' };

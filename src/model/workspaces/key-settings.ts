@@ -1,5 +1,5 @@
-import type { ModelContext } from './state/context.js';
-import type { ApiKeyRecord, KeyConfigs, Namespace } from './state/entities.js';
+import type { ModelContext } from '../state/context.js';
+import type { ApiKeyRecord, KeyConfigs, Namespace } from '../state/entities.js';
 
 type ApiKeyConfig = NonNullable<KeyConfigs['apiKeyConfig']>;
 type NotificationService = NonNullable<KeyConfigs['notificationService']>;
@@ -65,7 +65,7 @@ export function updateApiKeyConfig(ctx: ModelContext, ns: Namespace, update: Api
     for (const { provider, customerApiKey } of update.aiModelApiKey) next.aiModels[provider] = customerApiKey;
     echo['aiModelsConfig'] = maskedModels(next.aiModels);
   }
-  ctx.store.journal.assign(ns.configs, 'apiKeyConfig', next);
+  ctx.store.undo.assign(ns.configs, 'apiKeyConfig', next);
   return echo;
 }
 
@@ -147,7 +147,7 @@ export function updateNotificationService(
   }
   if (update.useNotificationService !== undefined) next.useNotificationService = update.useNotificationService;
   if (update.notificationServiceConfig) deepMerge(next.notificationServiceConfig, update.notificationServiceConfig);
-  ctx.store.journal.assign(ns.configs, 'notificationService', next);
+  ctx.store.undo.assign(ns.configs, 'notificationService', next);
   return structuredClone(next);
 }
 
@@ -175,6 +175,6 @@ export function updatePermissionProvider(
   const config = update.permissionProviderConfig;
   if (config?.permissionProviderUrl !== undefined) next.permissionProviderConfig.permissionProviderUrl = config.permissionProviderUrl;
   if (config?.authToken !== undefined) next.permissionProviderConfig.authToken = config.authToken;
-  ctx.store.journal.assign(ns.configs, 'permissionProvider', next);
+  ctx.store.undo.assign(ns.configs, 'permissionProvider', next);
   return structuredClone(next);
 }

@@ -1,5 +1,5 @@
-import type { ModelContext } from './state/context.js';
-import type { ActivityServiceConfig, KeyConfigs, Namespace } from './state/entities.js';
+import type { ModelContext } from '../state/context.js';
+import type { ActivityServiceConfig, KeyConfigs, Namespace } from '../state/entities.js';
 
 /** The email triggers a first enable turns on: the standard comment triggers and the huddle triggers (D8). */
 export const DEFAULT_EMAIL_TRIGGERS: Readonly<Record<string, boolean>> = {
@@ -101,7 +101,7 @@ export function updateEmailConfig(ctx: ModelContext, ns: Namespace, update: Emai
   }
   if (update.useEmailService !== undefined) next.useEmailService = update.useEmailService;
   mergeServiceConfig(next.emailServiceConfig, update.emailServiceConfig);
-  ctx.store.journal.assign(ns.configs, 'email', next);
+  ctx.store.undo.assign(ns.configs, 'email', next);
   return structuredClone(next);
 }
 
@@ -124,7 +124,7 @@ export function updateWebhookConfig(ctx: ModelContext, ns: Namespace, update: We
   }
   if (update.useWebhookService !== undefined) next.useWebhookService = update.useWebhookService;
   mergeServiceConfig(next.webhookServiceConfig, update.webhookServiceConfig);
-  ctx.store.journal.assign(ns.configs, 'webhook', next);
+  ctx.store.undo.assign(ns.configs, 'webhook', next);
   return structuredClone(next);
 }
 
@@ -157,7 +157,7 @@ export function updateActivityConfig(ctx: ModelContext, ns: Namespace, update: A
     const triggers = (next.triggers ??= {});
     for (const [entity, actions] of Object.entries(update.triggers)) triggers[entity] = { ...triggers[entity], ...actions };
   }
-  ctx.store.journal.assign(ns.configs, 'activity', next);
+  ctx.store.undo.assign(ns.configs, 'activity', next);
   return activityConfig(ns);
 }
 

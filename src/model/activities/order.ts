@@ -1,5 +1,5 @@
-import type { ActivityRecord } from './state/entities.js';
-import { rewindCount } from './state/undo-log.js';
+import type { ActivityRecord } from '../state/entities.js';
+import { rewindCount } from '../state/undo-log.js';
 
 /**
  * An organization's activities ordered by (timestamp, storage order), so a page of `activities/get` walks what it
@@ -35,7 +35,7 @@ function orderOf(activities: ReadonlyMap<string, ActivityRecord>): ActivityOrder
 }
 
 /**
- * Places a record just stored in `activities` (after `journal.set`), replacing `replaced` if it stood for the same
+ * Places a record just stored in `activities` (after `undo.set`), replacing `replaced` if it stood for the same
  * id. Does nothing when no order was built yet.
  * @example noteActivityAdded(org.activities, record, previous);
  */
@@ -57,7 +57,7 @@ function compact(order: ActivityOrder): void {
   if (order.list.length > 2 * order.live.size + 64) order.list = order.list.filter((a) => order.live.has(a));
 }
 
-/** Forgets a record just deleted from `activities` (after `journal.delete`). @example noteActivityRemoved(org.activities, record); */
+/** Forgets a record just deleted from `activities` (after `undo.delete`). @example noteActivityRemoved(org.activities, record); */
 export function noteActivityRemoved(activities: ReadonlyMap<string, ActivityRecord>, record: ActivityRecord): void {
   const order = orders.get(activities);
   if (!order || order.rewinds !== rewindCount()) return;

@@ -1,6 +1,6 @@
-import { ServiceError } from '../errors.js';
-import type { ModelContext } from './state/context.js';
-import type { LoginLinkRecord } from './state/entities.js';
+import { ServiceError } from '../../errors.js';
+import type { ModelContext } from '../state/context.js';
+import type { LoginLinkRecord } from '../state/entities.js';
 import { workspacesOwnedBy } from './workspaces.js';
 
 /**
@@ -13,8 +13,8 @@ export function sendLoginLink(ctx: ModelContext, input: { email: string; continu
   const link = `${origin}/__/auth/action?mode=signIn&oobCode=${ctx.ids.alnum(28)}&continueUrl=${encodeURIComponent(input.continueUrl)}`;
   const record: LoginLinkRecord = { email: input.email, continueUrl: input.continueUrl, link, at: ctx.clock.now() };
   for (const workspace of workspacesOwnedBy(ctx, input.email)) {
-    if (!workspace.loginLinks) ctx.store.journal.assign(workspace, 'loginLinks', []);
-    ctx.store.journal.push(workspace.loginLinks as LoginLinkRecord[], structuredClone(record));
+    if (!workspace.loginLinks) ctx.store.undo.assign(workspace, 'loginLinks', []);
+    ctx.store.undo.push(workspace.loginLinks as LoginLinkRecord[], structuredClone(record));
   }
   return record;
 }
@@ -40,6 +40,6 @@ export function emailVerified(ctx: ModelContext, ownerEmail: string): boolean {
  */
 export function setEmailVerified(ctx: ModelContext, ownerEmail: string, verified: boolean): number {
   const owned = workspacesOwnedBy(ctx, ownerEmail);
-  for (const w of owned) ctx.store.journal.assign(w, 'emailVerified', verified);
+  for (const w of owned) ctx.store.undo.assign(w, 'emailVerified', verified);
   return owned.length;
 }

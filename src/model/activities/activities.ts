@@ -1,10 +1,10 @@
-import { ServiceError } from '../errors.js';
-import { takePage } from '../support/paging.js';
-import { inActivityOrder, noteActivityAdded, noteActivityRemoved, orderedActivities } from './activity-order.js';
-import { ensureOrganization } from './organizations.js';
-import type { ModelContext } from './state/context.js';
-import type { ActivityRecord, Namespace } from './state/entities.js';
-import { documentOf } from './state/record-fields.js';
+import { ServiceError } from '../../errors.js';
+import { takePage } from '../../support/paging.js';
+import { ensureOrganization } from '../organizations/organizations.js';
+import type { ModelContext } from '../state/context.js';
+import type { ActivityRecord, Namespace } from '../state/entities.js';
+import { documentOf } from '../state/record-fields.js';
+import { inActivityOrder, noteActivityAdded, noteActivityRemoved, orderedActivities } from './order.js';
 
 /** An activity as scenarios and the control plane hand it in: `id` and `timestamp` may be left to the service. */
 export type NewActivity = Partial<ActivityRecord>;
@@ -66,7 +66,7 @@ export function addActivities(ctx: ModelContext, ns: Namespace, organizationId: 
       timestamp: input.timestamp ?? ctx.clock.now(),
       immutable: forced || input.immutable === true,
     };
-    ctx.store.journal.set(org.activities, record.id, record);
+    ctx.store.undo.set(org.activities, record.id, record);
     noteActivityAdded(org.activities, record);
     ctx.events.emit('activity.add', ns.apiKey, { organizationId, activityId: record.id });
     return structuredClone(record);
@@ -98,7 +98,7 @@ export function updateActivities(
       outcomes.set(update.id, { success: false, message: 'Failed to update activity.' });
       continue;
     }
-    ctx.store.journal.touch(record);
+    ctx.store.undo.touch(record);
     for (const field of UPDATABLE_ACTIVITY_FIELDS) {
       if (update[field] !== undefined) record[field] = structuredClone(update[field]) as never;
     }
@@ -147,8 +147,8 @@ export function writeActivities(ctx: ModelContext, ns: Namespace, input: Activit
       immutable: forced,
     };
     const previous = org.activities.get(id);
-    ctx.store.journal.delete(org.activities, id);
-    ctx.store.journal.set(org.activities, id, record);
+    ctx.store.undo.delete(org.activities, id);
+    ctx.store.undo.set(org.activities, id, record);
     noteActivityAdded(org.activities, record, previous);
     ctx.events.emit(previous ? 'activity.update' : 'activity.add', ns.apiKey, { organizationId: input.organizationId, activityId: id });
   }
@@ -229,7 +229,7 @@ export function deleteActivities(ctx: ModelContext, ns: Namespace, selector: Act
   for (const activity of matched) {
     if (activity.immutable) continue;
     if (org) {
-      ctx.store.journal.delete(org.activities, activity.id);
+      ctx.store.undo.delete(org.activities, activity.id);
       noteActivityRemoved(org.activities, activity);
     }
     deleted.add(activity.id);
