@@ -72,10 +72,10 @@ describe('the packed package', () => {
     expect(stdout).toMatch(/Tests\s+2 passed/);
   }, 60_000);
 
-  it('runs the Jest recipe under real Jest in ESM mode with ts-jest, configured as the README shows', async () => {
+  it('runs the Jest recipe under real Jest in ESM mode with ts-jest, configured as docs/testing.md shows', async () => {
     copyRecipes(scratch.dir, ['jest.config.js', 'users.jest.test.ts', 'tsconfig.json']);
-    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-    expect(readme).toContain(readFileSync(join(ROOT, 'test/package/recipes/jest.config.js'), 'utf8'));
+    const page = readFileSync(join(ROOT, 'docs/testing.md'), 'utf8');
+    expect(page).toContain(readFileSync(join(ROOT, 'test/package/recipes/jest.config.js'), 'utf8'));
     const { stderr } = await inScratch(scratch.dir, node, ['node_modules/jest/bin/jest.js', '--ci', 'users.jest.test.ts'], {
       ...clean(),
       NODE_OPTIONS: '--experimental-vm-modules --no-warnings',
