@@ -18,7 +18,7 @@ const clean = (): Record<string, string> =>
   ) as Record<string, string>;
 
 describe('the packed package', () => {
-  it('ships dist/ with every entry point and its types, the bin, the fixtures, README and LICENSE', () => {
+  it('ships dist/ with every entry point and its types, the bin, the fixtures, README, the docs it links and LICENSE', () => {
     const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
       exports: Record<string, string | Record<string, string>>;
       bin: Record<string, string>;
@@ -28,7 +28,8 @@ describe('the packed package', () => {
       expect(files.has(target.replace(/^\.\//, '')), target).toBe(true);
     }
     expect(files.has(pkg.bin['collab-service-mock']!.replace(/^\.\//, ''))).toBe(true);
-    for (const file of ['README.md', 'LICENSE', 'fixtures/scenarios/team.json']) expect(files.has(file), file).toBe(true);
+    for (const file of ['README.md', 'docs/testing.md', 'docs/areas/comments.md', 'LICENSE', 'fixtures/scenarios/team.json'])
+      expect(files.has(file), file).toBe(true);
     expect([...files].filter((f) => f.startsWith('src/') || f.startsWith('test/'))).toEqual([]);
   });
 
