@@ -1,8 +1,8 @@
 import { ServiceError } from '../errors.js';
 import { uploadToken } from '../harness/knowledge.js';
-import type { KnowledgeSource } from '../model/knowledge/records.js';
 import { storeUpload } from '../model/knowledge/uploads.js';
 import { downloadSignature, type StoredFile } from '../model/knowledge/urls.js';
+import type { KnowledgeSource } from '../model/state/records/knowledge.js';
 import { header } from '../protocol/call.js';
 import { type ControlHandler, RawReply } from './context.js';
 

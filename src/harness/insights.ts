@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import type { ModelContext } from '../model/context.js';
-import type { Namespace } from '../model/entities.js';
-import type { AlertRecord, EvolvedStandard, PatternRecord, ProfileExtras, ScriptedAnswer } from '../model/memory/insights/records.js';
 import { insightsOf, newAlertId } from '../model/memory/insights/state.js';
+import type { ModelContext } from '../model/state/context.js';
+import type { Namespace } from '../model/state/entities.js';
+import type { AlertRecord, EvolvedStandard, PatternRecord, ProfileExtras, ScriptedAnswer } from '../model/state/records/insights.js';
 import { validate } from '../protocol/validate.js';
 
 /** A pattern to list beside the derived ones, stored as given. */
@@ -134,7 +134,7 @@ export function seedPatterns(ctx: ModelContext, ns: Namespace, input: unknown): 
     if (seed.topSourceRecordIds !== undefined) pattern.topSourceRecordIds = [...seed.topSourceRecordIds];
     return pattern;
   });
-  ctx.store.journal.assign(insights, 'patterns', [...insights.patterns, ...added]);
+  ctx.store.undo.assign(insights, 'patterns', [...insights.patterns, ...added]);
   return { patterns: insights.patterns.length };
 }
 
@@ -162,14 +162,14 @@ export function seedAlerts(ctx: ModelContext, ns: Namespace, input: unknown): Al
     };
     if (seed.suggestedAction !== undefined) alert.suggestedAction = seed.suggestedAction;
     if (seed.dedupKey !== undefined) alert.dedupKey = seed.dedupKey;
-    ctx.store.journal.set(insights.alerts, alert.id, alert);
+    ctx.store.undo.set(insights.alerts, alert.id, alert);
     return { ...alert, evidence: { ...alert.evidence } };
   });
 }
 
 /** Turns the derived approval-rate rule on or off for a key. */
 export function setDerivedAlerts(ctx: ModelContext, ns: Namespace, on: boolean): void {
-  ctx.store.journal.assign(insightsOf(ctx, ns), 'derivedAlerts', on);
+  ctx.store.undo.assign(insightsOf(ctx, ns), 'derivedAlerts', on);
 }
 
 /** Validates profile extras (all first) and stores them by reviewer; a later seed for a reviewer replaces the earlier. */
@@ -180,7 +180,7 @@ export function seedProfiles(ctx: ModelContext, ns: Namespace, input: unknown): 
     const extras: ProfileExtras = {};
     if (seed.twinAccuracy !== undefined) extras.twinAccuracy = seed.twinAccuracy;
     if (seed.evolvedStandards !== undefined) extras.evolvedStandards = seed.evolvedStandards;
-    ctx.store.journal.set(insights.profiles, seed.userId, extras);
+    ctx.store.undo.set(insights.profiles, seed.userId, extras);
   }
   return { profiles: insights.profiles.size };
 }
@@ -191,7 +191,7 @@ export function seedAnswers(ctx: ModelContext, ns: Namespace, input: unknown): {
   const insights = insightsOf(ctx, ns);
   for (const seed of seeds) {
     const answer: ScriptedAnswer = { answer: seed.answer, citations: seed.citations ?? [], confidence: seed.confidence ?? 0.9 };
-    ctx.store.journal.set(insights.answers, seed.question, answer);
+    ctx.store.undo.set(insights.answers, seed.question, answer);
   }
   return { answers: insights.answers.size };
 }

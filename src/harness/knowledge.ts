@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { ServiceError } from '../errors.js';
-import type { ModelContext } from '../model/context.js';
-import type { Namespace } from '../model/entities.js';
-import { knownNamespace } from '../model/keys.js';
 import { knowledgeOf, readKnowledge, sourceNotFound } from '../model/knowledge/base.js';
 import { finishIngestion } from '../model/knowledge/progress.js';
-import type { IngestProgression, KnowledgeLimited } from '../model/knowledge/records.js';
 import { storeUpload } from '../model/knowledge/uploads.js';
+import type { ModelContext } from '../model/state/context.js';
+import type { Namespace } from '../model/state/entities.js';
+import { knownNamespace } from '../model/state/keys.js';
+import type { IngestProgression, KnowledgeLimited } from '../model/state/records/knowledge.js';
 import { validate } from '../protocol/validate.js';
 import type { MemoryTarget } from './memory.js';
 
@@ -97,14 +97,14 @@ const completeBody = z.lazy(() => z.strictObject({ sourceId: z.string().min(1), 
 export function configureKnowledge(ctx: ModelContext, ns: Namespace, input: unknown): ReturnType<KnowledgeApi['config']> {
   const settings = validate(settingsBody, input);
   const base = knowledgeOf(ctx, ns);
-  const { journal } = ctx.store;
-  if (settings.progression !== undefined) journal.assign(base.config, 'progression', settings.progression);
-  if (settings.ingestMs !== undefined) journal.assign(base.config, 'ingestMs', settings.ingestMs);
-  if (settings.failNext !== undefined) journal.assign(base.config, 'failNext', settings.failNext);
+  const { undo } = ctx.store;
+  if (settings.progression !== undefined) undo.assign(base.config, 'progression', settings.progression);
+  if (settings.ingestMs !== undefined) undo.assign(base.config, 'ingestMs', settings.ingestMs);
+  if (settings.failNext !== undefined) undo.assign(base.config, 'failNext', settings.failNext);
   if (settings.rateLimits !== undefined) {
     const limits = { ...base.config.rateLimits };
     for (const [operation, limit] of Object.entries(settings.rateLimits)) if (limit !== undefined) limits[operation as KnowledgeLimited] = limit;
-    journal.assign(base.config, 'rateLimits', limits);
+    undo.assign(base.config, 'rateLimits', limits);
   }
   const { progression, ingestMs, failNext, rateLimits } = base.config;
   return { progression, ingestMs, failNext: failNext as KnowledgeSettings['failNext'] & {}, rateLimits: { ...rateLimits } };
@@ -115,8 +115,8 @@ export function registerConversions(ctx: ModelContext, ns: Namespace, input: unk
   const list = validate(z.array(conversionBody), Array.isArray(input) ? input : [input]);
   const base = knowledgeOf(ctx, ns);
   for (const c of list) {
-    if (c.sha256 !== undefined) ctx.store.journal.set(base.conversions, `sha256:${c.sha256}`, c.markdown);
-    if (c.fileName !== undefined) ctx.store.journal.set(base.conversions, `fileName:${c.fileName}`, c.markdown);
+    if (c.sha256 !== undefined) ctx.store.undo.set(base.conversions, `sha256:${c.sha256}`, c.markdown);
+    if (c.fileName !== undefined) ctx.store.undo.set(base.conversions, `fileName:${c.fileName}`, c.markdown);
   }
   return { registered: list.length };
 }
@@ -133,7 +133,7 @@ export function completeIngestion(ctx: ModelContext, ns: Namespace, input: unkno
       `Knowledge source ${request.sourceId} is not processing (its status is ${source.dedupOf ? 'its winner’s' : source.embeddingStatus}).`,
     );
   }
-  if (request.failureReason !== undefined) ctx.store.journal.assign(source, 'failing', request.failureReason);
+  if (request.failureReason !== undefined) ctx.store.undo.assign(source, 'failing', request.failureReason);
   finishIngestion(ctx, knowledgeOf(ctx, ns), source, ctx.clock.now());
   return { sourceId: source.id, status: source.embeddingStatus };
 }

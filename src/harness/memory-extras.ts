@@ -1,6 +1,6 @@
-import type { ModelContext } from '../model/context.js';
-import { knownNamespace } from '../model/keys.js';
-import type { AlertRecord } from '../model/memory/insights/records.js';
+import type { ModelContext } from '../model/state/context.js';
+import { knownNamespace } from '../model/state/keys.js';
+import type { AlertRecord } from '../model/state/records/insights.js';
 import {
   type AlertSeed,
   type AnswerSeed,

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import type { ModelContext } from '../model/context.js';
-import type { Namespace } from '../model/entities.js';
-import { knownNamespace } from '../model/keys.js';
-import type { RewriterScript, RewriterState } from '../model/rewriter/records.js';
+import type { ModelContext } from '../model/state/context.js';
+import type { Namespace } from '../model/state/entities.js';
+import { knownNamespace } from '../model/state/keys.js';
+import type { RewriterScript, RewriterState } from '../model/state/records/rewriter.js';
 import { validate } from '../protocol/validate.js';
 import type { MemoryTarget } from './memory.js';
 
@@ -38,8 +38,8 @@ const body = z.lazy(() =>
  */
 export function scriptRewriter(ctx: ModelContext, ns: Namespace, input: unknown): { responses: number; builtInKeys: boolean } {
   const given = validate(body, input);
-  const { journal } = ctx.store;
-  if (!ns.rewriter) journal.assign(ns, 'rewriter', { responses: [], builtInKeys: false } satisfies RewriterState);
+  const { undo } = ctx.store;
+  if (!ns.rewriter) undo.assign(ns, 'rewriter', { responses: [], builtInKeys: false } satisfies RewriterState);
   const state = ns.rewriter as RewriterState;
   if (given.responses !== undefined) {
     const added = given.responses.map((r) => {
@@ -49,9 +49,9 @@ export function scriptRewriter(ctx: ModelContext, ns: Namespace, input: unknown)
       if (r.textContains !== undefined) script.textContains = r.textContains;
       return script;
     });
-    journal.assign(state, 'responses', [...state.responses, ...added]);
+    undo.assign(state, 'responses', [...state.responses, ...added]);
   }
-  if (given.builtInKeys !== undefined) journal.assign(state, 'builtInKeys', given.builtInKeys);
+  if (given.builtInKeys !== undefined) undo.assign(state, 'builtInKeys', given.builtInKeys);
   return { responses: state.responses.length, builtInKeys: state.builtInKeys };
 }
 

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { UPLOAD_MIME_TYPES } from '../model/knowledge/base.js';
-import type { KnowledgeMimeType } from '../model/knowledge/records.js';
 import { UPLOAD_LIMIT_BYTES } from '../model/knowledge/uploads.js';
 import { loadSynonyms } from '../model/memory/synonyms.js';
+import type { KnowledgeMimeType } from '../model/state/records/knowledge.js';
 import { defineOperation, namespaceOf } from '../protocol/operation.js';
 import { requiredString } from '../protocol/rules.js';
 import { fieldRefusal } from '../protocol/validate.js';

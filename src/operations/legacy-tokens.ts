@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { ModelContext } from '../model/context.js';
-import type { ApiKeyRecord } from '../model/entities.js';
+import type { ModelContext } from '../model/state/context.js';
+import type { ApiKeyRecord } from '../model/state/entities.js';
 import { apiKeyCaller } from '../protocol/auth.js';
 import { defineOperation, type Settings } from '../protocol/operation.js';
 import { verbatimString } from '../protocol/rules.js';

@@ -1,8 +1,8 @@
 import { ServiceError } from '../../errors.js';
 import { md5Hex } from '../../support/ids.js';
-import type { ModelContext } from '../context.js';
-import type { Namespace } from '../entities.js';
-import type { KnowledgeBase, KnowledgeConfig, KnowledgeLimited, KnowledgeMimeType, KnowledgeSource } from './records.js';
+import type { ModelContext } from '../state/context.js';
+import type { Namespace } from '../state/entities.js';
+import type { KnowledgeBase, KnowledgeConfig, KnowledgeLimited, KnowledgeMimeType, KnowledgeSource } from '../state/records/knowledge.js';
 
 /** The MIME types an upload may declare (beyond-spec-4 4.3.4). */
 export const UPLOAD_MIME_TYPES = [
@@ -38,7 +38,7 @@ export function emptyKnowledgeBase(): KnowledgeBase {
  * @example const base = knowledgeOf(ctx, ns); base.sources.size
  */
 export function knowledgeOf(ctx: ModelContext, ns: Namespace): KnowledgeBase {
-  if (!ns.knowledge) ctx.store.journal.assign(ns, 'knowledge', emptyKnowledgeBase());
+  if (!ns.knowledge) ctx.store.undo.assign(ns, 'knowledge', emptyKnowledgeBase());
   return ns.knowledge as KnowledgeBase;
 }
 

@@ -1,5 +1,5 @@
 import type { SuggestResult } from '../memory/suggest.js';
-import type { KnowledgeBase } from './records.js';
+import type { KnowledgeBase } from '../state/records/knowledge.js';
 
 /** The caveat suggest adds while the knowledge base changed recently (service-facts 5.5, emulator wording). */
 export const KNOWLEDGE_CAVEAT = 'A knowledge source was updated in the last 48 hours';

@@ -1,4 +1,4 @@
-import type { KnowledgeMimeType } from './records.js';
+import type { KnowledgeMimeType } from '../state/records/knowledge.js';
 
 export { UPLOAD_MIME_TYPES } from './base.js';
 

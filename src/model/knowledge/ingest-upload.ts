@@ -1,9 +1,9 @@
 import { ServiceError } from '../../errors.js';
-import type { ModelContext } from '../context.js';
-import type { Namespace } from '../entities.js';
+import type { ModelContext } from '../state/context.js';
+import type { Namespace } from '../state/entities.js';
+import type { KnowledgeMimeType, KnowledgeSource, UploadSlot } from '../state/records/knowledge.js';
 import { apiKeyHash, knowledgeOf } from './base.js';
 import { addKnowledgeSource } from './ingest.js';
-import type { KnowledgeMimeType, KnowledgeSource, UploadSlot } from './records.js';
 import { findSlot, OUTSTANDING_SLOTS, UPLOAD_URL_MS } from './uploads.js';
 
 /** An upload slot to mint (beyond-spec-4 4.3.4), validated. */
@@ -46,7 +46,7 @@ export function mintUploadSlot(ctx: ModelContext, ns: Namespace, request: SlotRe
   if (request.fileName !== undefined) slot.fileName = request.fileName;
   if (request.organizationId !== undefined) slot.organizationId = request.organizationId;
   if (request.documentId !== undefined) slot.documentId = request.documentId;
-  ctx.store.journal.set(base.slots, token, slot);
+  ctx.store.undo.set(base.slots, token, slot);
   return { uploadUrl: `${baseUrl}/__mock/storage/uploads/${token}`, fileRef: slot.fileRef, expiresAt };
 }
 
@@ -84,8 +84,8 @@ export function takeUpload(ctx: ModelContext, ns: Namespace, request: RefIngest)
     });
   }
   const bytes = slot.bytes;
-  ctx.store.journal.assign(slot, 'ingested', true);
-  ctx.store.journal.unset(slot, 'bytes');
+  ctx.store.undo.assign(slot, 'ingested', true);
+  ctx.store.undo.unset(slot, 'bytes');
   return { slot, bytes };
 }
 

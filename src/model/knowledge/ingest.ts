@@ -1,9 +1,9 @@
-import type { ModelContext } from '../context.js';
-import type { Namespace } from '../entities.js';
+import type { ModelContext } from '../state/context.js';
+import type { Namespace } from '../state/entities.js';
+import type { KnowledgeBase, KnowledgeMimeType, KnowledgeSource } from '../state/records/knowledge.js';
 import { knowledgeOf } from './base.js';
 import { csvMarkdown, isOpaque, normaliseText, opaqueMarkdown, parseCsv, textOf } from './convert.js';
 import { finishIngestion } from './progress.js';
-import type { KnowledgeBase, KnowledgeMimeType, KnowledgeSource } from './records.js';
 import { chunksOf, type Extraction, extractFromCsv, extractFromText, isRuleBased, ruleRecords } from './rules.js';
 import { sha256Hex } from './urls.js';
 
@@ -66,7 +66,7 @@ function newSourceId(ctx: ModelContext, base: KnowledgeBase): string {
  * @example addKnowledgeSource(ctx, ns, { fileName: 'policy.md', mimeType: 'text/plain', bytes }).id
  */
 export function addKnowledgeSource(ctx: ModelContext, ns: Namespace, file: KnowledgeFile): KnowledgeSource {
-  const { journal } = ctx.store;
+  const { undo } = ctx.store;
   const base = knowledgeOf(ctx, ns);
   const now = ctx.clock.now();
   const sha256 = sha256Hex(file.bytes);
@@ -93,7 +93,7 @@ export function addKnowledgeSource(ctx: ModelContext, ns: Namespace, file: Knowl
   if (file.documentId !== undefined) source.documentId = file.documentId;
   if (winner) {
     source.dedupOf = winner.id;
-    journal.set(base.sources, id, source);
+    undo.set(base.sources, id, source);
     return source;
   }
   const converted = convert(base, file, sha256);
@@ -106,11 +106,11 @@ export function addKnowledgeSource(ctx: ModelContext, ns: Namespace, file: Knowl
   source.chunks = ruleBased || converted.usedRawFallback ? [] : chunksOf(converted.markdown);
   if (base.config.failNext !== null) {
     source.failing = base.config.failNext;
-    journal.assign(base.config, 'failNext', null);
+    undo.assign(base.config, 'failNext', null);
   }
   if (base.config.progression === 'clock') source.dueAt = now + base.config.ingestMs;
-  journal.set(base.sources, id, source);
-  journal.assign(base, 'pending', [...base.pending, id]);
+  undo.set(base.sources, id, source);
+  undo.assign(base, 'pending', [...base.pending, id]);
   if (base.config.progression === 'immediate') finishIngestion(ctx, base, source, now);
   return source;
 }

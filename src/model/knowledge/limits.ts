@@ -1,8 +1,8 @@
 import { ServiceError } from '../../errors.js';
-import type { ModelContext } from '../context.js';
-import type { Namespace } from '../entities.js';
+import type { ModelContext } from '../state/context.js';
+import type { Namespace } from '../state/entities.js';
+import type { KnowledgeLimited } from '../state/records/knowledge.js';
 import { knowledgeOf } from './base.js';
-import type { KnowledgeLimited } from './records.js';
 
 /** The refusal of a call over its per-minute limit (the wording of service-facts D12). */
 export const RATE_LIMITED = 'Rate limit exceeded. Try again after 1 minute.';
@@ -21,5 +21,5 @@ export function admitCall(ctx: ModelContext, ns: Namespace, operation: Knowledge
   const recent = base.calls[operation].filter((at) => at > now - 60_000);
   if (recent.length >= limit) throw new ServiceError('RESOURCE_EXHAUSTED', RATE_LIMITED);
   recent.push(now);
-  ctx.store.journal.assign(base.calls, operation, recent);
+  ctx.store.undo.assign(base.calls, operation, recent);
 }

@@ -1,6 +1,6 @@
-import type { ModelContext } from '../context.js';
-import type { Namespace } from '../entities.js';
-import type { KnowledgeBase, KnowledgeSource } from './records.js';
+import type { ModelContext } from '../state/context.js';
+import type { Namespace } from '../state/entities.js';
+import type { KnowledgeBase, KnowledgeSource } from '../state/records/knowledge.js';
 
 /**
  * Ends a processing source's ingestion at `at`: `completed` with its converted content, or `failed` with the reason
@@ -8,23 +8,23 @@ import type { KnowledgeBase, KnowledgeSource } from './records.js';
  * @example finishIngestion(ctx, base, source, ctx.clock.now());
  */
 export function finishIngestion(ctx: ModelContext, base: KnowledgeBase, source: KnowledgeSource, at: number): void {
-  const { journal } = ctx.store;
+  const { undo } = ctx.store;
   // Field by field: the source holds its bytes, which a whole-record copy would duplicate.
   if (source.failing !== undefined) {
-    journal.assign(source, 'embeddingStatus', 'failed');
-    journal.assign(source, 'failureReason', source.failing);
-    journal.assign(source, 'markdown', '');
-    journal.assign(source, 'rules', []);
-    journal.assign(source, 'chunks', []);
-    journal.unset(source, 'original');
+    undo.assign(source, 'embeddingStatus', 'failed');
+    undo.assign(source, 'failureReason', source.failing);
+    undo.assign(source, 'markdown', '');
+    undo.assign(source, 'rules', []);
+    undo.assign(source, 'chunks', []);
+    undo.unset(source, 'original');
   } else {
-    journal.assign(source, 'embeddingStatus', 'completed');
-    journal.assign(base, 'changedAt', Math.max(base.changedAt ?? at, at));
+    undo.assign(source, 'embeddingStatus', 'completed');
+    undo.assign(base, 'changedAt', Math.max(base.changedAt ?? at, at));
   }
-  journal.unset(source, 'failing');
-  journal.unset(source, 'dueAt');
-  journal.assign(source, 'updatedAt', at);
-  journal.assign(
+  undo.unset(source, 'failing');
+  undo.unset(source, 'dueAt');
+  undo.assign(source, 'updatedAt', at);
+  undo.assign(
     base,
     'pending',
     base.pending.filter((id) => id !== source.id),

@@ -1,5 +1,5 @@
 import { md5Hex } from '../../support/ids.js';
-import type { KnowledgeRule } from './records.js';
+import type { KnowledgeRule } from '../state/records/knowledge.js';
 
 /** Words that make a listed line a rule (beyond-spec-4 4.3.0 C). */
 const DIRECTIVE = /\b(must|never|ensure|always|should|avoid|do not|don't|required|shall|only)\b/i;

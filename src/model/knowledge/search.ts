@@ -1,9 +1,9 @@
-import type { Namespace } from '../entities.js';
 import { type JudgmentRanker, judgmentIndex } from '../memory/index.js';
-import type { JudgmentRecord } from '../memory/records.js';
 import type { Synonyms } from '../memory/synonyms.js';
+import type { Namespace } from '../state/entities.js';
+import type { KnowledgeBase, KnowledgeRule, KnowledgeSource } from '../state/records/knowledge.js';
+import type { JudgmentRecord } from '../state/records/memory.js';
 import { liveSource, readKnowledge } from './base.js';
-import type { KnowledgeBase, KnowledgeRule, KnowledgeSource } from './records.js';
 
 /** A chunk or rule of a completed source, as the knowledge index holds it. */
 interface Item {

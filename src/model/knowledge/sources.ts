@@ -1,10 +1,10 @@
 import { ServiceError } from '../../errors.js';
-import type { ModelContext } from '../context.js';
-import type { Namespace } from '../entities.js';
+import type { ModelContext } from '../state/context.js';
+import type { Namespace } from '../state/entities.js';
+import type { KnowledgeBase, KnowledgeRule, KnowledgeSource } from '../state/records/knowledge.js';
 import { liveSource, readKnowledge, sourceNotFound } from './base.js';
 import { normaliseText } from './convert.js';
 import { finishIngestion } from './progress.js';
-import type { KnowledgeBase, KnowledgeRule, KnowledgeSource } from './records.js';
 import { extractFromText, ruleRecords } from './rules.js';
 import { downloadUrl } from './urls.js';
 
@@ -138,12 +138,12 @@ export function updateSource(ctx: ModelContext, ns: Namespace, sourceId: string,
     unchanged: rules.filter((r) => before.has(r.content)).length,
   };
   const now = ctx.clock.now();
-  const { journal } = ctx.store;
-  journal.assign(source, 'markdown', markdown);
-  journal.assign(source, 'rules', rules);
-  journal.assign(source, 'version', source.version + 1);
-  journal.assign(source, 'updatedAt', now);
-  journal.assign(base, 'changedAt', now);
+  const { undo } = ctx.store;
+  undo.assign(source, 'markdown', markdown);
+  undo.assign(source, 'rules', rules);
+  undo.assign(source, 'version', source.version + 1);
+  undo.assign(source, 'updatedAt', now);
+  undo.assign(base, 'changedAt', now);
   return { diff, newVersion: source.version };
 }
 
@@ -168,7 +168,7 @@ export function deleteSource(ctx: ModelContext, ns: Namespace, sourceId: string)
   let dependents = 0;
   for (const other of base.sources.values()) if (other.dedupOf === sourceId) dependents++;
   if (dependents > 0) throw new ServiceError('ABORTED', 'Knowledge source has dependent duplicates.', { dependentCount: dependents });
-  ctx.store.journal.delete(base.sources, sourceId);
+  ctx.store.undo.delete(base.sources, sourceId);
   const own = source.dedupOf === undefined;
   return { status: 'deleted', sourceId, deletedChunks: own ? source.chunks.length : 0, deletedRules: own ? source.rules.length : 0 };
 }

@@ -1,7 +1,7 @@
 import { ServiceError } from '../../errors.js';
-import type { ModelContext } from '../context.js';
-import type { Namespace } from '../entities.js';
-import type { UploadSlot } from './records.js';
+import type { ModelContext } from '../state/context.js';
+import type { Namespace } from '../state/entities.js';
+import type { UploadSlot } from '../state/records/knowledge.js';
 
 /** How long an upload URL takes bytes: 15 minutes. */
 export const UPLOAD_URL_MS = 15 * 60 * 1000;
@@ -44,6 +44,6 @@ export function storeUpload(ctx: ModelContext, token: string, contentType: strin
   if (bytes.length > UPLOAD_LIMIT_BYTES) {
     throw new ServiceError('INVALID_ARGUMENT', `The upload is ${bytes.length} bytes; at most ${UPLOAD_LIMIT_BYTES} (30 MB) are taken.`, undefined, 413);
   }
-  ctx.store.journal.assign(slot, 'bytes', bytes);
+  ctx.store.undo.assign(slot, 'bytes', bytes);
   return { token, bytes: bytes.length };
 }

@@ -1,7 +1,7 @@
 import { hmac } from '@noble/hashes/hmac.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
-import type { ModelContext } from '../context.js';
+import type { ModelContext } from '../state/context.js';
 
 const encoder = new TextEncoder();
 

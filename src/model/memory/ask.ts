@@ -1,7 +1,7 @@
-import type { Namespace } from '../entities.js';
 import { findKnowledge } from '../knowledge/search.js';
+import type { Namespace } from '../state/entities.js';
+import type { ScriptedAnswer } from '../state/records/insights.js';
 import type { JudgmentRanker } from './index.js';
-import type { ScriptedAnswer } from './insights/records.js';
 import { findJudgments, type JudgmentSearch } from './search.js';
 import { sideOf } from './suggest.js';
 import type { Synonyms } from './synonyms.js';

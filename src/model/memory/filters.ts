@@ -1,5 +1,5 @@
 import { md5Hex } from '../../support/ids.js';
-import type { JudgmentRecord } from './records.js';
+import type { JudgmentRecord } from '../state/records/memory.js';
 import type { Scope } from './suggest.js';
 
 /** The metadata filters of search, ask and the judgment query (beyond-spec-4 4.3.0 B), validated at the edge. */

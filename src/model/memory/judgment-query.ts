@@ -1,7 +1,7 @@
-import { cloneState } from '../clone.js';
-import type { Namespace } from '../entities.js';
+import { cloneState } from '../state/clone.js';
+import type { Namespace } from '../state/entities.js';
+import type { JudgmentRecord } from '../state/records/memory.js';
 import { filterOf, internalId, type MemoryFilters } from './filters.js';
-import type { JudgmentRecord } from './records.js';
 import { judgmentViews } from './views.js';
 
 /** A judgment query (beyond-spec-4 4.3.3), validated: `documentId` only ever comes with `organizationId`. */

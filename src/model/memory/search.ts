@@ -1,8 +1,8 @@
-import { cloneState } from '../clone.js';
-import type { Namespace } from '../entities.js';
+import { cloneState } from '../state/clone.js';
+import type { Namespace } from '../state/entities.js';
+import type { JudgmentRecord } from '../state/records/memory.js';
 import { filterOf, inPlace, type MemoryFilters, type MemoryPlace, recencyWindow } from './filters.js';
 import type { Hit, JudgmentRanker } from './index.js';
-import type { JudgmentRecord } from './records.js';
 import { judgmentViews, timeIndex } from './views.js';
 
 /** A judgment search (beyond-spec-4 4.3.1), validated and with its scope resolved. */

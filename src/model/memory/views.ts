@@ -1,4 +1,4 @@
-import type { JudgmentRecord } from './records.js';
+import type { JudgmentRecord } from '../state/records/memory.js';
 
 /**
  * What the memory reads beyond suggest need to find judgments without walking all of them: the judgments in time

@@ -1,5 +1,5 @@
-import type { Namespace } from '../entities.js';
-import type { RewriterScript } from './records.js';
+import type { Namespace } from '../state/entities.js';
+import type { RewriterScript } from '../state/records/rewriter.js';
 
 /** The providers whose keys the API-key config stores (beyond-spec 3.25). */
 export type Provider = 'openai' | 'anthropic' | 'gemini';

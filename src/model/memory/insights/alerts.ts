@@ -1,12 +1,12 @@
 import { ServiceError } from '../../../errors.js';
-import { cloneState } from '../../clone.js';
-import type { ModelContext } from '../../context.js';
-import type { Namespace } from '../../entities.js';
+import { cloneState } from '../../state/clone.js';
+import type { ModelContext } from '../../state/context.js';
+import type { Namespace } from '../../state/entities.js';
+import type { AlertRecord } from '../../state/records/insights.js';
+import type { JudgmentRecord } from '../../state/records/memory.js';
 import { DAY_MS } from '../filters.js';
-import type { JudgmentRecord } from '../records.js';
 import { sideOf } from '../suggest.js';
 import { judgmentViews, timeIndex } from '../views.js';
-import type { AlertRecord } from './records.js';
 import { insightsOf, newAlertId, readInsights } from './state.js';
 
 /** The dedup key of the derived approval-rate alert. */
@@ -79,7 +79,7 @@ export function evaluateAlerts(ctx: ModelContext, ns: Namespace): void {
     dedupKey: APPROVAL_RATE_KEY,
     actionedAt: null,
   };
-  ctx.store.journal.set(insightsOf(ctx, ns).alerts, alert.id, alert);
+  ctx.store.undo.set(insightsOf(ctx, ns).alerts, alert.id, alert);
 }
 
 /** The alert as the API shows it: every stored field but `actionedAt`. */
@@ -112,10 +112,10 @@ function alertFor(ns: Namespace, alertId: string): AlertRecord {
  */
 export function dismissAlert(ctx: ModelContext, ns: Namespace, alertId: string, uid: string | undefined): { success: true } {
   const alert = alertFor(ns, alertId);
-  const { journal } = ctx.store;
-  journal.assign(alert, 'status', 'dismissed');
-  journal.assign(alert, 'dismissedAt', ctx.clock.now());
-  journal.assign(alert, 'dismissedBy', uid ?? '');
+  const { undo } = ctx.store;
+  undo.assign(alert, 'status', 'dismissed');
+  undo.assign(alert, 'dismissedAt', ctx.clock.now());
+  undo.assign(alert, 'dismissedBy', uid ?? '');
   return { success: true };
 }
 
@@ -125,8 +125,8 @@ export function dismissAlert(ctx: ModelContext, ns: Namespace, alertId: string, 
  */
 export function actionAlert(ctx: ModelContext, ns: Namespace, alertId: string): { success: true } {
   const alert = alertFor(ns, alertId);
-  ctx.store.journal.assign(alert, 'status', 'actioned');
-  ctx.store.journal.assign(alert, 'actionedAt', ctx.clock.now());
+  ctx.store.undo.assign(alert, 'status', 'actioned');
+  ctx.store.undo.assign(alert, 'actionedAt', ctx.clock.now());
   return { success: true };
 }
 
@@ -141,6 +141,6 @@ export function alertConfig(ns: Namespace): Record<string, unknown> {
  */
 export function updateAlertConfig(ctx: ModelContext, ns: Namespace, config: Record<string, unknown>): { success: true } {
   const insights = insightsOf(ctx, ns);
-  ctx.store.journal.assign(insights, 'alertConfig', { ...insights.alertConfig, ...cloneState(config) });
+  ctx.store.undo.assign(insights, 'alertConfig', { ...insights.alertConfig, ...cloneState(config) });
   return { success: true };
 }

@@ -1,10 +1,10 @@
-import { cloneState } from '../../clone.js';
-import type { Namespace } from '../../entities.js';
+import { cloneState } from '../../state/clone.js';
+import type { Namespace } from '../../state/entities.js';
+import type { PatternRecord } from '../../state/records/insights.js';
+import type { JudgmentRecord } from '../../state/records/memory.js';
 import { internalId } from '../filters.js';
-import type { JudgmentRecord } from '../records.js';
 import { sideOf } from '../suggest.js';
 import { derivedFrom } from '../views.js';
-import type { PatternRecord } from './records.js';
 import { readInsights } from './state.js';
 
 /** What one content type adds up to in one scope, over its approve and reject judgments. */

@@ -1,10 +1,10 @@
-import { cloneState } from '../../clone.js';
-import type { Namespace } from '../../entities.js';
+import { cloneState } from '../../state/clone.js';
+import type { Namespace } from '../../state/entities.js';
+import type { EvolvedStandard } from '../../state/records/insights.js';
+import type { JudgmentRecord } from '../../state/records/memory.js';
 import { DAY_MS, internalId } from '../filters.js';
-import type { JudgmentRecord } from '../records.js';
 import { sideOf } from '../suggest.js';
 import { judgmentViews } from '../views.js';
-import type { EvolvedStandard } from './records.js';
 import { readInsights } from './state.js';
 
 const round2 = (value: number) => Math.round(value * 100) / 100;

@@ -1,6 +1,6 @@
-import type { ModelContext } from '../../context.js';
-import type { Namespace } from '../../entities.js';
-import type { MemoryInsights } from './records.js';
+import type { ModelContext } from '../../state/context.js';
+import type { Namespace } from '../../state/entities.js';
+import type { MemoryInsights } from '../../state/records/insights.js';
 
 /** Insights of a key that never wrote any: no alerts, the default alert settings, nothing seeded. */
 export function emptyInsights(): MemoryInsights {
@@ -12,7 +12,7 @@ export function emptyInsights(): MemoryInsights {
  * @example insightsOf(ctx, ns).alerts.size
  */
 export function insightsOf(ctx: ModelContext, ns: Namespace): MemoryInsights {
-  if (!ns.insights) ctx.store.journal.assign(ns, 'insights', emptyInsights());
+  if (!ns.insights) ctx.store.undo.assign(ns, 'insights', emptyInsights());
   return ns.insights as MemoryInsights;
 }
 

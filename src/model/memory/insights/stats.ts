@@ -1,4 +1,4 @@
-import type { Namespace } from '../../entities.js';
+import type { Namespace } from '../../state/entities.js';
 import { judgmentViews } from '../views.js';
 import { decisionPatterns } from './patterns.js';
 
