@@ -100,7 +100,11 @@ export const ingest = defineOperation({
   issueDetails: true,
   schema: z
     .discriminatedUnion('source', [inlineIngest, refIngest], {
-      error: (iss) => (iss.code === 'invalid_union' ? (iss.input === undefined ? 'source is required.' : 'source must be one of inline, fileRef.') : undefined),
+      error: (iss) => {
+        if (iss.code !== 'invalid_union') return undefined;
+        const source = typeof iss.input === 'object' && iss.input !== null ? (iss.input as { source?: unknown }).source : undefined;
+        return source === undefined ? 'source is required.' : 'source must be one of inline, fileRef.';
+      },
     })
     .refine(scoped, DOCUMENT_NEEDS_ORGANIZATION),
   async run({ data, caller, model }) {
