@@ -186,18 +186,14 @@ export const search = defineOperation({
   schema: z.strictObject({
     query: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.string({ error: 'query is required' })),
     sourceId: z
-      .union(
-        [
-          sourceId,
-          z
-            .array(sourceId)
-            .min(2, { error: 'sourceId must hold 2 to 30 ids (pass one id as a string).' })
-            .max(30, { error: 'sourceId must hold 2 to 30 ids.' }),
-        ],
-        {
-          error: (iss) => (iss.code === 'invalid_union' ? 'sourceId must be a string or an array of 2 to 30 strings.' : undefined),
-        },
-      )
+      .union([sourceId, z.array(sourceId)], {
+        error: (iss) => (iss.code === 'invalid_union' ? 'sourceId must be a string or an array of 2 to 30 strings.' : undefined),
+      })
+      .superRefine((ids, ctx) => {
+        if (Array.isArray(ids) && (ids.length < 2 || ids.length > 30)) {
+          ctx.addIssue({ code: 'custom', message: 'sourceId must be one id, or an array of 2 to 30 ids.' });
+        }
+      })
       .optional(),
     limit: z
       .number()
