@@ -3,6 +3,7 @@ import { insightsOf, newAlertId } from '../model/memory/insights/state.js';
 import type { ModelContext } from '../model/state/context.js';
 import type { Namespace } from '../model/state/entities.js';
 import type { AlertRecord, EvolvedStandard, PatternRecord, ProfileExtras, ScriptedAnswer } from '../model/state/records/insights.js';
+import { requiredString } from '../protocol/rules.js';
 import { validate } from '../protocol/validate.js';
 
 /** A pattern to list beside the derived ones, stored as given. */
@@ -52,8 +53,10 @@ export interface AnswerSeed {
   confidence?: number | undefined;
 }
 
-const ms = z.number().int().nonnegative();
-const share = z.number().min(0).max(1);
+/** A refinement whose message reads `<path> <phrase>.` (see `validate`). */
+const phrase = (text: string) => ({ params: { rule: 'phrase', phrase: text } });
+const ms = z.number().check(z.refine((v: number) => Number.isInteger(v) && v >= 0, phrase('must be milliseconds (a whole number of 0 or more)')));
+const share = z.number().check(z.refine((v: number) => v >= 0 && v <= 1, phrase('must be a number from 0 to 1')));
 
 const patternSeed = z.lazy(() =>
   z.strictObject({
@@ -103,7 +106,7 @@ const profileSeed = z.lazy(() =>
 
 const answerSeed = z.lazy(() =>
   z.strictObject({
-    question: z.string().min(1),
+    question: requiredString(),
     answer: z.string(),
     citations: z.array(z.strictObject({ recordId: z.string().min(1), snippet: z.string() })).optional(),
     confidence: share.optional(),
@@ -112,9 +115,14 @@ const answerSeed = z.lazy(() =>
 
 const listOf = (input: unknown): unknown[] => (Array.isArray(input) ? input : [input]);
 
+/** Validates a list under its name, so a bad item reads `alerts[1].severity ...`. */
+function validList<T extends z.ZodType>(name: string, item: T, input: unknown): z.output<T>[] {
+  return validate(z.object({ [name]: z.array(item) }), { [name]: listOf(input) })[name] as z.output<T>[];
+}
+
 /** Validates patterns (all of them first) and adds them to the ones patterns/get lists. */
 export function seedPatterns(ctx: ModelContext, ns: Namespace, input: unknown): { patterns: number } {
-  const seeds = validate(z.array(patternSeed), listOf(input));
+  const seeds = validList('patterns', patternSeed, input);
   const insights = insightsOf(ctx, ns);
   // Field order as patterns/get shows it.
   const added = seeds.map((seed): PatternRecord => {
@@ -140,7 +148,7 @@ export function seedPatterns(ctx: ModelContext, ns: Namespace, input: unknown): 
 
 /** Validates alerts (all of them first) and stores them; an id already stored is replaced. */
 export function seedAlerts(ctx: ModelContext, ns: Namespace, input: unknown): AlertRecord[] {
-  const seeds = validate(z.array(alertSeed), listOf(input));
+  const seeds = validList('alerts', alertSeed, input);
   const insights = insightsOf(ctx, ns);
   const now = ctx.clock.now();
   return seeds.map((seed) => {
@@ -174,7 +182,7 @@ export function setDerivedAlerts(ctx: ModelContext, ns: Namespace, on: boolean):
 
 /** Validates profile extras (all first) and stores them by reviewer; a later seed for a reviewer replaces the earlier. */
 export function seedProfiles(ctx: ModelContext, ns: Namespace, input: unknown): { profiles: number } {
-  const seeds = validate(z.array(profileSeed), listOf(input));
+  const seeds = validList('profiles', profileSeed, input);
   const insights = insightsOf(ctx, ns);
   for (const seed of seeds) {
     const extras: ProfileExtras = {};
@@ -187,7 +195,7 @@ export function seedProfiles(ctx: ModelContext, ns: Namespace, input: unknown): 
 
 /** Validates scripted answers (all first) and stores them by exact question. */
 export function seedAnswers(ctx: ModelContext, ns: Namespace, input: unknown): { answers: number } {
-  const seeds = validate(z.array(answerSeed), listOf(input));
+  const seeds = validList('answers', answerSeed, input);
   const insights = insightsOf(ctx, ns);
   for (const seed of seeds) {
     const answer: ScriptedAnswer = { answer: seed.answer, citations: seed.citations ?? [], confidence: seed.confidence ?? 0.9 };

@@ -112,7 +112,7 @@ export function configureKnowledge(ctx: ModelContext, ns: Namespace, input: unkn
 
 /** Validates conversions (every one, before any is stored) and registers them. */
 export function registerConversions(ctx: ModelContext, ns: Namespace, input: unknown): { registered: number } {
-  const list = validate(z.array(conversionBody), Array.isArray(input) ? input : [input]);
+  const { conversions: list } = validate(z.object({ conversions: z.array(conversionBody) }), { conversions: Array.isArray(input) ? input : [input] });
   const base = knowledgeOf(ctx, ns);
   for (const c of list) {
     if (c.sha256 !== undefined) ctx.store.undo.set(base.conversions, `sha256:${c.sha256}`, c.markdown);

@@ -191,7 +191,7 @@ forEachTransport('patterns and stats (beyond-spec-4 4.3.14, 4.3.15)', (fresh) =>
     expect((await control(c, 'POST', '/__mock/memory/patterns', { patterns: [older, seed] })).body).toEqual({ patterns: 2 });
     expect(await call(c, '/v2/memory/patterns/get')).toEqual([seed, { ...older, updatedAt: 1000 }]);
     const bad = await control(c, 'POST', '/__mock/memory/patterns', { patterns: [{ ...seed, scope: 'team' }] });
-    expect(bad.body.error.message).toBe('[0].scope must be one of apiKey, org.');
+    expect(bad.body.error.message).toBe('patterns[0].scope must be one of apiKey, org.');
   });
 
   it('counts at the documented caps', async () => {
@@ -327,7 +327,7 @@ forEachTransport('alerts and their settings (beyond-spec-4 4.3.16–4.3.20)', (f
         { alertType: 'spike', severity: 'high', title: 't', description: 'd' },
       ],
     });
-    expectError(bad, 400, 'INVALID_ARGUMENT', '[1].alertType must be one of anomaly, configuration_drift, emerging_standard, standards_drift.');
+    expectError(bad, 400, 'INVALID_ARGUMENT', 'alerts[1].alertType must be one of anomaly, configuration_drift, emerging_standard, standards_drift.');
     expectError(await control(c, 'POST', '/__mock/memory/alerts', { alerts: [], extra: 1 }), 400, 'INVALID_ARGUMENT', ALERTS_SHAPE_HINT);
     expect(fingerprint(c.service)).toBe(before);
   });
