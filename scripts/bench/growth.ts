@@ -13,6 +13,7 @@ import { encodePageToken } from '../../src/protocol/cursors.js';
 import { createMockService, markStartingState } from '../../src/service.js';
 import { generateJudgments, generateQueries } from '../memory-fixtures.js';
 import { timeIt } from './core.js';
+import { memoryReadsGrowth } from './memory-reads.js';
 
 /** One cost at each size, its fitted exponent and the exponent it may not exceed. */
 export interface GrowthRow {
@@ -202,6 +203,7 @@ export async function benchGrowth(
     ...(await notificationsGrowth(sizes.notifications)),
     ...(await activitiesGrowth(sizes.notifications)),
     ...(await judgmentsGrowth(sizes.judgments)),
+    ...(await memoryReadsGrowth()),
   ];
   for (const row of rows) row.exponent = exponentOf(row.sizes, row.ms);
   return rows;
