@@ -4,6 +4,7 @@
  */
 
 import type { Doc as YDoc } from 'yjs';
+import type { AgentsState } from './agents/records.js';
 import type { JudgmentRecord } from './memory/records.js';
 import type { MigrationRecord } from './migrations.js';
 import type { NotificationConfigRecord, NotificationRecord, RosterChange } from './notifications/records.js';
@@ -11,6 +12,7 @@ import type { LiveStateRecord, PresenceRecord } from './presence.js';
 import type { UserDataJob } from './users/records.js';
 import type { AdvancedWebhookEndpoint, WebhookOutbox } from './webhooks/records.js';
 
+export type { AgentsState } from './agents/records.js';
 export type { JudgmentRecord } from './memory/records.js';
 export type { MigrationRecord, MigrationStatus } from './migrations.js';
 export type {
@@ -281,6 +283,8 @@ export interface Namespace {
   liveState?: Map<string, Map<string, LiveStateRecord>>;
   /** Delete-all-user-data jobs by id (beyond-spec 3.10); absent until the first one. */
   userDataJobs?: Map<string, UserDataJob>;
+  /** Review agents, their groups, executions and control-plane settings (beyond-spec-4 4.1); absent until the first write. */
+  agents?: AgentsState;
   /** Shared-editor data: organizationId -> documentId -> editorId -> entry (service-facts 4.1). */
   editors: Map<string, Map<string, Map<string, EditorRecord>>>;
 }
