@@ -5,6 +5,7 @@
 
 import type { Doc as YDoc } from 'yjs';
 import type { AgentsState } from './agents/records.js';
+import type { KnowledgeState } from './knowledge/records.js';
 import type { JudgmentRecord } from './memory/records.js';
 import type { MigrationRecord } from './migrations.js';
 import type { NotificationConfigRecord, NotificationRecord, RosterChange } from './notifications/records.js';
@@ -285,6 +286,8 @@ export interface Namespace {
   userDataJobs?: Map<string, UserDataJob>;
   /** Review agents, their groups, executions and control-plane settings (beyond-spec-4 4.1); absent until the first write. */
   agents?: AgentsState;
+  /** Knowledge sources (beyond-spec-4 4.3.0 C), written by agents extract; absent until the first one. */
+  knowledge?: KnowledgeState;
   /** Shared-editor data: organizationId -> documentId -> editorId -> entry (service-facts 4.1). */
   editors: Map<string, Map<string, Map<string, EditorRecord>>>;
 }

@@ -1,5 +1,5 @@
 /** Which findings a URL yields (beyond-spec-4 4.1.0 I): a scripted outcome, else the agent's rule set, then the guardrails. */
-import type { ModelContext } from '../context.js';
+import type { KnowledgeRule } from '../knowledge/records.js';
 import { BUILT_IN_AGENT_IDS, builtInAgent, DEFAULT_MISSPELLINGS, DEFAULT_PROFANITY, type RuleSet } from './catalogue.js';
 import { registeredPage } from './pages.js';
 import type { AgentsState, ScriptedFindingsRecord } from './records.js';
@@ -49,7 +49,12 @@ export function forbiddenTerms(instructions: string): string[] {
 }
 
 /** R-custom: forbidden terms of the instructions (or a workflow node's prompt), setup samples, service delegation. */
-function customRules(input: RuleInput, behaviour: Record<string, unknown>, promptOverride: string | undefined): DraftFinding[] {
+function customRules(
+  input: RuleInput,
+  behaviour: Record<string, unknown>,
+  promptOverride: string | undefined,
+  knowledge: readonly KnowledgeRule[],
+): DraftFinding[] {
   const out: DraftFinding[] = [];
   const instructions = promptOverride ?? (typeof behaviour['instructions'] === 'string' ? behaviour['instructions'] : '');
   for (const phrase of forbiddenTerms(instructions)) {
@@ -93,6 +98,23 @@ function customRules(input: RuleInput, behaviour: Record<string, unknown>, promp
     const set = SERVICES[execution.serviceId];
     if (set) out.push(...RULES[set](input));
   }
+  for (const rule of knowledge) {
+    for (const phrase of forbiddenTerms(rule.content)) {
+      for (const [found, at] of wordMatches(input.text, phrase)) {
+        const finding = textFinding(input, found, at, {
+          title: `Forbidden term: "${phrase}"`,
+          description: `The page uses "${found}", which a knowledge rule forbids.`,
+          severity: 'medium',
+          suggestion: `Remove "${phrase}".`,
+          issueType: 'custom-rule',
+          confidence: 80,
+        });
+        finding.source = 'knowledge';
+        if (rule.category !== null) finding.knowledgeSection = rule.category;
+        out.push(finding);
+      }
+    }
+  }
   return out;
 }
 
@@ -135,14 +157,12 @@ export function scriptedFinding(url: string, given: Record<string, unknown>): Dr
 
 /** The findings the agent's own rules give for a page. */
 export function ruleFindings(
-  ctx: ModelContext,
   state: AgentsState,
   agentId: string,
   behaviour: Record<string, unknown>,
   page: { url: string; text: string; html?: string | undefined },
-  promptOverride?: string,
+  options: { promptOverride?: string | undefined; knowledge?: readonly KnowledgeRule[] } = {},
 ): DraftFinding[] {
-  void ctx;
   const input: RuleInput = {
     ...page,
     misspellings: state.config.misspellings ?? DEFAULT_MISSPELLINGS,
@@ -151,7 +171,7 @@ export function ruleFindings(
   };
   const builtIn = builtInAgent(agentId);
   if (builtIn && BUILT_IN_AGENT_IDS.includes(agentId)) return RULES[builtIn.rules](input);
-  return customRules(input, behaviour, promptOverride);
+  return customRules(input, behaviour, options.promptOverride, options.knowledge ?? []);
 }
 
 const TAGS = /<[^>]*>/g;

@@ -2,6 +2,7 @@
 import { md5Hex } from '../../support/ids.js';
 import type { ModelContext } from '../context.js';
 import type { Namespace } from '../entities.js';
+import { knowledgeRules } from '../knowledge/sources.js';
 import { writeFindingAnnotations } from './annotations.js';
 import { replaceExecution } from './execution-index.js';
 import { guard, ruleFindings, scriptedFinding, scriptFor } from './findings.js';
@@ -80,6 +81,7 @@ function recordUsage(ctx: ModelContext, state: AgentsState, agentId: string, mod
 /** The findings of one URL and how it fails: a forced outcome, a scripted one (consumed when `once`), or the rules. */
 function outcomeFor(
   ctx: ModelContext,
+  ns: Namespace,
   state: AgentsState,
   record: AgentExecutionRecord,
   plan: ExecutionPlan,
@@ -99,7 +101,9 @@ function outcomeFor(
     return { drafts: script.entry.findings.map((f) => scriptedFinding(page.url, f)), fail: script.entry.fail ?? page.fail, status: script.entry.status };
   }
   if (page.fail !== undefined) return { drafts: [], fail: page.fail };
-  return { drafts: ruleFindings(ctx, state, record.agentId, plan.behaviour, page, plan.promptOverride) };
+  const knowledge = (plan.behaviour['execution'] as { knowledge?: { useMemory?: boolean; maxChunks?: number } } | undefined)?.knowledge;
+  const rules = knowledge?.useMemory === true ? knowledgeRules(ns, knowledge.maxChunks ?? 20) : [];
+  return { drafts: ruleFindings(state, record.agentId, plan.behaviour, page, { promptOverride: plan.promptOverride, knowledge: rules }) };
 }
 
 /** Processes the next URL of a plan at instant `at`; finishes the execution after its last URL. */
@@ -112,7 +116,7 @@ function processNext(ctx: ModelContext, ns: Namespace, state: AgentsState, plan:
     finish(ctx, ns, state, plan, at, { code: 'CRAWLER_ERROR', message: `The crawl could not start: ${url} could not be processed.` });
     return undefined;
   }
-  const outcome = outcomeFor(ctx, state, record, plan, page, forced);
+  const outcome = outcomeFor(ctx, ns, state, record, plan, page, forced);
   const postProcess = (plan.behaviour['postProcess'] ?? {}) as Record<string, { enabled?: boolean; strategy?: string } | undefined>;
   let findings: AgentFinding[] = [];
   if (outcome.fail === undefined) {
