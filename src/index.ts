@@ -9,6 +9,7 @@ export type { Coverage, ServedPath } from './coverage.js';
 export type { ErrorStatus } from './errors.js';
 export { HTTP_STATUS, ServiceError } from './errors.js';
 export type { AccessApi, AccessExplanation, AccessRequest } from './harness/access.js';
+export type { AgentPageInput, AgentsApi, AgentsConfigInput, AgentsTarget, AgentUsageInput, PromptScriptInput, ScriptedFindingsInput } from './harness/agents.js';
 export type { CrdtAccess, CrdtDocRequest } from './harness/crdt.js';
 export type { ActiveFault, FaultRule, FaultsApi } from './harness/faults.js';
 export { RATE_LIMIT_MESSAGE } from './harness/faults.js';
@@ -17,6 +18,7 @@ export type { JudgmentInit, MemoryApi, MemoryExplainRequest, MemoryListOptions, 
 export type { WebhookAttemptView, WebhookDeliveryFilter, WebhookDeliveryView, WebhooksApi } from './harness/webhooks.js';
 export type { AccessDecision, AccessReason, AccessRole, TokenGrant } from './model/access.js';
 export { loadYjs } from './model/crdt/yjs.js';
+export type * from './model/agents/records.js';
 export type * from './model/entities.js';
 export type { ExplainedJudgment, ExplainedWord, Explanation } from './model/memory/explain.js';
 export type { StateFile, StateIdentity } from './model/serialise.js';

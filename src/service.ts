@@ -6,7 +6,7 @@ import { createFaults, type FaultsApi } from './harness/faults.js';
 import { createJournal, DEFAULT_JOURNAL_LIMIT, type JournalApi } from './harness/journal.js';
 import { createMemoryApi, type MemoryApi } from './harness/memory.js';
 import { createWebhooksApi, type WebhooksApi } from './harness/webhooks.js';
-import { settleAgentExecutions } from './model/agents/executions.js';
+import { settleAgents } from './model/agents/load.js';
 import type { ModelContext } from './model/context.js';
 import { createEvents } from './model/events.js';
 import { settleMigrations } from './model/migrations.js';
@@ -194,7 +194,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   // Clock-driven migrations complete (and move their data) as soon as any call could observe them.
   hooks.settle.push((m, caller) => settleMigrations(m, caller.ns, migrationPolicy(settings)));
   // Agent executions on the clock complete their due URLs (and write their annotations) before any call reads them.
-  hooks.settle.push((m, caller) => settleAgentExecutions(m, caller.ns));
+  hooks.settle.push((m, caller) => settleAgents(m, caller.ns));
   const journal = createJournal(hooks, { limit: options.journalLimit ?? DEFAULT_JOURNAL_LIMIT });
   const faults = createFaults(hooks, seed);
   // Debounced shared-editor changes become crdt.update_data messages once any call could observe them.

@@ -47,7 +47,7 @@ export const findings: ControlHandler = (deps, { body }) => ({ entries: scriptAg
  * `POST /__mock/agents/executions/complete` `{ apiKey?, executionId, outcome? }`: finishes a running execution now.
  * @example POST /__mock/agents/executions/complete {"executionId":"exec_1767225600000_spell-check"}
  */
-export const complete: ControlHandler = (deps, { body }) => ({ execution: completeAgentExecution(deps.model, seeded(deps), body) });
+export const complete: ControlHandler = async (deps, { body }) => ({ execution: await completeAgentExecution(deps.model, seeded(deps), body) });
 
 /** `POST /__mock/agents/usage` `{ apiKey?, records: [{ agentId, model, year, month, requestCount?, promptTokens?, ... }] }`. */
 export const usage: ControlHandler = (deps, { body }) => ({ recorded: recordAgentUsage(deps.model, seeded(deps), body) });

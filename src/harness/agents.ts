@@ -3,111 +3,72 @@
  * scripted findings and prompt replies, manual completion, usage records. Every input is checked whole before anything
  * is stored, and a refused call leaves the state as it was.
  */
-import { z } from 'zod';
-import { EXECUTION_ERROR_CODES } from '../model/agents/catalogue.js';
-import { completeExecution, settleAgentExecutions } from '../model/agents/executions.js';
+import { loadAgentsEngine } from '../model/agents/load.js';
 import { withoutFragment } from '../model/agents/pages.js';
 import type { AgentExecutionRecord, AgentPageRecord, AgentsConfig, ScriptedFindingsRecord } from '../model/agents/records.js';
 import { addPromptScript } from '../model/agents/scripts.js';
 import { agentsForWrite, agentsOf } from '../model/agents/state.js';
 import type { ModelContext } from '../model/context.js';
 import { knownNamespace } from '../model/keys.js';
-import { strict } from '../operations/agents/schemas.js';
 import { validate } from '../protocol/validate.js';
+import { agentsConfigInput, completeInput, findingsInput, pagesInput, scriptsInput, usageInput } from './agents-inputs.js';
 
 /** Which API key's agents to touch; default: the service's seeded testing key. */
 export interface AgentsTarget {
   apiKey?: string | undefined;
 }
 
-const failCode = z.enum(EXECUTION_ERROR_CODES);
-const provider = z.enum(['gemini', 'claude', 'openai']);
+/** Settings for `service.agents.configure` (every field optional). */
+export interface AgentsConfigInput {
+  progression?: 'clock' | 'immediate' | 'manual' | undefined;
+  perUrlMs?: number | undefined;
+  customAgentLimit?: number | undefined;
+  credits?: number | null | undefined;
+  defaultProvider?: 'gemini' | 'claude' | 'openai' | undefined;
+  profanityWords?: string[] | undefined;
+  misspellings?: Record<string, string> | null | undefined;
+}
 
-/** The settings `configure` takes; every field optional. */
-export const agentsConfigInput = strict({
-  apiKey: z.string().optional(),
-  progression: z.enum(['clock', 'immediate', 'manual']).optional(),
-  perUrlMs: z.int().min(1).max(86_400_000).optional(),
-  customAgentLimit: z.int().min(0).max(100_000).optional(),
-  credits: z.int().min(0).nullable().optional(),
-  defaultProvider: provider.optional(),
-  profanityWords: z.array(z.string().min(1)).max(1000).optional(),
-  misspellings: z.record(z.string().min(1), z.string()).nullable().optional(),
-});
-/** Settings for `service.agents.configure`. */
-export type AgentsConfigInput = z.input<typeof agentsConfigInput>;
+/** One page of the registry: what an agent sees at `url`. */
+export interface AgentPageInput {
+  url: string;
+  html?: string | undefined;
+  text?: string | undefined;
+  status?: number | undefined;
+  /** An `error.code` the URL fails with, e.g. `CRAWLER_ERROR`. */
+  fail?: string | undefined;
+  contentType?: string | undefined;
+}
 
-const page = strict({
-  url: z.string().refine((u) => URL.canParse(u), { error: 'url must be a valid absolute URL.' }),
-  html: z.string().optional(),
-  text: z.string().optional(),
-  status: z.int().min(100).max(599).optional(),
-  fail: failCode.optional(),
-  contentType: z.string().optional(),
-});
-/** One page of the registry. */
-export type AgentPageInput = z.input<typeof page>;
-export const pagesInput = z.union([
-  strict({ apiKey: z.string().optional(), pages: z.array(page).min(1).max(10_000) }),
-  page.extend({ apiKey: z.string().optional() }),
-]);
-
-const findingsEntry = strict({
-  agentId: z.string().min(1),
-  url: z.string().min(1).optional(),
-  findings: z.array(z.record(z.string(), z.unknown())).max(1000).default([]),
-  status: z.enum(['passed', 'failed', 'partial', 'error']).optional(),
-  fail: failCode.optional(),
-  once: z.boolean().default(false),
-});
 /** One scripted findings entry: replaces the rules for runs of `agentId` on `url` (any URL when absent). */
-export type ScriptedFindingsInput = z.input<typeof findingsEntry>;
-export const findingsInput = z.union([
-  strict({ apiKey: z.string().optional(), entries: z.array(findingsEntry).min(1).max(1000) }),
-  findingsEntry.extend({ apiKey: z.string().optional() }),
-]);
+export interface ScriptedFindingsInput {
+  agentId: string;
+  url?: string | undefined;
+  findings?: Record<string, unknown>[] | undefined;
+  status?: 'passed' | 'failed' | 'partial' | 'error' | undefined;
+  fail?: string | undefined;
+  once?: boolean | undefined;
+}
 
-/** A manual completion: the execution, and optionally what its remaining URLs yield. */
-export const completeInput = strict({
-  apiKey: z.string().optional(),
-  executionId: z.string().min(1),
-  outcome: strict({
-    findings: z.array(z.record(z.string(), z.unknown())).max(1000).optional(),
-    fail: failCode.optional(),
-    status: z.enum(['passed', 'failed', 'partial', 'error']).optional(),
-  }).optional(),
-});
-
-const usageRecord = strict({
-  agentId: z.string().min(1),
-  model: z.string().regex(/^(gemini|claude|openai)\/[^/]+$/, { error: 'model must be <provider>/<model>, e.g. gemini/gemini-3.6-flash.' }),
-  year: z.string().regex(/^\d{4}$/, { error: 'year must match ^\\d{4}$.' }),
-  month: z.string().regex(/^(0[1-9]|1[0-2])$/, { error: 'month must match ^(0[1-9]|1[0-2])$.' }),
-  requestCount: z.int().min(0).default(1),
-  promptTokens: z.int().min(0).default(0),
-  completionTokens: z.int().min(0).default(0),
-  thoughtsTokens: z.int().min(0).default(0),
-});
 /** One seeded usage record for analytics. */
-export type AgentUsageInput = z.input<typeof usageRecord>;
-export const usageInput = strict({ apiKey: z.string().optional(), records: z.array(usageRecord).min(1).max(10_000) });
+export interface AgentUsageInput {
+  agentId: string;
+  /** `<provider>/<model>`, e.g. `gemini/gemini-3.6-flash`. */
+  model: string;
+  year: string;
+  month: string;
+  requestCount?: number | undefined;
+  promptTokens?: number | undefined;
+  completionTokens?: number | undefined;
+  thoughtsTokens?: number | undefined;
+}
 
-const scriptEntry = strict({
-  operation: z.enum(['enhance', 'validate', 'refine', 'resolve', 'extract']),
-  match: z.record(z.string(), z.unknown()),
-  reply: z.union([
-    strict({
-      error: strict({
-        status: z.enum(['INVALID_ARGUMENT', 'FAILED_PRECONDITION', 'NOT_FOUND', 'RESOURCE_EXHAUSTED', 'INTERNAL', 'UNAVAILABLE', 'DEADLINE_EXCEEDED']),
-        message: z.string(),
-      }),
-    }),
-    z.record(z.string(), z.unknown()),
-  ]),
-});
-/** One scripted prompt reply. */
-export type PromptScriptInput = z.input<typeof scriptEntry>;
-export const scriptsInput = strict({ apiKey: z.string().optional(), scripts: z.array(scriptEntry).min(1).max(1000) });
+/** One scripted prompt-tool reply: the `data` to answer, or `{ error: { status, message } }`. */
+export interface PromptScriptInput {
+  operation: 'enhance' | 'validate' | 'refine' | 'resolve' | 'extract';
+  match: Record<string, unknown>;
+  reply: Record<string, unknown>;
+}
 
 /**
  * The `service.agents` surface.
@@ -115,7 +76,7 @@ export const scriptsInput = strict({ apiKey: z.string().optional(), scripts: z.a
  */
 export interface AgentsApi {
   /** Changes a key's agent settings (progression, perUrlMs, limits, credits, provider, word lists); answers them all. */
-  configure(config: Omit<AgentsConfigInput, 'apiKey'>, target?: AgentsTarget): AgentsConfig;
+  configure(config: AgentsConfigInput, target?: AgentsTarget): AgentsConfig;
   /** Registers (or replaces) pages by URL; answers the stored pages. */
   registerPages(pages: AgentPageInput | readonly AgentPageInput[], target?: AgentsTarget): AgentPageRecord[];
   /** The registered pages, in registration order. */
@@ -129,13 +90,13 @@ export interface AgentsApi {
     executionId: string,
     outcome?: { findings?: Record<string, unknown>[]; fail?: string; status?: 'passed' | 'failed' | 'partial' | 'error' },
     target?: AgentsTarget,
-  ): AgentExecutionRecord;
+  ): Promise<AgentExecutionRecord>;
   /** Seeds token usage for analytics; answers how many records were added. */
   recordUsage(records: AgentUsageInput | readonly AgentUsageInput[], target?: AgentsTarget): number;
   /** Adds scripted replies of the prompt tools, matched on their exact input (minus `provider`). */
   script(scripts: PromptScriptInput | readonly PromptScriptInput[], target?: AgentsTarget): number;
   /** One execution after settling the key's clock-driven runs, or undefined. */
-  execution(executionId: string, target?: AgentsTarget): AgentExecutionRecord | undefined;
+  execution(executionId: string, target?: AgentsTarget): Promise<AgentExecutionRecord | undefined>;
 }
 
 /** Runs a write all-or-nothing: whatever it throws, its writes and drawn ids are undone. */
@@ -208,9 +169,10 @@ export function scriptAgentFindings(ctx: ModelContext, defaultKey: string, body:
 }
 
 /** Completes an execution by hand. */
-export function completeAgentExecution(ctx: ModelContext, defaultKey: string, body: unknown): AgentExecutionRecord {
+export async function completeAgentExecution(ctx: ModelContext, defaultKey: string, body: unknown): Promise<AgentExecutionRecord> {
   const input = validate(completeInput, body);
   const ns = knownNamespace(ctx, input.apiKey ?? defaultKey);
+  const { completeExecution } = await loadAgentsEngine();
   return atomic(ctx, () => structuredClone(completeExecution(ctx, ns, input.executionId, input.outcome)));
 }
 
@@ -273,8 +235,9 @@ export function createAgentsApi(ctx: ModelContext, defaultApiKey: () => string):
     complete: (executionId, outcome, target) => completeAgentExecution(ctx, key(target), { apiKey: key(target), executionId, ...(outcome ? { outcome } : {}) }),
     recordUsage: (records, target) => recordAgentUsage(ctx, key(target), { apiKey: key(target), records: many(records) }),
     script: (scripts, target) => scriptAgentPrompts(ctx, key(target), { apiKey: key(target), scripts: many(scripts) }),
-    execution: (executionId, target) => {
+    execution: async (executionId, target) => {
       const ns = knownNamespace(ctx, key(target));
+      const { settleAgentExecutions } = await loadAgentsEngine();
       return atomic(ctx, () => {
         settleAgentExecutions(ctx, ns);
         const found = agentsOf(ns).executions.get(executionId);

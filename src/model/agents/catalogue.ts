@@ -150,33 +150,6 @@ export const MODEL_ALLOWLIST: Readonly<Record<AgentProvider, string>> = { gemini
 /** The providers, in a stable order. */
 export const PROVIDERS: readonly AgentProvider[] = ['gemini', 'claude', 'openai'];
 
-/** The default misspelling table of R-spell (overridable per API key). */
-export const DEFAULT_MISSPELLINGS: Readonly<Record<string, string>> = {
-  teh: 'the',
-  recieve: 'receive',
-  seperate: 'separate',
-  occured: 'occurred',
-  definately: 'definitely',
-  accomodate: 'accommodate',
-  wich: 'which',
-  untill: 'until',
-  enviroment: 'environment',
-  goverment: 'government',
-  neccessary: 'necessary',
-  publically: 'publicly',
-  occurence: 'occurrence',
-  begining: 'beginning',
-  beleive: 'believe',
-  calender: 'calendar',
-  existance: 'existence',
-  independant: 'independent',
-  tommorow: 'tomorrow',
-  wierd: 'weird',
-};
-
-/** The default profanity list of R-profanity (overridable per API key). */
-export const DEFAULT_PROFANITY: readonly string[] = ['damn', 'crap', 'hell'];
-
 /** The `error.code` values a URL or a run may fail with (4.1.0 F). */
 export const EXECUTION_ERROR_CODES = [
   'TIMEOUT',

@@ -3,18 +3,7 @@ import { ServiceError } from '../../errors.js';
 import type { ModelContext } from '../context.js';
 import type { Namespace } from '../entities.js';
 import { addKnowledgeSource, canonicalText, isRuleLine } from '../knowledge/sources.js';
-
-/** The MIME types extract reads, and the word its summary names them by. */
-export const EXTRACT_TYPES: Readonly<Record<string, string>> = {
-  'application/pdf': 'PDF',
-  'text/csv': 'CSV',
-  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': 'XLSX',
-  'text/plain': 'text',
-  'text/markdown': 'markdown',
-};
-
-/** The largest decoded file extract takes: 5 MB. */
-export const MAX_EXTRACT_BYTES = 5 * 1024 * 1024;
+import { EXTRACT_TYPES } from './extract-types.js';
 
 const NO_CONTENT = (): ServiceError => new ServiceError('INTERNAL', 'The file produced no readable content.');
 

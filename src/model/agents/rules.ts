@@ -1,6 +1,33 @@
 /** The deterministic rule sets of built-in agents (beyond-spec-4 4.1.0 I): what a page's text or html yields as findings. */
 import type { AgentFinding } from './records.js';
 
+/** The default misspelling table of R-spell (overridable per API key). */
+export const DEFAULT_MISSPELLINGS: Readonly<Record<string, string>> = {
+  teh: 'the',
+  recieve: 'receive',
+  seperate: 'separate',
+  occured: 'occurred',
+  definately: 'definitely',
+  accomodate: 'accommodate',
+  wich: 'which',
+  untill: 'until',
+  enviroment: 'environment',
+  goverment: 'government',
+  neccessary: 'necessary',
+  publically: 'publicly',
+  occurence: 'occurrence',
+  begining: 'beginning',
+  beleive: 'believe',
+  calender: 'calendar',
+  existance: 'existence',
+  independant: 'independent',
+  tommorow: 'tomorrow',
+  wierd: 'weird',
+};
+
+/** The default profanity list of R-profanity (overridable per API key). */
+export const DEFAULT_PROFANITY: readonly string[] = ['damn', 'crap', 'hell'];
+
 /** A finding before its id and annotation are known. */
 export type DraftFinding = Omit<AgentFinding, 'id' | 'commentId'>;
 

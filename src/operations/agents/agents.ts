@@ -1,7 +1,7 @@
 /** Agent operations (beyond-spec-4 4.1.1–4.1.7): create, get, identity update, delete, versions. */
 import { z } from 'zod';
-import { type AgentConfig, agentView, createAgent, deleteAgent, listAgents, updateAgentIdentity } from '../../model/agents/agents.js';
-import { listVersions, mergedVersion, restoreVersion, writeVersion } from '../../model/agents/versions.js';
+import type { AgentConfig } from '../../model/agents/agents.js';
+import { loadAgentsEngine } from '../../model/agents/load.js';
 import { defineOperation, namespaceOf } from '../../protocol/operation.js';
 import { validate } from '../../protocol/validate.js';
 import { agentConfig } from './config-schema.js';
@@ -16,9 +16,9 @@ export const create = defineOperation({
   message: 'Agent created successfully',
   schema: agentConfig,
   result: z.object({ agentId: z.string() }),
-  run: ({ data, caller, model }) => {
+  run: async ({ data, caller, model }) => {
     const ns = namespaceOf(caller);
-    const agentId = createAgent(model, ns, data as AgentConfig);
+    const agentId = (await loadAgentsEngine()).createAgent(model, ns, data as AgentConfig);
     model.events.emit('agent.create', ns.apiKey, { agentId });
     return { data: { agentId } };
   },
@@ -34,10 +34,10 @@ export const get = defineOperation({
     filter: z.enum(['defaultOnly', 'customOnly']).optional(),
     groupId: required().optional(),
   }),
-  run: ({ data, caller }) => {
+  run: async ({ data, caller }) => {
     const ns = namespaceOf(caller);
-    if (data.agentId !== undefined) return { data: { agent: agentView(ns, data.agentId) }, message: 'Agent fetched successfully' };
-    return { data: { agents: listAgents(ns, { filter: data.filter, groupId: data.groupId }) } };
+    if (data.agentId !== undefined) return { data: { agent: (await loadAgentsEngine()).agentView(ns, data.agentId) }, message: 'Agent fetched successfully' };
+    return { data: { agents: (await loadAgentsEngine()).listAgents(ns, { filter: data.filter, groupId: data.groupId }) } };
   },
 });
 
@@ -52,9 +52,9 @@ export const update = defineOperation({
     description: z.string().optional(),
     enabled: z.boolean().optional(),
   }),
-  run: ({ data, caller, model }) => {
+  run: async ({ data, caller, model }) => {
     const ns = namespaceOf(caller);
-    updateAgentIdentity(model, ns, { agentId: data.agentId, name: data.name, description: data.description, enabled: data.enabled });
+    (await loadAgentsEngine()).updateAgentIdentity(model, ns, { agentId: data.agentId, name: data.name, description: data.description, enabled: data.enabled });
     model.events.emit('agent.update', ns.apiKey, { agentId: data.agentId });
     return { data: { agentId: data.agentId } };
   },
@@ -66,10 +66,10 @@ export const remove = defineOperation({
   summary: 'Delete agent',
   message: 'Agent deleted successfully',
   schema: agentIdOnly,
-  run: ({ data, caller, model }) => {
+  run: async ({ data, caller, model }) => {
     const ns = namespaceOf(caller);
     const existed = ns.agents?.custom.has(data.agentId) === true;
-    deleteAgent(model, ns, data.agentId);
+    (await loadAgentsEngine()).deleteAgent(model, ns, data.agentId);
     if (existed) model.events.emit('agent.delete', ns.apiKey, { agentId: data.agentId });
     return { data: { agentId: data.agentId } };
   },
@@ -81,11 +81,11 @@ export const updateVersion = defineOperation({
   summary: 'Update agent version',
   message: 'Agent version created successfully',
   schema: agentIdOnly,
-  run: ({ data, caller, model }) => {
+  run: async ({ data, caller, model }) => {
     const ns = namespaceOf(caller);
     const { agentId, name: _name, description: _description, enabled: _enabled, ...patch } = data as Record<string, unknown> & { agentId: string };
-    const merged = validate(agentConfig, mergedVersion(ns, agentId, patch));
-    const version = writeVersion(model, ns, agentId, merged);
+    const merged = validate(agentConfig, (await loadAgentsEngine()).mergedVersion(ns, agentId, patch));
+    const version = (await loadAgentsEngine()).writeVersion(model, ns, agentId, merged);
     model.events.emit('agent.version_update', ns.apiKey, { agentId, version });
     return { data: { version } };
   },
@@ -97,7 +97,7 @@ export const listVersionsOp = defineOperation({
   summary: 'List agent versions',
   message: 'Versions listed successfully',
   schema: agentIdOnly,
-  run: ({ data, caller }) => ({ data: { versions: listVersions(namespaceOf(caller), data.agentId) } }),
+  run: async ({ data, caller }) => ({ data: { versions: (await loadAgentsEngine()).listVersions(namespaceOf(caller), data.agentId) } }),
 });
 
 /** `POST /v2/agents/versions/restore`: deletes version N, back to N−1. */
@@ -106,9 +106,9 @@ export const restore = defineOperation({
   summary: 'Restore agent version',
   message: 'Version restored successfully',
   schema: agentIdOnly,
-  run: ({ data, caller, model }) => {
+  run: async ({ data, caller, model }) => {
     const ns = namespaceOf(caller);
-    const version = restoreVersion(model, ns, data.agentId);
+    const version = (await loadAgentsEngine()).restoreVersion(model, ns, data.agentId);
     model.events.emit('agent.version_restore', ns.apiKey, { agentId: data.agentId, version });
     return { data: { version } };
   },

@@ -1,8 +1,7 @@
 /** Agent execution operations (beyond-spec-4 4.1.8–4.1.12): run, get, list, count, analytics. */
 import { z } from 'zod';
 import { MODEL_ALLOWLIST } from '../../model/agents/catalogue.js';
-import { startExecution } from '../../model/agents/executions.js';
-import { countExecutions, getAnalytics, getExecution, listExecutions } from '../../model/agents/queries.js';
+import { loadAgentsEngine } from '../../model/agents/load.js';
 import type { AgentProvider } from '../../model/agents/records.js';
 import { defineOperation, namespaceOf } from '../../protocol/operation.js';
 import { nonBlank, provider, required, strict } from './schemas.js';
@@ -63,8 +62,8 @@ export const run = defineOperation({
     aiConfig: runAiConfig.optional(),
   }),
   result: z.object({ executionId: z.string() }),
-  run: ({ data, caller, model }) => {
-    const execution = startExecution(model, namespaceOf(caller), data);
+  run: async ({ data, caller, model }) => {
+    const execution = (await loadAgentsEngine()).startExecution(model, namespaceOf(caller), data);
     return { data: { executionId: execution.id } };
   },
 });
@@ -75,7 +74,7 @@ export const get = defineOperation({
   summary: 'Get agent execution',
   message: 'Execution fetched successfully',
   schema: z.looseObject({ executionId: nonBlank(), includeResults: z.boolean().optional() }),
-  run: ({ data, caller }) => ({ data: getExecution(namespaceOf(caller), data.executionId, data.includeResults ?? false) }),
+  run: async ({ data, caller }) => ({ data: (await loadAgentsEngine()).getExecution(namespaceOf(caller), data.executionId, data.includeResults ?? false) }),
 });
 
 const FILTER = 'Filter must be one of {agentId}, {organizationId, documentId}, {agentId, organizationId, documentId}.';
@@ -97,9 +96,9 @@ export const list = defineOperation({
     const halfDocument = (value.organizationId !== undefined) !== (value.documentId !== undefined);
     if (halfDocument || (!hasAgent && !hasDocument)) ctx.addIssue({ code: 'custom', path: [], message: FILTER, input: value });
   }),
-  run: ({ data, caller }) => {
+  run: async ({ data, caller }) => {
     const { pageSize, pageToken, ...filter } = data;
-    return { data: listExecutions(namespaceOf(caller), filter, pageSize ?? 20, pageToken) };
+    return { data: (await loadAgentsEngine()).listExecutions(namespaceOf(caller), filter, pageSize ?? 20, pageToken) };
   },
 });
 
@@ -112,9 +111,9 @@ export const count = defineOperation({
     agentIds: z.union([nonBlank(), z.array(nonBlank()).min(1).max(200)]).optional(),
     status: z.enum(['running', 'passed', 'failed', 'partial', 'error', 'skipped']).optional(),
   }),
-  run: ({ data, caller }) => {
+  run: async ({ data, caller }) => {
     const agentIds = data.agentIds === undefined ? undefined : [...new Set(typeof data.agentIds === 'string' ? [data.agentIds] : data.agentIds)];
-    return { data: countExecutions(namespaceOf(caller), { agentIds, status: data.status }) };
+    return { data: (await loadAgentsEngine()).countExecutions(namespaceOf(caller), { agentIds, status: data.status }) };
   },
 });
 
@@ -135,5 +134,5 @@ export const analytics = defineOperation({
       .optional(),
     model: z.string().optional(),
   }),
-  run: ({ data, caller }) => ({ data: { analytics: getAnalytics(namespaceOf(caller), data) } }),
+  run: async ({ data, caller }) => ({ data: { analytics: (await loadAgentsEngine()).getAnalytics(namespaceOf(caller), data) } }),
 });

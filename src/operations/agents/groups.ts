@@ -1,6 +1,6 @@
 /** Agent group operations (beyond-spec-4 4.1.18–4.1.24). */
 import { z } from 'zod';
-import { addGroupAgents, createGroup, deleteGroup, getGroup, groupView, listGroups, removeGroupAgents, updateGroup } from '../../model/agents/groups.js';
+import { loadAgentsEngine } from '../../model/agents/load.js';
 import { defineOperation, namespaceOf } from '../../protocol/operation.js';
 import { nonBlank, required, strict } from './schemas.js';
 
@@ -20,11 +20,11 @@ export const create = defineOperation({
     agentIds: z.array(required()).max(100).optional(),
     metadata: z.record(z.string(), z.unknown()).optional(),
   }),
-  run: ({ data, caller, model }) => {
+  run: async ({ data, caller, model }) => {
     const ns = namespaceOf(caller);
-    const group = createGroup(model, ns, data);
+    const group = (await loadAgentsEngine()).createGroup(model, ns, data);
     model.events.emit('agent_group.create', ns.apiKey, { groupId: group.id });
-    return { data: { group: groupView(group) } };
+    return { data: { group: (await loadAgentsEngine()).groupView(group) } };
   },
 });
 
@@ -34,7 +34,9 @@ export const get = defineOperation({
   summary: 'Get agent group',
   message: 'Agent group fetched successfully',
   schema: groupId,
-  run: ({ data, caller }) => ({ data: { group: groupView(getGroup(namespaceOf(caller), data.groupId)) } }),
+  run: async ({ data, caller }) => ({
+    data: { group: (await loadAgentsEngine()).groupView((await loadAgentsEngine()).getGroup(namespaceOf(caller), data.groupId)) },
+  }),
 });
 
 /** `POST /v2/agents/groups/list`: every group with its member count. */
@@ -43,7 +45,7 @@ export const list = defineOperation({
   summary: 'List agent groups',
   message: 'Agent groups listed successfully',
   schema: z.looseObject({}),
-  run: ({ caller }) => ({ data: { groups: listGroups(namespaceOf(caller)) } }),
+  run: async ({ caller }) => ({ data: { groups: (await loadAgentsEngine()).listGroups(namespaceOf(caller)) } }),
 });
 
 /** `POST /v2/agents/groups/update`: name or description (strict body). */
@@ -55,11 +57,11 @@ export const update = defineOperation({
     if (value.name === undefined && value.description === undefined)
       ctx.addIssue({ code: 'custom', path: [], message: 'name or description is required.', input: value });
   }),
-  run: ({ data, caller, model }) => {
+  run: async ({ data, caller, model }) => {
     const ns = namespaceOf(caller);
-    const group = updateGroup(model, ns, data);
+    const group = (await loadAgentsEngine()).updateGroup(model, ns, data);
     model.events.emit('agent_group.update', ns.apiKey, { groupId: group.id });
-    return { data: { group: groupView(group) } };
+    return { data: { group: (await loadAgentsEngine()).groupView(group) } };
   },
 });
 
@@ -69,9 +71,9 @@ export const remove = defineOperation({
   summary: 'Delete agent group',
   message: 'Agent group deleted successfully',
   schema: groupId,
-  run: ({ data, caller, model }) => {
+  run: async ({ data, caller, model }) => {
     const ns = namespaceOf(caller);
-    deleteGroup(model, ns, data.groupId);
+    (await loadAgentsEngine()).deleteGroup(model, ns, data.groupId);
     model.events.emit('agent_group.delete', ns.apiKey, { groupId: data.groupId });
     return { data: { groupId: data.groupId } };
   },
@@ -83,11 +85,11 @@ export const addAgents = defineOperation({
   summary: 'Add agents to group',
   message: 'Agents added to group successfully',
   schema: members,
-  run: ({ data, caller, model }) => {
+  run: async ({ data, caller, model }) => {
     const ns = namespaceOf(caller);
-    const group = addGroupAgents(model, ns, data.groupId, data.agentIds);
+    const group = (await loadAgentsEngine()).addGroupAgents(model, ns, data.groupId, data.agentIds);
     model.events.emit('agent_group.agents_add', ns.apiKey, { groupId: group.id, agentIds: [...data.agentIds] });
-    return { data: { group: groupView(group) } };
+    return { data: { group: (await loadAgentsEngine()).groupView(group) } };
   },
 });
 
@@ -97,10 +99,10 @@ export const removeAgents = defineOperation({
   summary: 'Remove agents from group',
   message: 'Agents removed from group successfully',
   schema: members,
-  run: ({ data, caller, model }) => {
+  run: async ({ data, caller, model }) => {
     const ns = namespaceOf(caller);
-    const group = removeGroupAgents(model, ns, data.groupId, data.agentIds);
+    const group = (await loadAgentsEngine()).removeGroupAgents(model, ns, data.groupId, data.agentIds);
     model.events.emit('agent_group.agents_remove', ns.apiKey, { groupId: group.id, agentIds: [...data.agentIds] });
-    return { data: { group: groupView(group) } };
+    return { data: { group: (await loadAgentsEngine()).groupView(group) } };
   },
 });

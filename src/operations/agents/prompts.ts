@@ -1,9 +1,8 @@
 /** Prompt tools and generators (beyond-spec-4 4.1.13–4.1.17): deterministic stand-ins, or a scripted reply. */
 import { z } from 'zod';
 import { ServiceError } from '../../errors.js';
-import { EXTRACT_TYPES, extractAgents, MAX_EXTRACT_BYTES } from '../../model/agents/extract.js';
-import { enhancePrompt, RESOLVE_FALLBACK, refinePrompt, resolveConfig, validatePrompt } from '../../model/agents/prompts.js';
-import { scriptedReply } from '../../model/agents/scripts.js';
+import { EXTRACT_TYPES, MAX_EXTRACT_BYTES } from '../../model/agents/extract-types.js';
+import { loadAgentsEngine } from '../../model/agents/load.js';
 import { defineOperation, namespaceOf } from '../../protocol/operation.js';
 import { fromBase64 } from '../../support/base64.js';
 import { looseProvider, nonBlank, required } from './schemas.js';
@@ -30,11 +29,11 @@ export const enhance = defineOperation({
   summary: 'Enhance prompt',
   message: 'Prompt enhanced successfully',
   schema: promptInput,
-  run: ({ data, caller }) => {
-    const scripted = scriptedReply(namespaceOf(caller), 'enhance', data);
+  run: async ({ data, caller }) => {
+    const scripted = (await loadAgentsEngine()).scriptedReply(namespaceOf(caller), 'enhance', data);
     if (scripted) return { data: scripted };
     checkProvider(data.provider);
-    return { data: { enhancedPrompt: enhancePrompt(data.prompt, data.userContextFields ?? []) } };
+    return { data: { enhancedPrompt: (await loadAgentsEngine()).enhancePrompt(data.prompt, data.userContextFields ?? []) } };
   },
 });
 
@@ -44,11 +43,11 @@ export const validatePromptOp = defineOperation({
   summary: 'Validate prompt',
   message: 'Prompt validated successfully',
   schema: promptInput,
-  run: ({ data, caller }) => {
-    const scripted = scriptedReply(namespaceOf(caller), 'validate', data);
+  run: async ({ data, caller }) => {
+    const scripted = (await loadAgentsEngine()).scriptedReply(namespaceOf(caller), 'validate', data);
     if (scripted) return { data: scripted };
     checkProvider(data.provider);
-    return { data: { validationResult: validatePrompt(data.prompt, data.userContextFields ?? []) } };
+    return { data: { validationResult: (await loadAgentsEngine()).validatePrompt(data.prompt, data.userContextFields ?? []) } };
   },
 });
 
@@ -64,11 +63,11 @@ export const refine = defineOperation({
       .min(1),
     provider: looseProvider,
   }),
-  run: ({ data, caller }) => {
-    const scripted = scriptedReply(namespaceOf(caller), 'refine', data);
+  run: async ({ data, caller }) => {
+    const scripted = (await loadAgentsEngine()).scriptedReply(namespaceOf(caller), 'refine', data);
     if (scripted) return { data: scripted };
     checkProvider(data.provider);
-    return { data: { refinerResult: refinePrompt(data.analysisPrompt, data.demoFeedback) } };
+    return { data: { refinerResult: (await loadAgentsEngine()).refinePrompt(data.analysisPrompt, data.demoFeedback) } };
   },
 });
 
@@ -78,11 +77,12 @@ export const resolve = defineOperation({
   summary: 'Resolve agent config',
   message: 'Config resolved successfully',
   schema: z.looseObject({ instructions: required(), rawInstructions: z.string().optional(), provider: looseProvider }),
-  run: ({ data, caller }) => {
-    const scripted = scriptedReply(namespaceOf(caller), 'resolve', data);
+  run: async ({ data, caller }) => {
+    const scripted = (await loadAgentsEngine()).scriptedReply(namespaceOf(caller), 'resolve', data);
     if (scripted) return { data: scripted };
-    if (data.provider !== undefined && !PROVIDERS.has(data.provider)) return { data: { resolvedConfig: structuredClone(RESOLVE_FALLBACK) } };
-    return { data: { resolvedConfig: resolveConfig(data.instructions, data.rawInstructions ?? '') } };
+    if (data.provider !== undefined && !PROVIDERS.has(data.provider))
+      return { data: { resolvedConfig: structuredClone((await loadAgentsEngine()).RESOLVE_FALLBACK) } };
+    return { data: { resolvedConfig: (await loadAgentsEngine()).resolveConfig(data.instructions, data.rawInstructions ?? '') } };
   },
 });
 
@@ -92,9 +92,9 @@ export const extract = defineOperation({
   summary: 'Extract agents from a file',
   message: 'Agents parsed successfully',
   schema: z.looseObject({ fileBase64: nonBlank(), mimeType: required(), provider: looseProvider, fileName: z.string().optional() }),
-  run: ({ data, caller, model }) => {
+  run: async ({ data, caller, model }) => {
     const ns = namespaceOf(caller);
-    const scripted = scriptedReply(ns, 'extract', data);
+    const scripted = (await loadAgentsEngine()).scriptedReply(ns, 'extract', data);
     if (scripted) return { data: scripted };
     if (EXTRACT_TYPES[data.mimeType] === undefined) throw new ServiceError('INVALID_ARGUMENT', `Unsupported MIME type: ${data.mimeType}`);
     let bytes: Uint8Array;
@@ -105,6 +105,6 @@ export const extract = defineOperation({
     }
     if (bytes.length > MAX_EXTRACT_BYTES) throw new ServiceError('INVALID_ARGUMENT', 'File exceeds the 5 MB limit.');
     if (data.provider !== undefined && !PROVIDERS.has(data.provider)) throw new ServiceError('INTERNAL', 'The file produced no readable content.');
-    return { data: { extractionResult: extractAgents(model, ns, { bytes, mimeType: data.mimeType, fileName: data.fileName }) } };
+    return { data: { extractionResult: (await loadAgentsEngine()).extractAgents(model, ns, { bytes, mimeType: data.mimeType, fileName: data.fileName }) } };
   },
 });

@@ -75,7 +75,11 @@ forEachTransport('agents end to end', (fresh) => {
       agent: { agentId: 'spell-check', agentType: 'built-in', agentSource: 'service', executionId: id, agentName: 'Spell Check', url: PAGE },
       createdAt: 1767225601000,
     });
-    expect(first.comments[0]).toMatchObject({ commentText: '"recieve" should be spelled "receive".', sourceType: 'agent', from: { userId: 'system-agent', name: 'Spell Check' } });
+    expect(first.comments[0]).toMatchObject({
+      commentText: '"recieve" should be spelled "receive".',
+      sourceType: 'agent',
+      from: { userId: 'system-agent', name: 'Spell Check' },
+    });
     const withResults = await getExecution(c, id, true);
     expect(withResults.results[0].agentResult.findings[0].commentId).toBe(first.annotationId);
     expectSuccess(
