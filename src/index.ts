@@ -9,7 +9,15 @@ export type { Coverage, ServedPath } from './coverage.js';
 export type { ErrorStatus } from './errors.js';
 export { HTTP_STATUS, ServiceError } from './errors.js';
 export type { AccessApi, AccessExplanation, AccessRequest } from './harness/access.js';
-export type { AgentPageInput, AgentsApi, AgentsConfigInput, AgentsTarget, AgentUsageInput, PromptScriptInput, ScriptedFindingsInput } from './harness/agents.js';
+export type {
+  AgentPageInput,
+  AgentsApi,
+  AgentsConfigInput,
+  AgentsTarget,
+  AgentUsageInput,
+  PromptScriptInput,
+  ScriptedFindingsInput,
+} from './harness/agents.js';
 export type { CrdtAccess, CrdtDocRequest } from './harness/crdt.js';
 export type { ActiveFault, FaultRule, FaultsApi } from './harness/faults.js';
 export { RATE_LIMIT_MESSAGE } from './harness/faults.js';
@@ -17,12 +25,12 @@ export type { JournalApi, JournalEntry, JournalFilter } from './harness/journal.
 export type { JudgmentInit, MemoryApi, MemoryExplainRequest, MemoryListOptions, MemoryTarget } from './harness/memory.js';
 export type { WebhookAttemptView, WebhookDeliveryFilter, WebhookDeliveryView, WebhooksApi } from './harness/webhooks.js';
 export type { AccessDecision, AccessReason, AccessRole, TokenGrant } from './model/access.js';
-export { loadYjs } from './model/crdt/yjs.js';
-export type * from './model/agents/records.js';
-export type * from './model/entities.js';
 export type { ExplainedJudgment, ExplainedWord, Explanation } from './model/memory/explain.js';
-export type { StateFile, StateIdentity } from './model/serialise.js';
-export { STATE_FORMAT, STATE_VERSION } from './model/serialise.js';
+export type * from './model/state/entities.js';
+export type * from './model/state/records/agents.js';
+export type { StateFile, StateIdentity } from './model/state/state-file.js';
+export { STATE_FORMAT, STATE_VERSION } from './model/state/state-file.js';
+export { loadYjs } from './model/state/yjs.js';
 export type { WebhookDeliveryMode, WebhookRequest, WebhookResponse, WebhookSender } from './model/webhooks/port.js';
 export { signWebhook } from './model/webhooks/sign.js';
 export type { OpenApiDocument } from './openapi.js';

@@ -5,11 +5,11 @@
  */
 import { loadAgentsEngine } from '../model/agents/load.js';
 import { withoutFragment } from '../model/agents/pages.js';
-import type { AgentExecutionRecord, AgentPageRecord, AgentsConfig, ScriptedFindingsRecord } from '../model/agents/records.js';
 import { addPromptScript } from '../model/agents/scripts.js';
 import { agentsForWrite, agentsOf } from '../model/agents/state.js';
-import type { ModelContext } from '../model/context.js';
-import { knownNamespace } from '../model/keys.js';
+import type { ModelContext } from '../model/state/context.js';
+import { knownNamespace } from '../model/state/keys.js';
+import type { AgentExecutionRecord, AgentPageRecord, AgentsConfig, ScriptedFindingsRecord } from '../model/state/records/agents.js';
 import { validate } from '../protocol/validate.js';
 import { agentsConfigInput, completeInput, findingsInput, pagesInput, scriptsInput, usageInput } from './agents-inputs.js';
 
@@ -101,7 +101,7 @@ export interface AgentsApi {
 
 /** Runs a write all-or-nothing: whatever it throws, its writes and drawn ids are undone. */
 function atomic<T>(ctx: ModelContext, work: () => T): T {
-  const mark = ctx.store.journal.mark();
+  const mark = ctx.store.undo.mark();
   const rng = ctx.ids.rng.state();
   try {
     return work();
@@ -120,7 +120,7 @@ export function configureAgents(ctx: ModelContext, defaultKey: string, body: unk
     const state = agentsForWrite(ctx, ns);
     const next = { ...state.config };
     for (const [key, value] of Object.entries(input)) if (value !== undefined) (next as Record<string, unknown>)[key] = value;
-    ctx.store.journal.assign(state, 'config', next);
+    ctx.store.undo.assign(state, 'config', next);
     return structuredClone(next);
   });
 }
@@ -135,7 +135,7 @@ export function registerAgentPages(ctx: ModelContext, defaultKey: string, body: 
     const state = agentsForWrite(ctx, ns);
     return list.map((p) => {
       const record: AgentPageRecord = { ...structuredClone(p), url: withoutFragment(p.url) };
-      ctx.store.journal.set(state.pages, record.url, record);
+      ctx.store.undo.set(state.pages, record.url, record);
       return structuredClone(record);
     });
   });
@@ -147,9 +147,9 @@ export function clearAgentPages(ctx: ModelContext, apiKey: string, url: string |
   if (!ns.agents) return 0;
   return atomic(ctx, () => {
     const pages = agentsForWrite(ctx, ns).pages;
-    if (url !== undefined) return ctx.store.journal.delete(pages, withoutFragment(url)) ? 1 : 0;
+    if (url !== undefined) return ctx.store.undo.delete(pages, withoutFragment(url)) ? 1 : 0;
     const n = pages.size;
-    ctx.store.journal.clear(pages);
+    ctx.store.undo.clear(pages);
     return n;
   });
 }
@@ -163,7 +163,7 @@ export function scriptAgentFindings(ctx: ModelContext, defaultKey: string, body:
   return atomic(ctx, () => {
     const state = agentsForWrite(ctx, ns);
     const added = entries.map((e) => structuredClone(e));
-    ctx.store.journal.assign(state, 'findings', [...state.findings, ...added]);
+    ctx.store.undo.assign(state, 'findings', [...state.findings, ...added]);
     return structuredClone(added);
   });
 }
@@ -187,7 +187,7 @@ export function recordAgentUsage(ctx: ModelContext, defaultKey: string, body: un
       const key = `${r.agentId}|${modelKey}|${r.year}|${r.month}`;
       const before = state.usage.get(key);
       const totalTokens = r.promptTokens + r.completionTokens + r.thoughtsTokens;
-      ctx.store.journal.set(state.usage, key, {
+      ctx.store.undo.set(state.usage, key, {
         agentId: r.agentId,
         modelKey,
         year: r.year,

@@ -1,10 +1,10 @@
 /** Custom and built-in agents: create, read, identity updates and delete (beyond-spec-4 4.1.1–4.1.4). */
 import { ServiceError } from '../../errors.js';
-import type { ModelContext } from '../context.js';
-import type { Namespace } from '../entities.js';
+import type { ModelContext } from '../state/context.js';
+import type { Namespace } from '../state/entities.js';
+import type { AgentsState, AgentVersionRecord, CustomAgentRecord } from '../state/records/agents.js';
 import { BUILT_IN_CATALOGUE, builtInAgent, classifyAgent } from './catalogue.js';
 import { provisionSystemGroup } from './groups.js';
-import type { AgentsState, AgentVersionRecord, CustomAgentRecord } from './records.js';
 import { agentsForWrite, agentsOf } from './state.js';
 import { currentVersion, redactSecrets, versionBlocks } from './versions.js';
 
@@ -47,7 +47,7 @@ export function createAgent(ctx: ModelContext, ns: Namespace, config: AgentConfi
     updatedAt: now,
     versions: [version],
   };
-  ctx.store.journal.set(state.custom, id, record);
+  ctx.store.undo.set(state.custom, id, record);
   const instructions = typeof config['instructions'] === 'string' ? config['instructions'] : '';
   const group = classifyAgent(`${config.name} ${config.description} ${instructions}`);
   if (group) provisionSystemGroup(ctx, ns, state, group, id);
@@ -175,7 +175,7 @@ export function updateAgentIdentity(ctx: ModelContext, ns: Namespace, input: Ide
   if (builtInAgent(input.agentId)) {
     if (input.enabled === undefined) throw new ServiceError('INVALID_ARGUMENT', 'enabled is required for built-in agents.');
     const state = agentsForWrite(ctx, ns);
-    ctx.store.journal.set(state.builtIns, input.agentId, { enabled: input.enabled });
+    ctx.store.undo.set(state.builtIns, input.agentId, { enabled: input.enabled });
     return;
   }
   const record = agentsOf(ns).custom.get(input.agentId);
@@ -186,7 +186,7 @@ export function updateAgentIdentity(ctx: ModelContext, ns: Namespace, input: Ide
   if (input.name !== undefined) next.name = input.name;
   if (input.description !== undefined) next.description = input.description;
   if (input.enabled !== undefined) next.enabled = input.enabled;
-  ctx.store.journal.set(state.custom, input.agentId, next);
+  ctx.store.undo.set(state.custom, input.agentId, next);
 }
 
 /**
@@ -201,7 +201,7 @@ export function deleteAgent(ctx: ModelContext, ns: Namespace, agentId: string): 
   const now = ctx.clock.now();
   for (const group of state.groups.values()) {
     if (!group.agentIds.includes(agentId)) continue;
-    ctx.store.journal.set(state.groups, group.id, { ...group, agentIds: group.agentIds.filter((id) => id !== agentId), updatedAt: now });
+    ctx.store.undo.set(state.groups, group.id, { ...group, agentIds: group.agentIds.filter((id) => id !== agentId), updatedAt: now });
   }
-  ctx.store.journal.delete(state.custom, agentId);
+  ctx.store.undo.delete(state.custom, agentId);
 }

@@ -2,10 +2,10 @@
 import type { NewThread } from '../comments/build.js';
 import { threadsOf } from '../comments/records.js';
 import { deleteThreads, storeThread } from '../comments/threads.js';
-import type { ModelContext } from '../context.js';
-import type { Namespace } from '../entities.js';
+import type { ModelContext } from '../state/context.js';
+import type { Namespace } from '../state/entities.js';
+import type { AgentExecutionRecord, AgentFinding, ExecutionPlan } from '../state/records/agents.js';
 import { AGENT_USER_ID } from './catalogue.js';
-import type { AgentExecutionRecord, AgentFinding, ExecutionPlan } from './records.js';
 
 /** What one URL's annotations are written from. */
 export interface FindingAnnotations {

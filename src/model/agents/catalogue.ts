@@ -1,6 +1,6 @@
 /** The fixed tables of the agents area (beyond-spec-4 4.1.0 A, E, K): built-in agents, system groups, the model allowlist. */
 
-import type { AgentProvider } from './records.js';
+import type { AgentProvider } from '../state/records/agents.js';
 
 /** The rule set a built-in agent applies (4.1.0 I). */
 export type RuleSet = 'spell' | 'grammar' | 'links' | 'pii' | 'profanity' | 'secrets' | 'audit' | 'a11y' | 'og' | 'lorem';

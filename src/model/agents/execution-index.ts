@@ -2,8 +2,8 @@
  * The execution indexes of a key: ids ordered by (startedAt, id) per agent, per document and per agent on a document,
  * and each agent's counters, so a page, a count or a "running here?" check touches what it returns, not every execution.
  */
-import type { ModelContext } from '../context.js';
-import type { AgentExecutionRecord, AgentExecutionStats, AgentExecutionStatus, AgentsState } from './records.js';
+import type { ModelContext } from '../state/context.js';
+import type { AgentExecutionRecord, AgentExecutionStats, AgentExecutionStatus, AgentsState } from '../state/records/agents.js';
 import { agentDocumentKey, documentKey } from './state.js';
 
 /** Whether execution `a` sorts before `b`: earlier start, then smaller id. */
@@ -29,17 +29,17 @@ function place(ctx: ModelContext, state: AgentsState, index: Map<string, string[
   let list = index.get(key);
   if (!list) {
     list = [];
-    ctx.store.journal.set(index, key, list);
+    ctx.store.undo.set(index, key, list);
   }
   const last = list[list.length - 1];
   const lastRecord = last === undefined ? undefined : state.executions.get(last);
   if (!lastRecord || before(lastRecord, record)) {
-    ctx.store.journal.push(list, record.id);
+    ctx.store.undo.push(list, record.id);
     return;
   }
   const at = lowerBound(state, list, record);
   const target = list;
-  ctx.store.journal.note(
+  ctx.store.undo.note(
     () => target.splice(at, 1),
     () => target.splice(at, 0, record.id),
   );
@@ -64,12 +64,12 @@ function counted(stats: AgentExecutionStats | undefined, status: AgentExecutionS
  * @example noteExecution(ctx, state, record);
  */
 export function noteExecution(ctx: ModelContext, state: AgentsState, record: AgentExecutionRecord): void {
-  ctx.store.journal.set(state.executions, record.id, record);
+  ctx.store.undo.set(state.executions, record.id, record);
   const { organizationId, documentId } = record.metadata;
   place(ctx, state, state.byAgent, record.agentId, record);
   place(ctx, state, state.byDocument, documentKey(organizationId, documentId), record);
   place(ctx, state, state.byAgentDocument, agentDocumentKey(record.agentId, organizationId, documentId), record);
-  ctx.store.journal.set(state.stats, record.agentId, counted(state.stats.get(record.agentId), record.status, undefined, record.startedAt));
+  ctx.store.undo.set(state.stats, record.agentId, counted(state.stats.get(record.agentId), record.status, undefined, record.startedAt));
 }
 
 /**
@@ -78,8 +78,8 @@ export function noteExecution(ctx: ModelContext, state: AgentsState, record: Age
  */
 export function replaceExecution(ctx: ModelContext, state: AgentsState, next: AgentExecutionRecord): void {
   const previous = state.executions.get(next.id);
-  ctx.store.journal.set(state.executions, next.id, next);
+  ctx.store.undo.set(state.executions, next.id, next);
   if (previous && previous.status !== next.status) {
-    ctx.store.journal.set(state.stats, next.agentId, counted(state.stats.get(next.agentId), next.status, previous.status));
+    ctx.store.undo.set(state.stats, next.agentId, counted(state.stats.get(next.agentId), next.status, previous.status));
   }
 }

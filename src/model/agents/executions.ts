@@ -3,14 +3,14 @@
  * settling what fell due, manual completion, and the two functions the approval workflow engine starts and reads runs with.
  */
 import { ServiceError } from '../../errors.js';
-import type { ModelContext } from '../context.js';
-import type { Namespace } from '../entities.js';
+import type { ModelContext } from '../state/context.js';
+import type { Namespace } from '../state/entities.js';
+import type { AgentExecutionRecord, AgentExecutionStatus, AgentProvider, AgentResultRow, ExecutionPlan, ResultsSummary } from '../state/records/agents.js';
 import { builtInEnabled } from './agents.js';
 import { builtInAgent, MODEL_ALLOWLIST } from './catalogue.js';
 import { noteExecution } from './execution-index.js';
 import { planUrls } from './pages.js';
 import { finishRemaining, processDueUrls, skipReason } from './process.js';
-import type { AgentExecutionRecord, AgentExecutionStatus, AgentProvider, AgentResultRow, ExecutionPlan, ResultsSummary } from './records.js';
 import { agentDocumentKey, agentsForWrite, agentsOf, documentKey } from './state.js';
 import { currentVersion } from './versions.js';
 
@@ -99,7 +99,7 @@ export function startExecution(ctx: ModelContext, ns: Namespace, request: AgentR
   const { config } = state;
   if (agent.usesModel && config.credits !== null) {
     if (config.credits <= 0) throw new ServiceError('RESOURCE_EXHAUSTED', 'AI credits exhausted.');
-    ctx.store.journal.assign(config, 'credits', config.credits - 1);
+    ctx.store.undo.assign(config, 'credits', config.credits - 1);
   }
   const startedAt = ctx.clock.now();
   const id = executionId(state.executions, startedAt, request.agentId);
@@ -161,7 +161,7 @@ export function startExecution(ctx: ModelContext, ns: Namespace, request: AgentR
       behaviour: agent.behaviour,
       ...(request.promptOverride !== undefined ? { promptOverride: request.promptOverride } : {}),
     };
-    ctx.store.journal.set(state.plans, id, plan);
+    ctx.store.undo.set(state.plans, id, plan);
     if (plan.mode === 'immediate') finishRemaining(ctx, ns, state, plan, startedAt);
   }
   return state.executions.get(id) as AgentExecutionRecord;
@@ -233,7 +233,7 @@ export interface AgentRunOutcome {
  * @example const id = startAgentRun(ctx, ns, { agentId: 'spell-check', url, organizationId, documentId, workflowExecutionId });
  */
 export function startAgentRun(ctx: ModelContext, ns: Namespace, request: Omit<AgentRunRequest, 'trigger'> & { workflowExecutionId: string }): string {
-  const mark = ctx.store.journal.mark();
+  const mark = ctx.store.undo.mark();
   const rng = ctx.ids.rng.state();
   try {
     return startExecution(ctx, ns, { ...request, trigger: 'workflow' }).id;

@@ -1,8 +1,8 @@
 /** Extract agents from a file (beyond-spec-4 4.1.17): the file becomes a knowledge source, its checklist draft agents. */
 import { ServiceError } from '../../errors.js';
-import type { ModelContext } from '../context.js';
-import type { Namespace } from '../entities.js';
 import { addKnowledgeSource, canonicalText, isRuleLine } from '../knowledge/sources.js';
+import type { ModelContext } from '../state/context.js';
+import type { Namespace } from '../state/entities.js';
 import { EXTRACT_TYPES } from './extract-types.js';
 
 const NO_CONTENT = (): ServiceError => new ServiceError('INTERNAL', 'The file produced no readable content.');

@@ -1,8 +1,9 @@
 /** Which findings a URL yields (beyond-spec-4 4.1.0 I): a scripted outcome, else the agent's rule set, then the guardrails. */
-import type { KnowledgeRule } from '../knowledge/records.js';
+
+import type { AgentsState, ScriptedFindingsRecord } from '../state/records/agents.js';
+import type { KnowledgeRule } from '../state/records/knowledge.js';
 import { BUILT_IN_AGENT_IDS, builtInAgent, type RuleSet } from './catalogue.js';
 import { registeredPage } from './pages.js';
-import type { AgentsState, ScriptedFindingsRecord } from './records.js';
 import {
   DEFAULT_MISSPELLINGS,
   DEFAULT_PROFANITY,

@@ -1,9 +1,9 @@
 /** Agent groups and system groups (beyond-spec-4 4.1.0 E, 4.1.18–4.1.24). */
 import { ServiceError } from '../../errors.js';
-import type { ModelContext } from '../context.js';
-import type { Namespace } from '../entities.js';
+import type { ModelContext } from '../state/context.js';
+import type { Namespace } from '../state/entities.js';
+import type { AgentGroupRecord, AgentsState } from '../state/records/agents.js';
 import { builtInAgent, type SystemGroup } from './catalogue.js';
-import type { AgentGroupRecord, AgentsState } from './records.js';
 import { agentsForWrite, agentsOf } from './state.js';
 
 /** At most this many groups per API key, system groups included. */
@@ -62,7 +62,7 @@ export function createGroup(ctx: ModelContext, ns: Namespace, input: NewGroup): 
     updatedAt: now,
   };
   if (input.description !== undefined) group.description = input.description;
-  ctx.store.journal.set(state.groups, id, group);
+  ctx.store.undo.set(state.groups, id, group);
   return group;
 }
 
@@ -95,7 +95,7 @@ export function listGroups(ns: Namespace): Record<string, unknown>[] {
 function rewrite(ctx: ModelContext, ns: Namespace, group: AgentGroupRecord, change: Partial<AgentGroupRecord>): AgentGroupRecord {
   const state = agentsForWrite(ctx, ns);
   const next: AgentGroupRecord = { ...group, ...change, updatedAt: ctx.clock.now() };
-  ctx.store.journal.set(state.groups, group.id, next);
+  ctx.store.undo.set(state.groups, group.id, next);
   return next;
 }
 
@@ -115,7 +115,7 @@ export function updateGroup(
 /** Deletes a group; its agents stay. @example deleteGroup(ctx, ns, groupId) */
 export function deleteGroup(ctx: ModelContext, ns: Namespace, groupId: string): void {
   getGroup(ns, groupId);
-  ctx.store.journal.delete(agentsForWrite(ctx, ns).groups, groupId);
+  ctx.store.undo.delete(agentsForWrite(ctx, ns).groups, groupId);
 }
 
 /**
@@ -158,9 +158,9 @@ export function provisionSystemGroup(ctx: ModelContext, ns: Namespace, state: Ag
       createdAt: now,
       updatedAt: now,
     };
-    ctx.store.journal.set(state.groups, system.id, group);
+    ctx.store.undo.set(state.groups, system.id, group);
     return;
   }
   if (existing.agentIds.length >= MAX_GROUP_AGENTS || existing.agentIds.includes(agentId)) return;
-  ctx.store.journal.set(state.groups, system.id, { ...existing, agentIds: [...existing.agentIds, agentId], updatedAt: now });
+  ctx.store.undo.set(state.groups, system.id, { ...existing, agentIds: [...existing.agentIds, agentId], updatedAt: now });
 }

@@ -1,6 +1,6 @@
 /** Loading the agents engine on first use, and the settle step that needs it only once a key has a running execution. */
-import type { ModelContext } from '../context.js';
-import type { Namespace } from '../entities.js';
+import type { ModelContext } from '../state/context.js';
+import type { Namespace } from '../state/entities.js';
 
 /** The agents engine module (`engine.ts`). */
 export type AgentsEngine = typeof import('./engine.js');

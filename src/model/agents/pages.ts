@@ -1,6 +1,6 @@
 /** What an agent "sees" (beyond-spec-4 4.1.0 H): the page registry, the document's own text, and a run's URL set. */
-import type { Namespace } from '../entities.js';
-import type { AgentPageRecord, AgentsState } from './records.js';
+import type { Namespace } from '../state/entities.js';
+import type { AgentPageRecord, AgentsState } from '../state/records/agents.js';
 
 /** A page as the rules read it: its text, its html when one was registered, and how it failed. */
 export interface SeenPage {

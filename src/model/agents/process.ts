@@ -1,13 +1,21 @@
 /** Processing an execution's URLs and finishing it (beyond-spec-4 4.1.0 G–K): results, annotations, usage, the terminal status. */
 import { md5Hex } from '../../support/ids.js';
-import type { ModelContext } from '../context.js';
-import type { Namespace } from '../entities.js';
 import { knowledgeRules } from '../knowledge/sources.js';
+import type { ModelContext } from '../state/context.js';
+import type { Namespace } from '../state/entities.js';
+import type {
+  AgentExecutionRecord,
+  AgentExecutionStatus,
+  AgentFinding,
+  AgentResultRow,
+  AgentsState,
+  ExecutionPlan,
+  TokenUsage,
+} from '../state/records/agents.js';
 import { writeFindingAnnotations } from './annotations.js';
 import { replaceExecution } from './execution-index.js';
 import { guard, ruleFindings, scriptedFinding, scriptFor } from './findings.js';
 import { inScope as inScopeOf, seePage } from './pages.js';
-import type { AgentExecutionRecord, AgentExecutionStatus, AgentFinding, AgentResultRow, AgentsState, ExecutionPlan, TokenUsage } from './records.js';
 import type { DraftFinding } from './rules.js';
 
 /** A scripted outcome given when an execution is completed by hand. */
@@ -65,7 +73,7 @@ function recordUsage(ctx: ModelContext, state: AgentsState, agentId: string, mod
   const modelKey = model.replace(/[./]/g, '_');
   const key = `${agentId}|${modelKey}|${year}|${month}`;
   const before = state.usage.get(key);
-  ctx.store.journal.set(state.usage, key, {
+  ctx.store.undo.set(state.usage, key, {
     agentId,
     modelKey,
     year,
@@ -92,7 +100,7 @@ function outcomeFor(
   const script = scriptFor(state, record.agentId, page.url);
   if (script) {
     if (script.entry.once) {
-      ctx.store.journal.assign(
+      ctx.store.undo.assign(
         state,
         'findings',
         state.findings.filter((_, i) => i !== script.index),
@@ -146,9 +154,9 @@ function processNext(ctx: ModelContext, ns: Namespace, state: AgentsState, plan:
   let rows = state.results.get(record.id);
   if (!rows) {
     rows = [];
-    ctx.store.journal.set(state.results, record.id, rows);
+    ctx.store.undo.set(state.results, record.id, rows);
   }
-  ctx.store.journal.push(rows, row);
+  ctx.store.undo.push(rows, row);
   summary.urlsProcessed += 1;
   summary.totalFindings += findings.length;
   summary.issuesCreated = summary.totalFindings;
@@ -173,7 +181,7 @@ function processNext(ctx: ModelContext, ns: Namespace, state: AgentsState, plan:
     finish(ctx, ns, state, next, at, undefined, outcome.status);
     return undefined;
   }
-  ctx.store.journal.set(state.plans, plan.executionId, next);
+  ctx.store.undo.set(state.plans, plan.executionId, next);
   return next;
 }
 
@@ -244,9 +252,9 @@ function finish(
       const { status: st, agentId, agentName, ...rest } = r.agentResult;
       return { ...r, agentResult: { status: st, agentId, agentName, summary: line, ...rest } };
     });
-    ctx.store.journal.set(state.results, record.id, withSummary);
+    ctx.store.undo.set(state.results, record.id, withSummary);
   }
-  ctx.store.journal.delete(state.plans, plan.executionId);
+  ctx.store.undo.delete(state.plans, plan.executionId);
   ctx.events.emit('agent_execution.complete', ns.apiKey, {
     executionId: record.id,
     agentId: record.agentId,

@@ -1,10 +1,10 @@
 /** Reading executions and usage (beyond-spec-4 4.1.9–4.1.12): one execution, a page, counts, analytics. */
 import { ServiceError } from '../../errors.js';
 import { fromBase64Url, toBase64Url } from '../../support/base64.js';
-import type { Namespace } from '../entities.js';
+import type { Namespace } from '../state/entities.js';
+import type { AgentExecutionRecord, AgentExecutionStatus, AgentResultRow, AgentsState, AgentUsageRecord } from '../state/records/agents.js';
 import { lowerBound } from './execution-index.js';
 import { executionNotFound } from './executions.js';
-import type { AgentExecutionRecord, AgentExecutionStatus, AgentResultRow, AgentsState, AgentUsageRecord } from './records.js';
 import { agentDocumentKey, agentsOf, documentKey } from './state.js';
 
 /**

@@ -1,5 +1,5 @@
 /** The deterministic rule sets of built-in agents (beyond-spec-4 4.1.0 I): what a page's text or html yields as findings. */
-import type { AgentFinding } from './records.js';
+import type { AgentFinding } from '../state/records/agents.js';
 
 /** The default misspelling table of R-spell (overridable per API key). */
 export const DEFAULT_MISSPELLINGS: Readonly<Record<string, string>> = {

@@ -1,8 +1,8 @@
 /** Scripted replies of the prompt and generator operations (beyond-spec-4 4.1.13–4.1.17), matched on their exact input. */
 import { type ErrorStatus, ServiceError } from '../../errors.js';
-import type { ModelContext } from '../context.js';
-import type { Namespace } from '../entities.js';
-import type { PromptScriptRecord } from './records.js';
+import type { ModelContext } from '../state/context.js';
+import type { Namespace } from '../state/entities.js';
+import type { PromptScriptRecord } from '../state/records/agents.js';
 import { agentsForWrite, agentsOf } from './state.js';
 
 /** JSON with object keys sorted at every level, so equal inputs compare equal whatever their key order. */
@@ -45,7 +45,7 @@ export function addPromptScript(
         : { data: structuredClone(input.reply) },
   };
   const kept = state.scripts.filter((s) => !(s.operation === record.operation && s.match === match));
-  ctx.store.journal.assign(state, 'scripts', [...kept, record]);
+  ctx.store.undo.assign(state, 'scripts', [...kept, record]);
   return record;
 }
 

@@ -1,7 +1,7 @@
 /** Where the agents area lives in a namespace, and its per-key settings (beyond-spec-4 0.3). */
-import type { ModelContext } from '../context.js';
-import type { Namespace } from '../entities.js';
-import type { AgentsConfig, AgentsState } from './records.js';
+import type { ModelContext } from '../state/context.js';
+import type { Namespace } from '../state/entities.js';
+import type { AgentsConfig, AgentsState } from '../state/records/agents.js';
 
 /** The settings a key starts with: clock progression, 1 s per URL, 100 custom agents, unlimited credits, gemini. */
 export function defaultAgentsConfig(): AgentsConfig {
@@ -41,7 +41,7 @@ export function agentsOf(ns: Namespace): AgentsState {
 export function agentsForWrite(ctx: ModelContext, ns: Namespace): AgentsState {
   if (ns.agents) return ns.agents;
   const fresh = emptyAgentsState();
-  ctx.store.journal.assign(ns, 'agents', fresh);
+  ctx.store.undo.assign(ns, 'agents', fresh);
   return fresh;
 }
 

@@ -1,9 +1,9 @@
 /** Agent versions: the one-level merge, new versions, the history and the one-step restore (beyond-spec-4 4.1.0 B, D, 4.1.5–4.1.7). */
 import { ServiceError } from '../../errors.js';
-import type { ModelContext } from '../context.js';
-import type { Namespace } from '../entities.js';
+import type { ModelContext } from '../state/context.js';
+import type { Namespace } from '../state/entities.js';
+import type { AgentVersionRecord, CustomAgentRecord } from '../state/records/agents.js';
 import { builtInAgent } from './catalogue.js';
-import type { AgentVersionRecord, CustomAgentRecord } from './records.js';
 import { agentsForWrite, agentsOf } from './state.js';
 
 /** What every read shows in place of a stored credential. */
@@ -119,7 +119,7 @@ export function writeVersion(ctx: ModelContext, ns: Namespace, agentId: string, 
   const version: AgentVersionRecord = { id: `v${number}`, version: number, createdAt: now, ...versionBlocks(blocks) };
   const next: CustomAgentRecord = { ...record, version: number, updatedAt: now, versions: [...record.versions, version] };
   if (metadata !== undefined) next.metadata = structuredClone(metadata as Json);
-  ctx.store.journal.set(state.custom, agentId, next);
+  ctx.store.undo.set(state.custom, agentId, next);
   return number;
 }
 
@@ -145,6 +145,6 @@ export function restoreVersion(ctx: ModelContext, ns: Namespace, agentId: string
   if (!previous) throw new ServiceError('NOT_FOUND', `Version ${record.version - 1} not found.`);
   const state = agentsForWrite(ctx, ns);
   const next: CustomAgentRecord = { ...record, version: previous.version, updatedAt: ctx.clock.now(), versions: record.versions.slice(0, -1) };
-  ctx.store.journal.set(state.custom, agentId, next);
+  ctx.store.undo.set(state.custom, agentId, next);
   return previous.version;
 }

@@ -2,9 +2,9 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex } from '@noble/hashes/utils.js';
 import { md5Hex } from '../../support/ids.js';
-import type { ModelContext } from '../context.js';
-import type { Namespace } from '../entities.js';
-import type { KnowledgeRule, KnowledgeSourceRecord } from './records.js';
+import type { ModelContext } from '../state/context.js';
+import type { Namespace } from '../state/entities.js';
+import type { KnowledgeRule, KnowledgeSourceRecord } from '../state/records/knowledge.js';
 
 const DIRECTIVE = /\b(must|never|ensure|always|should|avoid|do not|don't|required|shall|only)\b/i;
 const MARKER = /^\s*(?:[-*+]|\d+[.)]|\[[ xX]\])\s+/;
@@ -68,7 +68,7 @@ export function addKnowledgeSource(
   ns: Namespace,
   input: { fileName?: string | undefined; mimeType: string; bytes: Uint8Array; markdown: string },
 ): KnowledgeSourceRecord {
-  if (!ns.knowledge) ctx.store.journal.assign(ns, 'knowledge', { sources: new Map() });
+  if (!ns.knowledge) ctx.store.undo.assign(ns, 'knowledge', { sources: new Map() });
   const sources = (ns.knowledge as { sources: Map<string, KnowledgeSourceRecord> }).sources;
   let id = `src_${ctx.ids.hex(8)}`;
   while (sources.has(id)) id = `src_${ctx.ids.hex(8)}`;
@@ -96,7 +96,7 @@ export function addKnowledgeSource(
     chunks,
     updatedAt: now,
   };
-  ctx.store.journal.set(sources, id, record);
+  ctx.store.undo.set(sources, id, record);
   return record;
 }
 

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { MODEL_ALLOWLIST } from '../../model/agents/catalogue.js';
 import { loadAgentsEngine } from '../../model/agents/load.js';
-import type { AgentProvider } from '../../model/agents/records.js';
+import type { AgentProvider } from '../../model/state/records/agents.js';
 import { defineOperation, namespaceOf } from '../../protocol/operation.js';
 import { nonBlank, provider, required, strict } from './schemas.js';
 
