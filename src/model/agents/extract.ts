@@ -21,7 +21,7 @@ export function parseCsv(text: string): string[][] {
         i++;
       } else if (c === '"') quoted = false;
       else cell += c;
-    } else if (c === '"') quoted = true;
+    } else if (c === '"' && cell === '') quoted = true;
     else if (c === ',') {
       row.push(cell);
       cell = '';
