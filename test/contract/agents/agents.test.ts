@@ -97,7 +97,7 @@ forEachTransport('agents: create, get, update, delete', (fresh) => {
   it('refuses every configuration rule with INVALID_ARGUMENT and stores nothing', async () => {
     const c = fresh();
     const before = fingerprint(c.service);
-    const cases: [Record<string, unknown>, string][] = [
+    const cases: [Record<string, unknown>, string | RegExp][] = [
       [{ name: '' }, 'name is required.'],
       [{ description: undefined }, 'description is required.'],
       [{ enabled: undefined }, 'enabled is required.'],
