@@ -57,11 +57,9 @@ export const completeInput = strict({
 
 const usageRecord = strict({
   agentId: z.string().min(1),
-  model: z
-    .string()
-    .refine((m) => /^(gemini|claude|openai)\/[^/]+$/.test(m), {
-      params: { rule: 'phrase', phrase: 'must be <provider>/<model>, e.g. gemini/gemini-3.6-flash' },
-    }),
+  model: z.string().refine((m) => /^(gemini|claude|openai)\/[^/]+$/.test(m), {
+    params: { rule: 'phrase', phrase: 'must be <provider>/<model>, e.g. gemini/gemini-3.6-flash' },
+  }),
   year: z.string().refine((y) => /^\d{4}$/.test(y), { params: { rule: 'phrase', phrase: 'must match ^\\d{4}$' } }),
   month: z.string().refine((m) => /^(0[1-9]|1[0-2])$/.test(m), { params: { rule: 'phrase', phrase: 'must match ^(0[1-9]|1[0-2])$' } }),
   requestCount: z.int().min(0).default(1),

@@ -116,3 +116,17 @@ forEachTransport('agents control plane and state', (fresh) => {
     expect(c.service.exportState()).toBe(settled);
   });
 });
+
+forEachTransport('agents in the inspector', (fresh) => {
+  it('shows custom agents and the newest executions in the overview', async () => {
+    const c = fresh();
+    await seedDocument(c);
+    const id = await createAgent(c);
+    const run = await runAgent(c, id);
+    const overview = (await control(c, 'GET', '/__mock/overview')).body;
+    expect(overview.agents).toEqual([{ id, name: 'Brand Consistency Checker', version: 1, enabled: true, executionCount: 1 }]);
+    expect(overview.agentExecutions).toEqual([{ id: run, status: 'running', documentId: 'doc_001', findings: 0, startedAt: 1767225600000 }]);
+    // The agent's name files it in the brand-checks system group.
+    expect(overview.agentCounts).toEqual({ customAgents: 1, groups: 1, executions: 1 });
+  });
+});
