@@ -7,7 +7,7 @@ import type { SeededFaker } from './faker.js';
 /** The named scenarios, in order of size. */
 export const SCENARIO_NAMES = ['empty', 'starter', 'team', 'large'] as const;
 
-/** A named scenario: `empty`, `starter`, `team` or `large` (contents in the README). */
+/** A named scenario: `empty`, `starter`, `team` or `large` (contents in docs/scenarios-and-state.md). */
 export type ScenarioName = (typeof SCENARIO_NAMES)[number];
 
 /** What a scenario builds with: seeded builders, the service's model, and the default key's namespace. */

@@ -2,8 +2,8 @@ import { Webhook } from 'standardwebhooks';
 import { expect, it } from 'vitest';
 import { createMockService } from '../../../src/index.js';
 
-// The README's "Testing your webhook handler" in-process example, line for line (imports point at the sources).
-it('runs the README example: a handler verifies the crdt.update_data delivery and answers 204', async () => {
+// The in-process example of docs/webhooks.md ("Testing your webhook handler"), line for line (imports point at the sources).
+it('runs the docs/webhooks.md example: a handler verifies the crdt.update_data delivery and answers 204', async () => {
   // Your handler, e.g. a route of your backend: (request: Request) => Promise<Response>.
   let secret = '';
   const handler = async (request: Request): Promise<Response> => {
