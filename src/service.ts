@@ -1,5 +1,6 @@
 import type { ControlDeps } from './control/context.js';
 import { type AccessApi, createAccessApi } from './harness/access.js';
+import { type AgentsApi, createAgentsApi } from './harness/agents.js';
 import { type CrdtAccess, createCrdtAccess } from './harness/crdt.js';
 import { createFaults, type FaultsApi } from './harness/faults.js';
 import { createJournal, DEFAULT_JOURNAL_LIMIT, type JournalApi } from './harness/journal.js';
@@ -7,6 +8,7 @@ import { createMemoryApi, type MemoryApi } from './harness/memory.js';
 import { createMemoryExtras, type MemoryExtrasApi } from './harness/memory-extras.js';
 import { createRewriterApi, type RewriterApi } from './harness/rewriter.js';
 import { createWebhooksApi, type WebhooksApi } from './harness/webhooks.js';
+import { settleAgents } from './model/agents/load.js';
 import { settleKnowledge } from './model/knowledge/progress.js';
 import { settleMigrations } from './model/migrations.js';
 import type { ModelContext } from './model/state/context.js';
@@ -55,6 +57,8 @@ export interface MockService {
   readonly memory: MemoryApi & MemoryExtrasApi;
   /** The rewriter: script what `/v2/rewriter/ask-ai` answers. */
   readonly rewriter: RewriterApi;
+  /** Review agents: settings, the page registry, scripted findings and prompt replies, manual completion, usage. */
+  readonly agents: AgentsApi;
   /** Shared-editor documents: `crdt.doc({ organizationId, documentId, editorId })` is the live `Y.Doc`. */
   readonly crdt: CrdtAccess;
   /** The request journal: every call with its status, hint, redacted bodies and duration. */
@@ -194,6 +198,8 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   const hooks = createHooks();
   // Clock-driven migrations complete (and move their data) as soon as any call could observe them.
   hooks.settle.push((m, caller) => settleMigrations(m, caller.ns, migrationPolicy(settings)));
+  // Agent executions on the clock complete their due URLs (and write their annotations) before any call reads them.
+  hooks.settle.push((m, caller) => settleAgents(m, caller.ns));
   const journal = createJournal(hooks, { limit: options.journalLimit ?? DEFAULT_JOURNAL_LIMIT });
   const faults = createFaults(hooks, seed);
   // Knowledge ingestions on the clock end at their due instant as soon as any call could observe them.
@@ -220,6 +226,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     model,
     memory: { ...createMemoryApi(model, () => credentials.apiKey), ...createMemoryExtras(model, () => credentials.apiKey) },
     rewriter: createRewriterApi(model, () => credentials.apiKey),
+    agents: createAgentsApi(model, () => credentials.apiKey),
     crdt: createCrdtAccess(model, () => credentials.apiKey),
     journal,
     faults,

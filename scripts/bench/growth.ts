@@ -12,6 +12,7 @@ import { addUsers } from '../../src/model/users/users.js';
 import { encodePageToken } from '../../src/protocol/cursors.js';
 import { createMockService, markStartingState } from '../../src/service.js';
 import { generateJudgments, generateQueries } from '../memory-fixtures.js';
+import { agentsGrowth } from './agents.js';
 import { timeIt } from './core.js';
 import { memoryReadsGrowth } from './memory-reads.js';
 
@@ -204,6 +205,7 @@ export async function benchGrowth(
     ...(await activitiesGrowth(sizes.notifications)),
     ...(await judgmentsGrowth(sizes.judgments)),
     ...(await memoryReadsGrowth()),
+    ...(await agentsGrowth(sizes.notifications)),
   ];
   for (const row of rows) row.exponent = exponentOf(row.sizes, row.ms);
   return rows;

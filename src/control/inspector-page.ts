@@ -55,6 +55,8 @@ export const INSPECTOR_HTML = `<!doctype html>
   <section><h2>Webhook endpoints</h2><div id="webhooks"></div></section>
   <section><h2>Knowledge sources</h2><div id="knowledge"></div></section>
   <section><h2>Memory alerts</h2><div id="alerts"></div></section>
+  <section><h2>Agents</h2><div id="agents"></div></section>
+  <section><h2>Agent executions <small>(newest first)</small></h2><div id="agentExecutions"></div></section>
 </main>
 <script>
 (() => {
@@ -110,6 +112,8 @@ export const INSPECTOR_HTML = `<!doctype html>
     table('webhooks', o.webhookEndpoints, ['id', 'url', 'disabled', 'filterTypes']);
     table('knowledge', o.knowledgeSources, ['id', 'fileName', 'embeddingStatus', 'rules', 'chunks', 'version']);
     table('alerts', o.alerts, ['id', 'alertType', 'severity', 'status', 'title']);
+    table('agents', o.agents, ['id', 'name', 'version', 'enabled', 'executionCount']);
+    table('agentExecutions', o.agentExecutions, ['id', 'status', 'documentId', 'findings', 'startedAt']);
   }
   let lastId = 0;
   const requests = [];

@@ -1,5 +1,6 @@
+import * as agents from './agents.js';
 import * as clock from './clock.js';
-import type { ControlHandler } from './context.js';
+import { type ControlHandler, inTransaction } from './context.js';
 import * as faults from './faults.js';
 import * as fixtures from './fixtures.js';
 import * as inspector from './inspector.js';
@@ -16,7 +17,8 @@ import * as workspaces from './workspaces.js';
 
 /**
  * THE control plane under `/__mock/*`: one literal line per method and path. Bodies are plain JSON (no `{data}`
- * wrapper); handlers return a value (rendered as JSON) or a raw reply.
+ * wrapper); handlers return a value (rendered as JSON) or a raw reply. Handlers that write records run as
+ * transactions (`inTransaction`); reset and state import replace the history instead.
  */
 export const controlRoutes: Readonly<Record<string, ControlHandler>> = {
   'GET /__mock/health': state.health,
@@ -28,11 +30,11 @@ export const controlRoutes: Readonly<Record<string, ControlHandler>> = {
   'GET /__mock/clock': clock.read,
   'POST /__mock/clock/advance': clock.advance,
   'GET /__mock/migrations': migrations.list,
-  'POST /__mock/migrations/advance': migrations.advance,
-  'POST /__mock/annotations': fixtures.addAnnotations,
-  'POST /__mock/activities': fixtures.addActivityRecords,
+  'POST /__mock/migrations/advance': inTransaction(migrations.advance),
+  'POST /__mock/annotations': inTransaction(fixtures.addAnnotations),
+  'POST /__mock/activities': inTransaction(fixtures.addActivityRecords),
   'GET /__mock/activities': fixtures.listActivityRecords,
-  'POST /__mock/memory/judgments': memory.recordJudgmentsRoute,
+  'POST /__mock/memory/judgments': inTransaction(memory.recordJudgmentsRoute),
   'GET /__mock/memory/judgments': memory.listJudgmentsRoute,
   'POST /__mock/memory/explain': memory.explainRoute,
   'POST /__mock/memory/knowledge/config': knowledge.config,
@@ -45,6 +47,15 @@ export const controlRoutes: Readonly<Record<string, ControlHandler>> = {
   'POST /__mock/rewriter/responses': knowledge.rewriterResponses,
   'PUT /__mock/storage/uploads/{token}': storage.upload,
   'GET /__mock/storage/knowledge/{sourceId}/{file}': storage.download,
+  'POST /__mock/agents/config': agents.config,
+  'GET /__mock/agents/config': agents.readConfig,
+  'POST /__mock/agents/pages': agents.addPages,
+  'GET /__mock/agents/pages': agents.listPages,
+  'DELETE /__mock/agents/pages': agents.deletePages,
+  'POST /__mock/agents/findings': agents.findings,
+  'POST /__mock/agents/executions/complete': agents.complete,
+  'POST /__mock/agents/usage': agents.usage,
+  'POST /__mock/agents/scripts': agents.scripts,
   'GET /__mock/requests': journal.list,
   'POST /__mock/requests/clear': journal.clear,
   'GET /__mock/faults': faults.list,
@@ -56,6 +67,6 @@ export const controlRoutes: Readonly<Record<string, ControlHandler>> = {
   'GET /__mock/presence': presence.presence,
   'GET /__mock/livestate': presence.liveState,
   'GET /__mock/login-links': workspaces.listLoginLinks,
-  'POST /__mock/email-verification': workspaces.setVerification,
+  'POST /__mock/email-verification': inTransaction(workspaces.setVerification),
   'GET /__mock/yjs/{apiKey}/{organizationId}/{documentId}/{editorId}': sync.syncEndpoint,
 };

@@ -118,7 +118,7 @@ export const ingest = defineOperation({
       if (bytes.length > INLINE_LIMIT_BYTES) throw fieldRefusal(['file', 'base64'], 'File exceeds the 5 MB inline limit.');
       sniff(bytes, data.file.mimeType, ['file', 'base64']);
       const { organizationId, documentId } = data;
-      id = k.addKnowledgeSource(model, ns, { fileName: data.file.fileName, mimeType: data.file.mimeType, bytes, organizationId, documentId }).id;
+      id = k.ingestFile(model, ns, { fileName: data.file.fileName, mimeType: data.file.mimeType, bytes, organizationId, documentId }).id;
     } else {
       id = k.ingestUpload(model, ns, data, (bytes, type) => sniff(bytes, type, ['fileRef'])).id;
     }

@@ -4,7 +4,7 @@
  */
 
 export { sniffMatches } from './convert.js';
-export { addKnowledgeSource } from './ingest.js';
+export { ingestFile } from './ingest.js';
 export { ingestUpload, mintUploadSlot } from './ingest-upload.js';
 export { admitCall } from './limits.js';
 export { searchKnowledge } from './search.js';

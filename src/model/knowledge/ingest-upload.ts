@@ -3,7 +3,7 @@ import type { ModelContext } from '../state/context.js';
 import type { Namespace } from '../state/entities.js';
 import type { KnowledgeMimeType, KnowledgeSource, UploadSlot } from '../state/records/knowledge.js';
 import { apiKeyHash, knowledgeOf } from './base.js';
-import { addKnowledgeSource } from './ingest.js';
+import { ingestFile } from './ingest.js';
 import { findSlot, OUTSTANDING_SLOTS, UPLOAD_URL_MS } from './uploads.js';
 
 /** An upload slot to mint (beyond-spec-4 4.3.4), validated. */
@@ -101,7 +101,7 @@ export function ingestUpload(
 ): KnowledgeSource {
   const { slot, bytes } = takeUpload(ctx, ns, request);
   check(bytes, slot.mimeType);
-  return addKnowledgeSource(ctx, ns, {
+  return ingestFile(ctx, ns, {
     fileName: slot.fileName ?? `upload-${slot.token.slice(0, 8)}`,
     mimeType: slot.mimeType,
     bytes,

@@ -16,6 +16,14 @@ export interface KnowledgeFile {
   documentId?: string | undefined;
 }
 
+/** How a file is added: as an ingestion (the key's progression), or completed at once with markdown given. */
+export interface IngestOptions {
+  /** The canonical markdown, when the caller converted the file itself. */
+  markdown?: string | undefined;
+  /** Complete now, whatever the key's progression (and leave any `failNext` for the next ingestion). */
+  complete?: boolean | undefined;
+}
+
 /** What was converted of a file: its canonical markdown and what it yields. */
 interface Converted {
   markdown: string;
@@ -63,9 +71,9 @@ function newSourceId(ctx: ModelContext, base: KnowledgeBase): string {
  * Adds a file to a key's knowledge base as a `processing` source, converted now and revealed as the key's progression
  * says (a poll, the clock, the control plane, or at once). Bytes that duplicate a live source make a source that
  * mirrors it. Refuses nothing: the caller validated the file.
- * @example addKnowledgeSource(ctx, ns, { fileName: 'policy.md', mimeType: 'text/plain', bytes }).id
+ * @example ingestFile(ctx, ns, { fileName: 'policy.md', mimeType: 'text/plain', bytes }).id
  */
-export function addKnowledgeSource(ctx: ModelContext, ns: Namespace, file: KnowledgeFile): KnowledgeSource {
+export function ingestFile(ctx: ModelContext, ns: Namespace, file: KnowledgeFile, options: IngestOptions = {}): KnowledgeSource {
   const { undo } = ctx.store;
   const base = knowledgeOf(ctx, ns);
   const now = ctx.clock.now();
@@ -97,6 +105,7 @@ export function addKnowledgeSource(ctx: ModelContext, ns: Namespace, file: Knowl
     return source;
   }
   const converted = convert(base, file, sha256);
+  if (options.markdown !== undefined) converted.markdown = options.markdown;
   const ruleBased = isRuleBased(converted.extraction);
   source.usedRawFallback = converted.usedRawFallback;
   source.isRuleBased = ruleBased;
@@ -104,13 +113,14 @@ export function addKnowledgeSource(ctx: ModelContext, ns: Namespace, file: Knowl
   source.markdown = converted.markdown;
   source.rules = ruleBased ? ruleRecords(id, converted.extraction.rules) : [];
   source.chunks = ruleBased || converted.usedRawFallback ? [] : chunksOf(converted.markdown);
-  if (base.config.failNext !== null) {
+  const atOnce = options.complete === true;
+  if (base.config.failNext !== null && !atOnce) {
     source.failing = base.config.failNext;
     undo.assign(base.config, 'failNext', null);
   }
-  if (base.config.progression === 'clock') source.dueAt = now + base.config.ingestMs;
+  if (base.config.progression === 'clock' && !atOnce) source.dueAt = now + base.config.ingestMs;
   undo.set(base.sources, id, source);
   undo.assign(base, 'pending', [...base.pending, id]);
-  if (base.config.progression === 'immediate') finishIngestion(ctx, base, source, now);
+  if (base.config.progression === 'immediate' || atOnce) finishIngestion(ctx, base, source, now);
   return source;
 }

@@ -17,6 +17,12 @@ interface Candidate {
   category: string | null;
 }
 
+/** Whether a line states a checkable rule: a listed line with directive wording. @example isRuleLine('- Never autoplay') // true */
+export function isRuleLine(line: string): boolean {
+  const marker = MARKER.exec(line);
+  return marker !== null && DIRECTIVE.test(line.slice(marker[0].length));
+}
+
 /** What a source's text yields: its rule lines, and how many lines could have been rules. */
 export interface Extraction {
   rules: Candidate[];

@@ -1,12 +1,50 @@
 import { ServiceError } from '../../errors.js';
 import type { ModelContext } from '../state/context.js';
 import type { Namespace } from '../state/entities.js';
-import type { KnowledgeBase, KnowledgeRule, KnowledgeSource } from '../state/records/knowledge.js';
+import type { KnowledgeBase, KnowledgeMimeType, KnowledgeRule, KnowledgeSource } from '../state/records/knowledge.js';
 import { liveSource, readKnowledge, sourceNotFound } from './base.js';
 import { normaliseText } from './convert.js';
+import { ingestFile } from './ingest.js';
 import { finishIngestion } from './progress.js';
 import { extractFromText, ruleRecords } from './rules.js';
 import { downloadUrl } from './urls.js';
+
+export { normaliseText as canonicalText } from './convert.js';
+export { isRuleLine } from './rules.js';
+
+/** The file name of a source added without one, by its type. */
+const UNNAMED: Readonly<Record<string, string>> = { 'text/csv': 'upload.csv', 'text/markdown': 'upload.md', 'text/plain': 'upload.txt' };
+
+/**
+ * Adds a file another area already converted (agents extract) as a completed source with that markdown, whatever the
+ * key's progression; bytes that duplicate a live source make a duplicate of it.
+ * @example addKnowledgeSource(ctx, ns, { fileName: 'rules.md', mimeType: 'text/markdown', bytes, markdown }).id
+ */
+export function addKnowledgeSource(
+  ctx: ModelContext,
+  ns: Namespace,
+  input: { fileName?: string | undefined; mimeType: string; bytes: Uint8Array; markdown: string },
+): KnowledgeSource {
+  const mimeType = input.mimeType as KnowledgeMimeType;
+  const fileName = input.fileName ?? UNNAMED[mimeType] ?? 'upload';
+  return ingestFile(ctx, ns, { fileName, mimeType, bytes: input.bytes }, { markdown: input.markdown, complete: true });
+}
+
+/**
+ * Every extracted rule of the key's completed rule-based sources, in ingest order, at most `max`.
+ * @example knowledgeRules(ns, 20).map((r) => r.content)
+ */
+export function knowledgeRules(ns: Namespace, max: number): KnowledgeRule[] {
+  const out: KnowledgeRule[] = [];
+  for (const source of readKnowledge(ns).sources.values()) {
+    if (source.embeddingStatus !== 'completed' || !source.isRuleBased) continue;
+    for (const rule of source.rules) {
+      if (out.length >= max) return out;
+      out.push(rule);
+    }
+  }
+  return out;
+}
 
 /** Where signed URLs point: the origin the caller reached the service at. */
 export interface UrlContext {
