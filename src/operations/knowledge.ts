@@ -9,7 +9,7 @@ import { fieldRefusal } from '../protocol/validate.js';
 import { fromBase64 } from '../support/base64.js';
 
 /** The knowledge model, loaded on the first knowledge call. */
-const knowledge = () => import('../model/knowledge/index.js');
+const knowledge = () => import('../model/memory/reads.js');
 
 /** The largest inline file: 5 MB (5,242,880 bytes), declared and decoded. */
 export const INLINE_LIMIT_BYTES = 5_242_880;

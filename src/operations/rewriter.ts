@@ -9,7 +9,7 @@ export const askAi = defineOperation({
   message: null,
   schema: z.object({ model: verbatimString('model is required.'), prompt: verbatimString('prompt is required.'), text: verbatimString('text is required.') }),
   async run({ data, caller }) {
-    const { rewrite } = await import('../model/rewriter/rewrite.js');
+    const { rewrite } = await import('../model/memory/reads.js');
     return { data: rewrite(namespaceOf(caller), data) };
   },
 });
