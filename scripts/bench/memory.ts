@@ -12,7 +12,7 @@ import { loadSynonyms } from '../../src/model/memory/synonyms.js';
 import { emptyNamespace } from '../../src/model/store.js';
 import { createMockService } from '../../src/service.js';
 import { REFERENCE_TIME } from '../../src/support/clock.js';
-import { askLabelled, paraphraseSet } from '../memory-eval.js';
+import { askLabelled, askSet, paraphraseSet, readLabelledSet } from '../memory-eval.js';
 import { generateJudgments, generateQueries, type LabelledQuery } from '../memory-fixtures.js';
 import { median, timeIt } from './core.js';
 import { minisearchIndex } from './memory-minisearch.js';
@@ -94,11 +94,8 @@ export async function benchMemory(): Promise<Record<string, number>> {
     }, 11) / texts.length;
 
   const fixtures: JudgmentRecord[] = generateJudgments();
-  const set = paraphraseSet();
-  const eval1 = createMockService();
-  eval1.clock.set(set.referenceTime);
-  eval1.memory.record(set.judgments as JudgmentInit[]);
-  const paraphrase = await askLabelled(eval1, set.queries);
+  const paraphrase = await askSet(paraphraseSet());
+  const development = await askSet(readLabelledSet(new URL('../../test/model/memory/dev-set.json', import.meta.url)));
   const ownSet = await askLabelled(withJudgments(fixtures), queries);
   return {
     'memory.judgments': stored.length,
@@ -112,6 +109,8 @@ export async function benchMemory(): Promise<Record<string, number>> {
     'memory.accuracy.own set (of 52)': ownSet.right,
     'memory.accuracy.paraphrase set (of 136)': paraphrase.right,
     'memory.accuracy.paraphrase set nulls kept (of 24)': paraphrase.nullsRight,
+    [`memory.accuracy.development set (of ${development.total})`]: development.right,
+    [`memory.accuracy.development set nulls kept (of ${development.nulls})`]: development.nullsRight,
     'memory.accuracy.own set minisearch exact terms (share)': accuracy(fixtures, queries, minisearchIndex),
   };
 }
