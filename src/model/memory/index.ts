@@ -2,10 +2,11 @@ import type { JudgmentRecord } from '../entities.js';
 import type { JudgmentColumns } from './columns.js';
 import { appendJudgments, type Built, emptyBuilt } from './postings.js';
 import type { MatchKind, QueryWord } from './query.js';
-import { hitsOf, rank, reportOf } from './rank.js';
-import { NO_SYNONYMS, type Synonyms } from './synonyms.js';
+import { rank } from './rank.js';
+import { hitsOf, reportOf } from './report.js';
+import { type Lexicon, NO_SYNONYMS } from './synonyms.js';
 
-export { BM25_B, BM25_K1, idf } from './bm25.js';
+export { BM25_B, BM25_K1, collectionSize, idf, MIN_COLLECTION } from './bm25.js';
 export { MATCHING, RELEVANCE_CUTOFF } from './matching.js';
 
 /** A judgment that passed the cut-off: its position in the namespace's judgments and its weight. */
@@ -23,12 +24,21 @@ export interface TermMatch {
   /** The index term it matched in the judgment. */
   readonly term: string;
   readonly via: MatchKind;
+  /**
+   * How the judgment states it next to the query: alike (`same`), both negate it (`negated`: "no cap" and
+   * "uncapped"), or the `opposite` way (the query negates what the judgment states plainly, or the reverse).
+   */
+  readonly polarity: 'same' | 'negated' | 'opposite';
 }
 
 /** A judgment the query touched, whether or not it passed the cut-off. */
 export interface Scored extends Hit {
   /** Share of the query's IDF weight this judgment matched, in [0, 1]. */
   readonly coverage: number;
+  /** Share of the judgment's own content (the judged item's words, by IDF) the query matched, in [0, 1]. */
+  readonly reverseCoverage: number;
+  /** It states a matched word the opposite way and shares no negation with the query: it is about the opposite case. */
+  readonly opposite: boolean;
   readonly matched: readonly TermMatch[];
   /** For a judgment admitted by resemblance: the index of the clearly found judgment it resembles. */
   readonly resembles?: number;
@@ -39,8 +49,10 @@ export interface SearchReport {
   readonly words: readonly QueryWord[];
   /** Judgments at or above the cut-off, in recording order. */
   readonly hits: readonly Scored[];
-  /** Judgments the query touched that are not relevant (below the cut-off or the relevance floor), highest coverage first, at most `nearLimit`. */
+  /** Judgments the query touched that are not relevant (below the cut-offs or floors, or about the opposite case), highest coverage first, at most `nearLimit`. */
   readonly near: readonly Scored[];
+  /** The best coverage of the query among the judgments past a cut-off (0 when none). */
+  readonly bestCoverage: number;
   /** Distinct judgment texts the query's words reached, each scored once (see `postings.ts`): what the search cost. */
   readonly scored: number;
 }
@@ -117,18 +129,18 @@ function entryFor(judgments: readonly JudgmentRecord[]): Built {
 
 /**
  * The BM25 index of a namespace's judgments (content and reasoning as one field), built on first use and
- * kept current with appends; `synonyms` widen each query word.
+ * kept current with appends; the `lexicon`'s related words widen each query word.
  * @example judgmentIndex(ns.judgments).search('clinically proven to reduce wrinkles')
  */
-export function judgmentIndex(judgments: readonly JudgmentRecord[], synonyms: Synonyms = NO_SYNONYMS): JudgmentIndex {
+export function judgmentIndex(judgments: readonly JudgmentRecord[], lexicon: Lexicon = NO_SYNONYMS): JudgmentIndex {
   const entry = entryFor(judgments);
   if (entry.size < judgments.length) appendJudgments(entry, judgments);
   const last = judgments.at(-1)?.recordId;
   if (last !== undefined && byLastRecord.get(last)?.deref() !== entry) byLastRecord.set(last, new WeakRef(entry));
   const current = entry;
   return {
-    search: (query) => hitsOf(current, rank(current, query, synonyms, false)),
-    report: (query, nearLimit = 5) => reportOf(current, rank(current, query, synonyms, true), nearLimit),
+    search: (query) => hitsOf(current, rank(current, query, lexicon, false)),
+    report: (query, nearLimit = 5) => reportOf(current, rank(current, query, lexicon, true), nearLimit),
     columns: () => current.columns,
   };
 }
