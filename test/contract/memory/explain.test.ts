@@ -162,6 +162,7 @@ forEachTransport('memory explain (POST /__mock/memory/explain)', (fresh) => {
     expect(missing.body.error.details).toEqual({ issues: [{ code: 'invalid_type', path: ['query'], message: 'query is required' }] });
     expectError(await explain(c, { query: '   ' }), 400, 'INVALID_ARGUMENT', 'query is required');
     expectError(await explain(c, { query: 42 }), 400, 'INVALID_ARGUMENT', 'query is required');
+    expectError(await explain(c, { query: 'w'.repeat(100_000) }), 400, 'INVALID_ARGUMENT', 'query can be at most 2000 characters long.');
     const orphan = await explain(c, { query: 'swear words', documentId: 'doc-1' });
     expectError(orphan, 400, 'INVALID_ARGUMENT', 'documentId requires organizationId.');
     expect(orphan.body.error.details).toEqual({ issues: [{ code: 'custom', path: ['documentId'], message: 'documentId requires organizationId.' }] });
