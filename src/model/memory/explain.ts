@@ -1,4 +1,4 @@
-import type { JudgmentRecord, Namespace } from '../entities.js';
+import type { JudgmentRecord, Namespace } from '../state/entities.js';
 import { type JudgmentIndex, MATCHING, type Scored, type TermMatch } from './index.js';
 import type { MatchKind } from './query.js';
 import { type Decision, decide, SCOPE_LABELS, type Scope, type Side, type SuggestRequest, type SuggestResult, sideOf } from './suggest.js';

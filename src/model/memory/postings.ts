@@ -1,4 +1,4 @@
-import type { JudgmentRecord } from '../entities.js';
+import type { JudgmentRecord } from '../state/entities.js';
 import { collectionSize, idf } from './bm25.js';
 import { appendColumns, emptyColumns, type JudgmentColumns } from './columns.js';
 import { readTokens } from './polarity.js';

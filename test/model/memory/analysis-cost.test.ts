@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { JudgmentRecord } from '../../../src/model/entities.js';
 import { judgmentIndex } from '../../../src/model/memory/index.js';
 import { MAX_FUZZY_LENGTH, MAX_FUZZY_WORDS } from '../../../src/model/memory/query.js';
 import { loadSynonyms } from '../../../src/model/memory/synonyms.js';
 import { analysisWork, MAX_WORD_LENGTH } from '../../../src/model/memory/text.js';
+import type { JudgmentRecord } from '../../../src/model/state/entities.js';
 
 const record = (content: string, i: number): JudgmentRecord => ({
   recordId: `act_cost_${i}`,

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { Namespace } from '../../../src/model/entities.js';
 import { judgmentIndex } from '../../../src/model/memory/index.js';
 import { suggestDecision } from '../../../src/model/memory/suggest.js';
 import { loadSynonyms } from '../../../src/model/memory/synonyms.js';
-import { emptyNamespace } from '../../../src/model/store.js';
+import type { Namespace } from '../../../src/model/state/entities.js';
+import { emptyNamespace } from '../../../src/model/state/store.js';
 
 /** Content, reasoning and decision of each judgment, recorded in this order under one key. */
 type Row = readonly [string, string, 'approved' | 'rejected'];
