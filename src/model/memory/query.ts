@@ -1,5 +1,5 @@
 import { readTokens } from './polarity.js';
-import { compound, near } from './spelling.js';
+import { compound, near, type Spellings } from './spelling.js';
 import type { Lexicon, RelationKind } from './synonyms.js';
 import { MAX_WORD_LENGTH, negatingPrefix, stem, termOf, tokens } from './text.js';
 
@@ -59,15 +59,11 @@ export const MAX_FUZZY_LENGTH = 24;
 /** The most query words matched for spelling slips, parts or abbreviations: a long paste costs no more than this. */
 export const MAX_FUZZY_WORDS = 16;
 
-/** What query analysis needs to know about the index. */
-export interface Vocabulary {
-  /** Judgments holding the term. */
-  documentFrequency(term: string): number;
-  /**
-   * Distinct lowercased words of the judgments with their terms (null for a stop word): at least every one that
-   * starts with the code unit `initial` (an index keeps them by initial, so a lookup costs one initial's words).
-   */
-  surfaces(initial: string): ReadonlyMap<string, string | null>;
+/**
+ * What query analysis needs to know about the index: document frequencies and the judgments' words by initial (an
+ * index keeps them by initial, so a spelling lookup costs one initial's words), and which terms negate by prefix.
+ */
+export interface Vocabulary extends Spellings {
   /** Whether the term is of a word that negates another by its prefix (`uncapped`; see `negatingPrefix`). */
   negates(term: string): boolean;
 }

@@ -1,9 +1,9 @@
 import { BM25_B, BM25_K1, collectionSize, idf } from './bm25.js';
-import type { TermMatch } from './index.js';
 import { MATCHING } from './matching.js';
 import { type Built, contentWeight, TERM_FLAGS } from './postings.js';
 import { analyseQuery, type MatchKind, type QueryWord, type Vocabulary } from './query.js';
 import { secondHop } from './resemblance.js';
+import type { TermMatch } from './results.js';
 import type { Lexicon } from './synonyms.js';
 
 /**

@@ -1,6 +1,6 @@
-import type { Hit, Scored, SearchReport } from './index.js';
 import type { Built } from './postings.js';
 import type { Ranking } from './rank.js';
+import type { Hit, Scored, SearchReport } from './results.js';
 
 /** The hits of a ranking: each kept judgment with its relevance. */
 export function hitsOf(entry: Built, ranking: Ranking): Hit[] {

@@ -1,8 +1,15 @@
-import type { MatchKind, Vocabulary } from './query.js';
 import { analysisWork, termOf } from './text.js';
 
+/** The judgments' words a spelling match reads (see `Vocabulary` in `query.ts`). */
+export interface Spellings {
+  /** Judgments holding the term. */
+  documentFrequency(term: string): number;
+  /** Distinct lowercased words of the judgments with their terms (null: no topic), at least those starting with `initial`. */
+  surfaces(initial: string): ReadonlyMap<string, string | null>;
+}
+
 /** `weightloss` as `weight` + `loss` when the judgments use both parts (each at least 4 letters). @example compound('weightloss', vocabulary) // ['weight', 'loss'] */
-export function compound(word: string, vocabulary: Vocabulary): [string, string] | null {
+export function compound(word: string, vocabulary: Spellings): [string, string] | null {
   for (let i = 4; i <= word.length - 4; i++) {
     const left = word.slice(0, i);
     const right = word.slice(i);
@@ -19,7 +26,7 @@ export function compound(word: string, vocabulary: Vocabulary): [string, string]
  * words the word is the start of (`unsub`, `insta`).
  * @example near('profanty', vocabulary) // [{ term: 'profan', via: 'typo' }]
  */
-export function near(word: string, vocabulary: Vocabulary): { term: string; via: MatchKind }[] {
+export function near(word: string, vocabulary: Spellings): { term: string; via: 'typo' | 'prefix' }[] {
   const limit = word.length >= 9 ? 2 : 1;
   const typos = new Set<string>();
   const prefixes = new Set<string>();
