@@ -142,10 +142,13 @@ export function rank(entry: Built, query: string, lexicon: Lexicon, withMatches:
   const lengths = entry.textLengths;
   words.forEach((word, g) => {
     const group: number[] = [];
+    // Each form's IDF, and whether a judgment states the form the way it states the word (see `SAME_SENSE`).
+    const formIdf = word.forms.map((form) => idf(n, df(form.term)));
+    const sameSense = word.forms.map((form) => SAME_SENSE.has(form.via));
     word.forms.forEach((form, f) => {
       const postings = entry.postings.get(form.term);
       if (!postings) return;
-      const w = idf(n, postings.df);
+      const w = formIdf[f] as number;
       const { texts, tfs, flags } = postings;
       for (let i = 0; i < texts.length; i++) {
         // The opposite word (`capped` for `uncapped`) is the same case only where the item states it the other way.
@@ -188,9 +191,9 @@ export function rank(entry: Built, query: string, lexicon: Lexicon, withMatches:
           once = !texts.has(text);
           texts.add(text);
         }
-        if (once) reverse[text] = (reverse[text] as number) + idf(n, df(form.term)) * cover;
+        if (once) reverse[text] = (reverse[text] as number) + (formIdf[bestForm[text] as number] as number) * cover;
       }
-      const stance = SAME_SENSE.has(form.via) ? stanceOf(flags) : -1;
+      const stance = sameSense[bestForm[text] as number] ? stanceOf(flags) : -1;
       const asked = word.clouded ? -1 : word.negated !== form.inverted ? 1 : 0;
       let agreement: TermMatch['polarity'] = 'same';
       if (stance !== -1 && asked !== -1 && stance !== asked) {

@@ -74,18 +74,31 @@ export function secondHop(
   return admitted;
 }
 
-/** The 3 best-covered passed judgments at or above `MATCHING.hopSeed`, ties to the earliest recorded. */
+/**
+ * The 3 best-covered passed judgments at or above `MATCHING.hopSeed` and `MATCHING.seedFloor` of the best, ties to the
+ * earliest recorded; one pass over the passed texts, keeping the best 3 as it goes.
+ */
 function seedsOf(entry: Built, passed: readonly number[], coverage: (text: number) => number): Seed[] {
-  const seeds: Seed[] = [];
+  const covered = passed.map(coverage);
   let best = 0;
-  for (const text of passed) best = Math.max(best, coverage(text));
-  for (const text of passed) {
-    const c = coverage(text);
-    if (c < MATCHING.hopSeed || c < MATCHING.seedFloor * best) continue;
+  for (const c of covered) best = Math.max(best, c);
+  const seeds: Seed[] = [];
+  const before = (a: Seed, b: Seed) => a.coverage > b.coverage || (a.coverage === b.coverage && a.doc < b.doc);
+  passed.forEach((text, k) => {
+    const c = covered[k] as number;
+    if (c < MATCHING.hopSeed || c < MATCHING.seedFloor * best) return;
     const docs = entry.textDocs[text] as number[];
-    for (let i = 0; i < Math.min(3, docs.length); i++) seeds.push({ doc: docs[i] as number, text, coverage: c });
-  }
-  seeds.sort((a, b) => b.coverage - a.coverage || a.doc - b.doc);
-  seeds.length = Math.min(seeds.length, 3);
+    for (let i = 0; i < Math.min(3, docs.length); i++) {
+      const seed = { doc: docs[i] as number, text, coverage: c };
+      if (seeds.length === 3 && !before(seed, seeds[2] as Seed)) continue;
+      let at = Math.min(seeds.length, 2);
+      if (seeds.length < 3) seeds.push(seed);
+      while (at > 0 && before(seed, seeds[at - 1] as Seed)) {
+        seeds[at] = seeds[at - 1] as Seed;
+        at--;
+      }
+      seeds[at] = seed;
+    }
+  });
   return seeds;
 }

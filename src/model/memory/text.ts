@@ -84,6 +84,10 @@ const SPELLINGS: Readonly<Record<string, string>> = {
   localised: 'localized',
 };
 
+/** Stems already computed, so a word read again is not stemmed again; cleared when it reaches `STEM_CACHE_SIZE`. */
+const stems = new Map<string, string>();
+const STEM_CACHE_SIZE = 50_000;
+
 /** Words Porter2 undoubles into another word: `added` is not `ad`. */
 const STEMS: Readonly<Record<string, string>> = { added: 'add', adding: 'add' };
 
@@ -94,10 +98,13 @@ const STEMS: Readonly<Record<string, string>> = { added: 'add', adding: 'add' };
  */
 export function stem(word: string): string {
   if (word.length <= 2 || word.length > MAX_WORD_LENGTH || /\d/.test(word)) return word;
-  const known = STEMS[word];
+  const known = STEMS[word] ?? stems.get(word);
   if (known !== undefined) return known;
   analysisWork.stemmedCharacters += word.length;
-  return porter2(word);
+  if (stems.size >= STEM_CACHE_SIZE) stems.clear();
+  const stemmed = porter2(word);
+  stems.set(word, stemmed);
+  return stemmed;
 }
 
 /**
