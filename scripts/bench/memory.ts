@@ -1,7 +1,7 @@
 /**
  * Decision-memory figures: suggest latency through `service.dispatch` with 10,000 judgments in scope, the
- * index build, labelled accuracy on the project's own set and on the paraphrase set, and the product's index
- * against minisearch (exact terms only: latency and labelled accuracy).
+ * index build, labelled accuracy on the project's own set, the paraphrase set, the development set and the held-out
+ * set, and the product's index against minisearch (exact terms only: latency and labelled accuracy).
  */
 
 import type { JudgmentInit } from '../../src/harness/memory.js';
@@ -96,6 +96,7 @@ export async function benchMemory(): Promise<Record<string, number>> {
   const fixtures: JudgmentRecord[] = generateJudgments();
   const paraphrase = await askSet(paraphraseSet());
   const development = await askSet(readLabelledSet(new URL('../../test/model/memory/dev-set.json', import.meta.url)));
+  const heldOut = await askSet(readLabelledSet(new URL('../../fixtures/memory/held-out-set.json', import.meta.url)));
   const ownSet = await askLabelled(withJudgments(fixtures), queries);
   return {
     'memory.judgments': stored.length,
@@ -111,6 +112,8 @@ export async function benchMemory(): Promise<Record<string, number>> {
     'memory.accuracy.paraphrase set nulls kept (of 24)': paraphrase.nullsRight,
     [`memory.accuracy.development set (of ${development.total})`]: development.right,
     [`memory.accuracy.development set nulls kept (of ${development.nulls})`]: development.nullsRight,
+    [`memory.accuracy.held-out set (of ${heldOut.total})`]: heldOut.right,
+    [`memory.accuracy.held-out set nulls kept (of ${heldOut.nulls})`]: heldOut.nullsRight,
     'memory.accuracy.own set minisearch exact terms (share)': accuracy(fixtures, queries, minisearchIndex),
   };
 }
