@@ -59,11 +59,11 @@ async function minGzip(entry: string, external: RegExp[]): Promise<Sizes> {
 export const BUNDLE_BUDGET_BYTES = 136 * 1024;
 
 /**
- * The most the lazily imported chunks may weigh together, min+gzip: decision memory's synonym table (first
+ * The most the lazily imported chunks may weigh together, min+gzip: decision memory's related-words table (first
  * suggest), the XML parser (first XML shared editor), jose (first token), the agents engine and the memory reads with
  * the knowledge base (their first call). A page that never uses them never loads them.
  */
-export const LAZY_BUDGET_BYTES = 72 * 1024;
+export const LAZY_BUDGET_BYTES = 88 * 1024;
 
 /**
  * Browser bundle of the msw handlers and the core (`createMockService` + `createHandlers`, no scenarios), minified
@@ -86,7 +86,8 @@ export async function benchBundle(): Promise<Record<string, number>> {
       'bundle: handlers+core min bytes (msw, yjs external)': own.min,
       'bundle: handlers+core min+gzip bytes (msw, yjs external)': own.gzip,
       'bundle: handlers+core min+gzip bytes by the end of the first call (budget <= 139,264)': own.gzip + own.firstCallGzip,
-      'bundle: lazily loaded chunks min+gzip bytes (synonym table, XML parser, jose, agents engine, memory reads and knowledge) (budget <= 73,728)': own.lazyGzip,
+      'bundle: lazily loaded chunks min+gzip bytes (synonym table, XML parser, jose, agents engine, memory reads and knowledge) (budget <= 90,112)':
+        own.lazyGzip,
       'bundle: handlers+core+msw+yjs min+gzip bytes': all.gzip,
     };
   } finally {

@@ -127,7 +127,7 @@ export async function notificationsGrowth(sizes: readonly number[]): Promise<Gro
 }
 
 /** Judgments: a suggest on a built index, and the first suggest after a reset that left the judgments as they were. */
-async function judgmentsGrowth(sizes: readonly number[]): Promise<GrowthRow[]> {
+export async function judgmentsGrowth(sizes: readonly number[]): Promise<GrowthRow[]> {
   const queries = generateQueries().map((q) => q.query);
   const rows = { warm: [] as number[], afterReset: [] as number[] };
   for (const size of sizes) {

@@ -7,6 +7,7 @@ import { defineOperation, namespaceOf } from '../protocol/operation.js';
 import { requiredString } from '../protocol/rules.js';
 import { fieldRefusal } from '../protocol/validate.js';
 import { fromBase64 } from '../support/base64.js';
+import { MAX_QUERY_LENGTH } from './memory.js';
 
 /** The knowledge model, loaded on the first knowledge call. */
 const knowledge = () => import('../model/memory/reads.js');
@@ -184,7 +185,10 @@ export const search = defineOperation({
   message: null,
   issueDetails: true,
   schema: z.strictObject({
-    query: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.string({ error: 'query is required' })),
+    query: z.preprocess(
+      (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+      z.string({ error: (issue) => (issue.code === 'invalid_type' ? 'query is required' : undefined) }).max(MAX_QUERY_LENGTH),
+    ),
     sourceId: z
       .union([sourceId, z.array(sourceId)], {
         error: (iss) => (iss.code === 'invalid_union' ? 'sourceId must be a string or an array of 2 to 30 strings.' : undefined),

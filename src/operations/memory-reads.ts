@@ -8,10 +8,14 @@ import { requiredString } from '../protocol/rules.js';
 /** Memory reads beyond suggest, loaded on the first such call. */
 const reads = () => import('../model/memory/reads.js');
 
-import { JUDGMENT_DECISIONS } from './memory.js';
+import { JUDGMENT_DECISIONS, MAX_QUERY_LENGTH } from './memory.js';
 
-/** Blank reads as missing, so a blank text fails with the same `invalid_type` issue as an absent one. */
-const requiredText = (message: string) => z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.string({ error: message }));
+/** Blank reads as missing, so a blank text fails with the same `invalid_type` issue as an absent one; suggest's length limit holds. */
+const requiredText = (message: string) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.string({ error: (issue) => (issue.code === 'invalid_type' ? message : undefined) }).max(MAX_QUERY_LENGTH),
+  );
 
 const optionalId = requiredString().optional();
 

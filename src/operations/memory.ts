@@ -6,8 +6,17 @@ import { loadSynonyms } from '../model/memory/synonyms.js';
 import { defineOperation, namespaceOf } from '../protocol/operation.js';
 import { requiredString } from '../protocol/rules.js';
 
+/**
+ * The longest query suggest reads, in characters: a pasted item with its greetings and deadlines fits many times
+ * over, and no query makes the matching's work grow past what this many characters cost.
+ */
+export const MAX_QUERY_LENGTH = 2000;
+
 /** Blank reads as missing, so a blank query fails with the same `invalid_type` issue as an absent one. */
-const query = z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.string({ error: 'query is required' }));
+const query = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+  z.string({ error: (issue) => (issue.code === 'invalid_type' ? 'query is required' : undefined) }).max(MAX_QUERY_LENGTH),
+);
 
 /** What suggest (and its explanation) is asked: `query`, and `organizationId`/`documentId` to narrow precedent. */
 export const suggestInput = z.lazy(() =>

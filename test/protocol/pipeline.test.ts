@@ -155,7 +155,12 @@ forEachTransport('routing (D3, 2.7)', (fresh) => {
   it('looks the route up before the gate and before authentication', async () => {
     const c = fresh();
     const get = (path: string) => c.raw({ method: 'GET', path, headers: {}, body: '' });
-    expectError(await get('/v2/workflow/definitions/create'), 501, 'UNIMPLEMENTED', 'Operation /v2/workflow/definitions/create is not implemented by this emulator.');
+    expectError(
+      await get('/v2/workflow/definitions/create'),
+      501,
+      'UNIMPLEMENTED',
+      'Operation /v2/workflow/definitions/create is not implemented by this emulator.',
+    );
     expectError(await get('/v2/users/ad'), 404, 'NOT_FOUND', 'Unknown path /v2/users/ad. Did you mean /v2/users/add?');
     const plain = await c.raw({ method: 'POST', path: '/v2/workflow/definitions/create', headers: { 'content-type': 'text/plain' }, body: 'x' });
     expectError(plain, 501, 'UNIMPLEMENTED', 'Operation /v2/workflow/definitions/create is not implemented by this emulator.');
@@ -165,7 +170,12 @@ forEachTransport('routing (D3, 2.7)', (fresh) => {
     const c = fresh();
     expectSuccess(await c.post('/v2/auth/generate_token/', { userId: 'u', userProperties: { name: 'n', email: 'e' }, permissions: { resources: [] } }));
     expectSuccess(await c.postWorkspace('/v2/workspace/get/', {}), 'Workspace retrieved successfully');
-    expectError(await c.post('/v2/workflow/definitions/create/', {}), 501, 'UNIMPLEMENTED', 'Operation /v2/workflow/definitions/create is not implemented by this emulator.');
+    expectError(
+      await c.post('/v2/workflow/definitions/create/', {}),
+      501,
+      'UNIMPLEMENTED',
+      'Operation /v2/workflow/definitions/create is not implemented by this emulator.',
+    );
   });
 
   it('ignores a query string on API paths', async () => {

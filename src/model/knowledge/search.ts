@@ -1,5 +1,5 @@
 import { type JudgmentRanker, judgmentIndex } from '../memory/index.js';
-import type { Synonyms } from '../memory/synonyms.js';
+import type { Lexicon } from '../memory/synonyms.js';
 import type { Namespace } from '../state/entities.js';
 import type { KnowledgeBase, KnowledgeRule, KnowledgeSource } from '../state/records/knowledge.js';
 import type { JudgmentRecord } from '../state/records/memory.js';
@@ -102,7 +102,7 @@ export interface KnowledgeHit {
  * of suggest: best first, ties to the newer source, then the item's index. A duplicate's id searches its winner.
  * @example findKnowledge(ns, { query: 'medical claims', limit: 10, includeRules: true }, synonyms)[0]?.text
  */
-export function findKnowledge(ns: Namespace, request: KnowledgeQuery, synonyms: Synonyms): KnowledgeHit[] {
+export function findKnowledge(ns: Namespace, request: KnowledgeQuery, synonyms: Lexicon): KnowledgeHit[] {
   const base = readKnowledge(ns);
   if (base.sources.size === 0) return [];
   const corpus = corpusOf(base);
@@ -143,7 +143,7 @@ export function findKnowledge(ns: Namespace, request: KnowledgeQuery, synonyms: 
  * add `kind`, and rules their `ruleId` and `category` (when not null). `score` is a distance: 1 − relevance.
  * @example searchKnowledge(ns, { query: 'images', limit: 10, includeRules: false }, synonyms).recordsSearched
  */
-export function searchKnowledge(ns: Namespace, request: KnowledgeQuery, synonyms: Synonyms): { results: Record<string, unknown>[]; recordsSearched: number } {
+export function searchKnowledge(ns: Namespace, request: KnowledgeQuery, synonyms: Lexicon): { results: Record<string, unknown>[]; recordsSearched: number } {
   const results = findKnowledge(ns, request, synonyms).map((hit) => {
     const score = Math.round((1 - hit.relevance) * 10_000) / 10_000;
     if (!request.includeRules) return { sourceId: hit.sourceId, text: hit.text, score };

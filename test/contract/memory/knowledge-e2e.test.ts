@@ -29,7 +29,7 @@ forEachTransport('decision memory end to end: a policy, its search and ask, the 
       text: POLICY,
     });
 
-    const found = await call(c, '/v2/memory/knowledge/search', { query: 'clinically proven claims need a citation', includeRules: true });
+    const found = await call(c, '/v2/memory/knowledge/search', { query: 'clinically proven without a citation', includeRules: true });
     expect(found.results[0]).toMatchObject({
       kind: 'rule',
       sourceId,

@@ -27,7 +27,7 @@ forEachTransport('search the knowledge base (beyond-spec-4 4.3.10)', (fresh) => 
   it('adds rules with includeRules: kind, ruleId and category, merged under one limit', async () => {
     const c = fresh();
     const { policy } = await seeded(c);
-    const result = await call(c, PATH, { query: 'clinically proven citation', includeRules: true });
+    const result = await call(c, PATH, { query: 'clinically proven without a citation', includeRules: true });
     expect(result.results[0]).toEqual({
       kind: 'rule',
       ruleId: expect.stringMatching(/^rule_[0-9a-f]{12}$/),
