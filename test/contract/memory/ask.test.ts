@@ -106,6 +106,7 @@ forEachTransport('ask memory (beyond-spec-4 4.3.2)', (fresh) => {
   it('lists every failing field in details.issues, the first one in the message', async () => {
     const c = fresh();
     await refused(c, PATH, {}, 'question is required', { code: 'invalid_type', path: ['question'] });
+    await refused(c, PATH, { question: 'x'.repeat(2001) }, 'question can be at most 2000 characters long.', { code: 'too_big', path: ['question'] });
     const reply = await c.post(PATH, { recencyDays: 0, filters: { judgeType: 'x' } });
     expect(reply.body.error.details.issues.map((i: { path: unknown[] }) => i.path)).toEqual([['question'], ['filters', 'judgeType'], ['recencyDays']]);
   });

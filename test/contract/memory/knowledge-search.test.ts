@@ -53,6 +53,7 @@ forEachTransport('search the knowledge base (beyond-spec-4 4.3.10)', (fresh) => 
   it('validates strictly, refusing organizationId, documentId and every unknown key', async () => {
     const c = fresh();
     await refused(c, PATH, {}, 'query is required', { code: 'invalid_type', path: ['query'] });
+    await refused(c, PATH, { query: 'x'.repeat(2001) }, 'query can be at most 2000 characters long.', { code: 'too_big', path: ['query'] });
     await refused(c, PATH, { query: 'x', organizationId: 'acme' }, "Unrecognized key(s) in object: 'organizationId'", { code: 'unrecognized_keys', path: [] });
     await refused(c, PATH, { query: 'x', documentId: 'd' }, "Unrecognized key(s) in object: 'documentId'", { code: 'unrecognized_keys', path: [] });
     await refused(c, PATH, { query: 'x', includeRules: 'true' }, 'includeRules must be true or false.', { code: 'invalid_type', path: ['includeRules'] });

@@ -156,6 +156,7 @@ forEachTransport('search judgments (beyond-spec-4 4.3.1)', (fresh) => {
     const c = fresh();
     await refused(c, PATH, {}, 'query is required', { code: 'invalid_type', path: ['query'] });
     await refused(c, PATH, { query: '  ' }, 'query is required', { code: 'invalid_type', path: ['query'] });
+    await refused(c, PATH, { query: 'x'.repeat(2001) }, 'query can be at most 2000 characters long.', { code: 'too_big', path: ['query'] });
     await refused(c, PATH, { query: 'x', embeddingType: 'vector' }, 'embeddingType must be one of review, content.', {
       code: 'invalid_enum_value',
       path: ['embeddingType'],
