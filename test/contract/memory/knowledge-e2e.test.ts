@@ -29,6 +29,10 @@ forEachTransport('decision memory end to end: a policy, its search and ask, the 
       text: POLICY,
     });
 
+    const overview = await control(c, 'GET', '/__mock/overview');
+    expect(overview.body.knowledgeSources).toEqual([{ id: sourceId, fileName: 'policy.md', embeddingStatus: 'completed', rules: 4, chunks: 0, version: 1 }]);
+    expect(overview.body.counts.knowledgeSources).toBe(1);
+
     const found = await call(c, '/v2/memory/knowledge/search', { query: 'clinically proven without a citation', includeRules: true });
     expect(found.results[0]).toMatchObject({
       kind: 'rule',
