@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { listen } from './adapters/node-server.js';
 import { type PersistedState, persistState, readPersisted } from './adapters/persist.js';
 import { requestLine } from './adapters/request-log.js';
-import { FlagError, type FlagName, type FlagValues, parseFlags, usage } from './cli-flags.js';
+import { FlagError, type FlagName, type FlagValues, parseFlags, usage } from './cli/flags.js';
 import { tryLoadYjs } from './model/state/yjs.js';
 import { type CredentialValues, checkCredentials } from './options.js';
 import { authHeaderNames } from './protocol/auth-headers.js';

@@ -1,5 +1,4 @@
 import type { ApiCall } from './call.js';
-import type { AuthLevel } from './operation.js';
 
 /** The prefix of the four auth headers the real service reads (`x-service-api-key`, ...). */
 export const DEFAULT_HEADER_PREFIX = 'x-service-';
@@ -55,8 +54,7 @@ export function headerPrefixOf(names: AuthHeaderNames): string {
  * auth headers under another prefix, which ones and how to map them. Undefined when both headers are present.
  * @example missingHeadersHint(call, 'apiKey', authHeaderNames())
  */
-export function missingHeadersHint(call: ApiCall, level: AuthLevel, names: AuthHeaderNames): string | undefined {
-  if (level === 'none') return undefined;
+export function missingHeadersHint(call: ApiCall, level: 'apiKey' | 'workspace', names: AuthHeaderNames): string | undefined {
   const wanted = level === 'apiKey' ? [names.apiKey, names.authToken] : [names.workspaceId, names.workspaceAuthToken];
   const sent = new Map<string, string | undefined>();
   for (const [name, value] of Object.entries(call.headers)) sent.set(name.toLowerCase(), value);

@@ -112,7 +112,7 @@ function authenticateWithHint(call: ApiCall, level: AuthLevel, deps: DispatchDep
   try {
     return authenticate(call, level, deps.model, deps.settings.authHeaders);
   } catch (error) {
-    const hint = info.hint ?? missingHeadersHint(call, level, deps.settings.authHeaders);
+    const hint = info.hint ?? (level === 'none' ? undefined : missingHeadersHint(call, level === 'apiKey' ? 'apiKey' : 'workspace', deps.settings.authHeaders));
     if (hint !== undefined) info.hint = hint;
     throw error;
   }

@@ -4,7 +4,7 @@ import { connect } from 'node:net';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { listen } from '../../src/adapters/node-server.js';
-import { envName, FLAGS } from '../../src/cli-flags.js';
+import { envName, FLAGS } from '../../src/cli/flags.js';
 import { controlRoutes } from '../../src/control/routes.js';
 import { routes } from '../../src/routes.js';
 import { createMockService } from '../../src/service.js';
