@@ -40,6 +40,7 @@ interface WorkerFixtures {
  * every test that uses it. Options through `test.use({ collabMockOptions: { scenario: 'starter' } })`.
  * @example test('lists users', async ({ page, collabMock }) => { await page.goto(`/?api=${collabMock.url}`); });
  */
+// biome-ignore lint/suspicious/noConfusingVoidType: Playwright types a fixture that gives no value as void, so `use()` takes no argument.
 export const test = base.extend<{ collabMockFresh: void }, WorkerFixtures>({
   collabMockOptions: [{}, { scope: 'worker', option: true }],
   collabMock: [

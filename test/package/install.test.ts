@@ -99,7 +99,7 @@ describe('the packed package', () => {
     // The page shows the recipe files whole, so what the page shows is what the repository's recipes hold.
     expect(blocks).toEqual(['jest.config.js', 'tsconfig.json', 'users.jest.test.ts'].map((f) => readFileSync(join(ROOT, 'test/package/recipes', f), 'utf8')));
     const dir = newProject(scratch.dir, 'jest-recipe');
-    blocks.forEach((block, i) => writeFileSync(join(dir, names[i]!), block));
+    for (const [i, block] of blocks.entries()) writeFileSync(join(dir, names[i]!), block);
     const { version } = JSON.parse(readFileSync(join(dir, 'node_modules/jest/package.json'), 'utf8')) as { version: string };
     expect(version).toMatch(/^30\./);
     const { stderr } = await inScratch(dir, node, ['node_modules/jest/bin/jest.js', '--ci'], {
