@@ -1,6 +1,6 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { connect } from 'node:net';
+import { type AddressInfo, connect, createServer } from 'node:net';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { listen } from '../../src/adapters/node-server.js';
@@ -159,6 +159,39 @@ describe('collab-service-mock CLI: environment, header names and credentials', (
       `${file} exists, so the state is loaded from it and --scenario team is not built; delete the file to start from the scenario.`,
     );
   }, 30_000);
+});
+
+describe("the README's server quick start", () => {
+  it('runs as written in bash, on a free port and with the built program in place of npm start', async () => {
+    const readme = readFileSync(`${ROOT}README.md`, 'utf8');
+    const block = /<!-- run by: test\/package\/cli-flags\.test\.ts -->\n```sh\n([\s\S]*?)```/.exec(readme)?.[1] ?? '';
+    expect(block).toContain('npm start -- --port 4780');
+    const port = String(
+      await new Promise<number>((resolve) => {
+        const probe = createServer().listen(0, '127.0.0.1', () => {
+          const { port: free } = probe.address() as AddressInfo;
+          probe.close(() => resolve(free));
+        });
+      }),
+    );
+    const script = block.replaceAll('4780', port).replace('npm start --', `${process.execPath} ${cli.entry} --quiet`);
+    const { stdout } = await promisify(execFile)('bash', ['-c', `set -e\n${script}\nwait`], { encoding: 'utf8', timeout: 30_000 });
+    // curl prints each body without a newline after it: each reply is the longest JSON text from a `{"result"`.
+    const [created, users] = stdout
+      .split('{"result"')
+      .slice(1)
+      .map((rest) => {
+        const text = `{"result"${rest}`;
+        for (let end = text.lastIndexOf('}'); end > 0; end = text.lastIndexOf('}', end - 1)) {
+          try {
+            return JSON.parse(text.slice(0, end + 1));
+          } catch {}
+        }
+        throw new Error(`no JSON in ${text}`);
+      });
+    expect(created.result.status).toBe('success');
+    expect(users).toEqual({ result: { status: 'success', message: 'User(s) retrieved successfully.', data: [], nextPageToken: '' } });
+  }, 60_000);
 });
 
 describe('a server started through npm', () => {
