@@ -16,6 +16,8 @@ export function staticPage(url: string, served: Served, names: AuthHeaderNames):
   if (path === '/__mock' || path === '/__mock/') {
     return { status: 200, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }, body: INSPECTOR_HTML };
   }
+  // Browsers ask every page's server for an icon; an empty answer keeps a red 404 out of the inspector's console.
+  if (path === '/favicon.ico') return { status: 204, headers: { 'cache-control': 'max-age=86400' }, body: '' };
   if (path === '/__mock/openapi.json') return { ...json(200, null), body: served.openapiText(headerPrefixOf(names)) };
   return undefined;
 }
