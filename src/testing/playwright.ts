@@ -37,7 +37,7 @@ interface WorkerFixtures {
 
 /**
  * Playwright's `test` with a worker-scoped `collabMock`: one emulator server per worker on a free port, reset before
- * every test that uses it. Options through `test.use({ collabMockOptions: { scenario: 'starter' } })`.
+ * every test. Options through `test.use({ collabMockOptions: { scenario: 'starter' } })`.
  * @example test('lists users', async ({ page, collabMock }) => { await page.goto(`/?api=${collabMock.url}`); });
  */
 // biome-ignore lint/suspicious/noConfusingVoidType: Playwright types a fixture that gives no value as void, so `use()` takes no argument.
