@@ -98,7 +98,12 @@ async function handle(deps: DispatchDeps, call: ApiCall, info: CallInfo): Promis
   const caller = authenticateWithHint(call, operation.auth, deps, info);
   info.caller = caller;
   const output = await transaction(deps.model, async () => {
-    if (caller.level === 'apiKey') for (const settle of deps.hooks.settle) settle(deps.model, caller);
+    if (caller.level === 'apiKey') {
+      for (const settle of deps.hooks.settle) {
+        const settling = settle(deps.model, caller);
+        if (settling) await settling;
+      }
+    }
     const input = validate(operation.schema, data, operation.issueDetails);
     return operation.run({ data: input, caller, model: deps.model, settings: deps.settings, version: route.version });
   });
