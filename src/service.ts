@@ -185,8 +185,11 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     if (beyond !== undefined) throw new Error(`This state is beyond the limits of the state format: ${beyond}`);
     const decoded = decodeState(parsed);
     if (decoded.identity.apiKey !== identity.apiKey || decoded.identity.workspaceId !== identity.workspaceId) {
+      const fromFile = 'or from the file itself: createMockService({ state }) takes its seed and credentials from it.';
       throw new Error(
-        `This state was exported from a service created with seed ${decoded.identity.seed} (API key ${decoded.identity.apiKey}); this service has seed ${identity.seed} (API key ${identity.apiKey}). Create the service with createMockService({ seed: ${decoded.identity.seed} }) and the same credentials, or from the file itself: createMockService({ state }) takes its seed and credentials from it.`,
+        decoded.identity.seed === identity.seed
+          ? `This state was exported from a service with API key ${decoded.identity.apiKey} and workspace ${decoded.identity.workspaceId}; this service has API key ${identity.apiKey} and workspace ${identity.workspaceId} (other credentials). Create the service with the same credentials, ${fromFile}`
+          : `This state was exported from a service created with seed ${decoded.identity.seed} (API key ${decoded.identity.apiKey}); this service has seed ${identity.seed} (API key ${identity.apiKey}). Create the service with createMockService({ seed: ${decoded.identity.seed} }) and the same credentials, ${fromFile}`,
       );
     }
     store.release(initial.state);

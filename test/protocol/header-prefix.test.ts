@@ -142,11 +142,17 @@ describe('credentials and headerPrefix options', () => {
     expect(JSON.parse((await create(given)).body).result.data).toEqual(JSON.parse((await create(plain)).body).result.data);
   });
 
-  it('a state exported with given credentials starts a service with the same ones', () => {
+  it('a state exported with given credentials starts a service with the same ones, and another service says why it refuses it', () => {
     const service = createMockService({ seed: 4, headerPrefix: 'x-acme-', credentials: ACME });
     const copy = createMockService({ state: service.exportState(), headerPrefix: 'x-acme-' });
     expect(copy.credentials).toEqual(service.credentials);
     expect(copy.exportState()).toBe(service.exportState());
+    const other = createMockService({ seed: 4 });
+    const before = other.exportState();
+    expect(() => other.importState(service.exportState())).toThrow(
+      `This state was exported from a service with API key ${ACME.apiKey} and workspace ${ACME.workspaceId}; this service has API key ${other.credentials.apiKey} and workspace ${other.credentials.workspaceId} (other credentials). Create the service with the same credentials, or from the file itself: createMockService({ state }) takes its seed and credentials from it.`,
+    );
+    expect(other.exportState()).toBe(before);
   });
 
   it('openapi({ headerPrefix }) names the prefixed headers', async () => {
