@@ -7,18 +7,19 @@ const missing = (message: string): ServiceError => new ServiceError('INVALID_ARG
 const present = (value: string | undefined): value is string => value !== undefined && value !== '';
 
 /**
- * Establishes the caller for an operation's auth level, with the verbatim messages of service-facts 2.4.
- * Order: id/key header present, token header present, id/key known, token matches.
+ * Establishes the caller for an operation's auth level, with the verbatim messages of service-facts 2.4 (an area
+ * may word a missing API-key auth token its own way). Order: id/key header present, token header present, id/key
+ * known, token matches.
  * @example const caller = authenticate(call, 'apiKey', model);
  */
-export function authenticate(call: ApiCall, level: AuthLevel, model: ModelContext): Caller {
+export function authenticate(call: ApiCall, level: AuthLevel, model: ModelContext, missingToken = 'Auth Token not found in headers.'): Caller {
   if (level === 'none') return { level: 'none' };
   const { tables } = model.store;
   if (level === 'apiKey') {
     const apiKey = header(call, 'x-service-api-key');
     const token = header(call, 'x-service-auth-token');
     if (!present(apiKey)) throw missing('API key not found in headers.');
-    if (!present(token)) throw missing('Auth Token not found in headers.');
+    if (!present(token)) throw missing(missingToken);
     return apiKeyCaller(model, apiKey, token);
   }
   const workspaceId = header(call, 'x-service-workspace-id');

@@ -93,13 +93,13 @@ async function handle(deps: DispatchDeps, call: ApiCall, info: CallInfo): Promis
   info.route = route;
   const { operation } = route;
   const data = gate(call, info);
-  const caller = authenticate(call, operation.auth, deps.model);
+  const caller = authenticate(call, operation.auth, deps.model, operation.missingTokenMessage);
   info.caller = caller;
   const output = await exclusive(deps.model, () =>
     atomically(deps.model, async () => {
       if (caller.level === 'apiKey') for (const settle of deps.hooks.settle) settle(deps.model, caller);
       const input = validate(operation.schema, data, operation.issueDetails);
-      return operation.run({ data: input, caller, model: deps.model, settings: deps.settings, version: route.version });
+      return operation.run({ data: input, raw: data, caller, model: deps.model, settings: deps.settings, version: route.version });
     }),
   );
   if (output.unwrapped) return json(output.unwrapped.status, output.unwrapped.body);
