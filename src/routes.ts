@@ -17,6 +17,7 @@ import * as recordings from './operations/recordings.js';
 import * as userData from './operations/user-data.js';
 import * as users from './operations/users.js';
 import * as webhooks from './operations/webhooks.js';
+import * as workflow from './operations/workflow/index.js';
 import * as workspaceConfig from './operations/workspace-config.js';
 import * as workspaceEmail from './operations/workspace-email.js';
 import * as workspaceKeys from './operations/workspace-keys.js';
@@ -168,4 +169,18 @@ export const routes: Readonly<Record<string, Route>> = {
   '/v1/commentannotations/comments/update': v1(comments.replies.update),
   '/v2/commentannotations/comments/delete': v2(comments.replies.remove),
   '/v1/commentannotations/comments/delete': v1(comments.replies.remove),
+  '/v2/workflow/definitions/create': v2(workflow.definitions.create),
+  '/v2/workflow/definitions/get': v2(workflow.definitions.get),
+  '/v2/workflow/definitions/list': v2(workflow.definitions.list),
+  '/v2/workflow/definitions/update': v2(workflow.definitions.update),
+  '/v2/workflow/definitions/delete': v2(workflow.definitions.remove),
+  '/v2/workflow/executions/dispatch': v2(workflow.executions.dispatch),
+  '/v2/workflow/executions/get': v2(workflow.executions.get),
+  '/v2/workflow/executions/list': v2(workflow.executions.list),
+  '/v2/workflow/executions/getEvents': v2(workflow.executions.events),
+  '/v2/workflow/executions/cancel': v2(workflow.executions.cancel),
+  '/v2/workflow/steps/recordReviewerDecision': v2(workflow.steps.recordDecision),
+  '/v2/workflow/steps/resolve': v2(workflow.steps.resolve),
+  '/v2/workflow/steps/cancel': v2(workflow.steps.cancel),
+  '/v2/workflow/steps/recordAgentResolution': v2(workflow.steps.recordAgentResolution),
 };

@@ -12,6 +12,7 @@ import { decodeState, encodeState, readStateHeader, type StateFile, stateToText 
 import { createStore, type StateHandle } from './model/store.js';
 import { settleEditorChanges } from './model/webhooks/attempts.js';
 import { attachWebhookOutbox } from './model/webhooks/events.js';
+import { settleWorkflow } from './model/workflow/settle.js';
 import { createWorkspace } from './model/workspaces.js';
 import { type Credentials, DEFAULT_BASE_URL, type MockServiceOptions } from './options.js';
 import type { ApiCall, ApiReply } from './protocol/call.js';
@@ -193,6 +194,8 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   const faults = createFaults(hooks, seed);
   // Debounced shared-editor changes become crdt.update_data messages once any call could observe them.
   hooks.settle.push((m, caller) => settleEditorChanges(m, caller.ns));
+  // Workflow timers (SLA breaches, agent polls, webhook retries, schedules) run at their due instants, in order.
+  hooks.settle.push((m, caller) => settleWorkflow(m, caller.ns));
   const control: ControlDeps = { model, settings, webhooks, credentials: () => credentials, reset, exportState, importState, journal, faults };
   let tables: RouteTables | undefined;
   const deps: DispatchDeps = {

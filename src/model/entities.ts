@@ -10,6 +10,7 @@ import type { NotificationConfigRecord, NotificationRecord, RosterChange } from 
 import type { LiveStateRecord, PresenceRecord } from './presence.js';
 import type { UserDataJob } from './users/records.js';
 import type { AdvancedWebhookEndpoint, WebhookOutbox } from './webhooks/records.js';
+import type { WorkflowState } from './workflow/records.js';
 
 export type { JudgmentRecord } from './memory/records.js';
 export type { MigrationRecord, MigrationStatus } from './migrations.js';
@@ -283,6 +284,8 @@ export interface Namespace {
   userDataJobs?: Map<string, UserDataJob>;
   /** Shared-editor data: organizationId -> documentId -> editorId -> entry (service-facts 4.1). */
   editors: Map<string, Map<string, Map<string, EditorRecord>>>;
+  /** The approval workflow engine (beyond-spec-4 4.2); absent until the key's first workflow write. */
+  workflow?: WorkflowState;
 }
 
 /** The shared type of a content key (service-facts 4.3). */

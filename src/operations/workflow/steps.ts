@@ -1,0 +1,36 @@
+import { cancelOneStep, recordReviewerDecision, recordAgentResolution as refuseAgentResolution, resolveStep } from '../../model/workflow/steps.js';
+import { defineOperation, namespaceOf } from '../../protocol/operation.js';
+import { WORKFLOW } from './common.js';
+import { agentResolutionInput, cancelStepInput, resolveStepInput, reviewerDecisionInput } from './schemas.js';
+
+/** `POST /v2/workflow/steps/recordReviewerDecision` (beyond-spec-4 4.2.11). */
+export const recordDecision = defineOperation({
+  ...WORKFLOW,
+  summary: 'Record a reviewer decision',
+  schema: reviewerDecisionInput,
+  run: ({ data, caller, model }) => ({ data: recordReviewerDecision(model, namespaceOf(caller), data) }),
+});
+
+/** `POST /v2/workflow/steps/resolve` (4.2.12). */
+export const resolve = defineOperation({
+  ...WORKFLOW,
+  summary: 'Resolve a workflow step (override)',
+  schema: resolveStepInput,
+  run: ({ data, caller, model }) => ({ data: resolveStep(model, namespaceOf(caller), data) }),
+});
+
+/** `POST /v2/workflow/steps/cancel` (4.2.13). */
+export const cancel = defineOperation({
+  ...WORKFLOW,
+  summary: 'Cancel a workflow step',
+  schema: cancelStepInput,
+  run: ({ data, caller, model }) => ({ data: cancelOneStep(model, namespaceOf(caller), data) }),
+});
+
+/** `POST /v2/workflow/steps/recordAgentResolution` (4.2.14). */
+export const recordAgentResolution = defineOperation({
+  ...WORKFLOW,
+  summary: 'Record an agent resolution',
+  schema: agentResolutionInput,
+  run: ({ data, caller }) => refuseAgentResolution(namespaceOf(caller), data),
+});
