@@ -5,14 +5,16 @@ import { createFaults, type FaultsApi } from './harness/faults.js';
 import { createJournal, DEFAULT_JOURNAL_LIMIT, type JournalApi } from './harness/journal.js';
 import { createMemoryApi, type MemoryApi } from './harness/memory.js';
 import { createWebhooksApi, type WebhooksApi } from './harness/webhooks.js';
+import { createWorkflowApi, type WorkflowApi } from './harness/workflow.js';
 import type { ModelContext } from './model/context.js';
+import type { Namespace } from './model/entities.js';
 import { createEvents } from './model/events.js';
 import { settleMigrations } from './model/migrations.js';
 import { decodeState, encodeState, readStateHeader, type StateFile, stateToText } from './model/serialise.js';
 import { createStore, type StateHandle } from './model/store.js';
 import { settleEditorChanges } from './model/webhooks/attempts.js';
 import { attachWebhookOutbox } from './model/webhooks/events.js';
-import { settleWorkflow } from './model/workflow/settle.js';
+import { nextWorkflowDueAt, settleAllWorkflows, settleWorkflow } from './model/workflow/settle.js';
 import { createWorkspace } from './model/workspaces.js';
 import { type Credentials, DEFAULT_BASE_URL, type MockServiceOptions } from './options.js';
 import type { ApiCall, ApiReply } from './protocol/call.js';
@@ -61,6 +63,8 @@ export interface MockService {
   readonly webhooks: WebhooksApi;
   /** The access model: `access.explain({ organizationId, documentId, userId })` says who may read or write and why. */
   readonly access: AccessApi;
+  /** The workflow engine: settings, scripted webhook answers, async callbacks, trigger firing and the outbox. */
+  readonly workflow: WorkflowApi;
   /** Back to the state the service started with (same seed, same ids from then on). */
   reset(): void;
   snapshot(): ServiceSnapshot;
@@ -128,7 +132,12 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   const model: ModelContext = { store, clock, ids, events: createEvents() };
   // The outbox subscribes first, so the delivery harness sees each event's deliveries already queued.
   attachWebhookOutbox(model);
-  const webhooks = createWebhooksApi(model, options.webhooks?.deliver ?? 'record');
+  // Moving the clock runs workflow timers at their instants too (SLA breaches, polls, retries, schedules).
+  const workflowClock = {
+    nextDueAt: () => nextWorkflowDueAt(model),
+    settle: (only?: Namespace) => (only ? settleWorkflow(model, only) : settleAllWorkflows(model)),
+  };
+  const webhooks = createWebhooksApi(model, options.webhooks?.deliver ?? 'record', [workflowClock]);
   const settings: Settings = {
     workspaceReadLimit: options.workspaceReadLimit ?? 100,
     disposableEmailDomains: [...(options.disposableEmailDomains ?? [])],
@@ -196,7 +205,8 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   hooks.settle.push((m, caller) => settleEditorChanges(m, caller.ns));
   // Workflow timers (SLA breaches, agent polls, webhook retries, schedules) run at their due instants, in order.
   hooks.settle.push((m, caller) => settleWorkflow(m, caller.ns));
-  const control: ControlDeps = { model, settings, webhooks, credentials: () => credentials, reset, exportState, importState, journal, faults };
+  const workflow = createWorkflowApi(model, () => credentials.apiKey);
+  const control: ControlDeps = { model, settings, webhooks, credentials: () => credentials, reset, exportState, importState, journal, faults, workflow };
   let tables: RouteTables | undefined;
   const deps: DispatchDeps = {
     tables: () => tables ?? loadServed().then((served) => (tables = { routes: served.routes, unimplemented: served.unimplementedPaths })),
@@ -220,6 +230,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     faults,
     webhooks,
     access: createAccessApi(model, () => credentials.apiKey),
+    workflow,
     reset,
     snapshot,
     restore,

@@ -10,6 +10,7 @@ import * as realtime from './realtime.js';
 import * as state from './state.js';
 import * as sync from './sync.js';
 import * as webhooks from './webhooks.js';
+import * as workflow from './workflow.js';
 import * as workspaceEmail from './workspace-email.js';
 
 /**
@@ -46,4 +47,10 @@ export const controlRoutes: Readonly<Record<string, ControlHandler>> = {
   'GET /__mock/login-links': workspaceEmail.listLoginLinks,
   'POST /__mock/email-verification': workspaceEmail.setVerification,
   'GET /__mock/yjs/{apiKey}/{organizationId}/{documentId}/{editorId}': sync.syncEndpoint,
+  'GET /__mock/workflow/config': workflow.readConfig,
+  'POST /__mock/workflow/config': workflow.configure,
+  'POST /__mock/workflow/webhook-responses': workflow.webhookResponses,
+  'POST /__mock/workflow/callback/{token}': workflow.callback,
+  'POST /__mock/workflow/triggers/fire': workflow.fireTrigger,
+  'GET /__mock/workflow/outbox': workflow.outbox,
 };

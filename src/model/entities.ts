@@ -30,6 +30,7 @@ export type {
   DebouncedEditorChange,
   WebhookAttemptRecord,
   WebhookBodyEncoding,
+  WebhookDeliveryKind,
   WebhookDeliveryRecord,
   WebhookDeliveryStatus,
   WebhookOutbox,

@@ -11,6 +11,7 @@ import { appendEvent, isTerminal, type Run, scheduleStep, setStep } from './run.
 /** Ends a step `completed` with its output and `step.completed`, then runs the consequences. */
 export function completeStep(run: Run, step: WorkflowStepRecord, output: Record<string, unknown>, data: unknown): void {
   setStep(run, step, { status: 'completed', completedAt: run.now, output });
+  dropCallback(run, step);
   appendEvent(run, 'step.completed', step.stepId, data);
   afterTerminal(run, step);
 }
@@ -18,6 +19,7 @@ export function completeStep(run: Run, step: WorkflowStepRecord, output: Record<
 /** Ends a step `failed` with its error and `step.failed`, then runs the consequences. */
 export function failStep(run: Run, step: WorkflowStepRecord, error: WorkflowError, data: unknown, output: Record<string, unknown> = step.output): void {
   setStep(run, step, { status: 'failed', completedAt: run.now, error, output });
+  dropCallback(run, step);
   appendEvent(run, 'step.failed', step.stepId, data);
   afterTerminal(run, step);
 }
@@ -25,6 +27,7 @@ export function failStep(run: Run, step: WorkflowStepRecord, error: WorkflowErro
 /** Ends a running or waiting step `breached` (its SLA passed): `step.breached`, then the consequences. */
 export function breachStep(run: Run, step: WorkflowStepRecord): void {
   setStep(run, step, { status: 'breached', completedAt: run.now });
+  dropCallback(run, step);
   appendEvent(run, 'step.breached', step.stepId, { reason: 'sla-exceeded' });
   afterTerminal(run, step);
 }
