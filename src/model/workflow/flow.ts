@@ -11,7 +11,6 @@ import { appendEvent, isTerminal, type Run, scheduleStep, setStep } from './run.
 /** Ends a step `completed` with its output and `step.completed`, then runs the consequences. */
 export function completeStep(run: Run, step: WorkflowStepRecord, output: Record<string, unknown>, data: unknown): void {
   setStep(run, step, { status: 'completed', completedAt: run.now, output });
-  dropCallback(run, step);
   appendEvent(run, 'step.completed', step.stepId, data);
   afterTerminal(run, step);
 }
@@ -19,7 +18,6 @@ export function completeStep(run: Run, step: WorkflowStepRecord, output: Record<
 /** Ends a step `failed` with its error and `step.failed`, then runs the consequences. */
 export function failStep(run: Run, step: WorkflowStepRecord, error: WorkflowError, data: unknown, output: Record<string, unknown> = step.output): void {
   setStep(run, step, { status: 'failed', completedAt: run.now, error, output });
-  dropCallback(run, step);
   appendEvent(run, 'step.failed', step.stepId, data);
   afterTerminal(run, step);
 }
@@ -27,7 +25,6 @@ export function failStep(run: Run, step: WorkflowStepRecord, error: WorkflowErro
 /** Ends a running or waiting step `breached` (its SLA passed): `step.breached`, then the consequences. */
 export function breachStep(run: Run, step: WorkflowStepRecord): void {
   setStep(run, step, { status: 'breached', completedAt: run.now });
-  dropCallback(run, step);
   appendEvent(run, 'step.breached', step.stepId, { reason: 'sla-exceeded' });
   afterTerminal(run, step);
 }
@@ -35,15 +32,8 @@ export function breachStep(run: Run, step: WorkflowStepRecord): void {
 /** Cancels a non-terminal step (`step.cancelled`); it fires nothing, but its group counts it. */
 export function cancelStep(run: Run, step: WorkflowStepRecord, actorId: string, reason: string | null): void {
   setStep(run, step, { status: 'cancelled', completedAt: run.now });
-  dropCallback(run, step);
   appendEvent(run, 'step.cancelled', step.stepId, { actorId, reason });
   if (step.groupId !== null) countMember(run, step);
-}
-
-/** Forgets the callback token of an async webhook step that no longer waits for it. */
-export function dropCallback(run: Run, step: WorkflowStepRecord): void {
-  const token = step.webhook?.callbackToken;
-  if (token) run.ctx.store.journal.delete(run.wf.callbacks, token);
 }
 
 /** The scope a predicate of a step's edges sees. */

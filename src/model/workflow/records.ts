@@ -380,6 +380,6 @@ export interface WorkflowState {
   /** Due instants, latest first (the next one is the last element). */
   timers: WorkflowTimer[];
   timerSeq: number;
-  /** Async webhook callback tokens -> their step. */
+  /** Async webhook callback tokens -> their step (kept after the step ends, so a late callback is told so). */
   callbacks: Map<string, { executionId: string; stepId: string }>;
 }

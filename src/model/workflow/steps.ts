@@ -2,7 +2,7 @@ import { ServiceError } from '../../errors.js';
 import type { ModelContext } from '../context.js';
 import type { Namespace } from '../entities.js';
 import { findExecution } from './executions.js';
-import { cancelStep, completeStep, dropCallback, failStep } from './flow.js';
+import { cancelStep, completeStep, failStep } from './flow.js';
 import { waitingOutput } from './nodes.js';
 import type { HumanAggregator, WorkflowExecutionRecord, WorkflowStepRecord } from './records.js';
 import { appendEvent, isTerminal, openRun, type Run, setStep } from './run.js';
@@ -132,7 +132,6 @@ export function resolveStep(
   const run = passOver(ctx, ns, exec);
   const decision = input.action.endsWith('-approve') || input.action === 'force-complete' ? 'approve' : 'reject';
   appendEvent(run, 'step.overridden', step.stepId, { actorId: input.actorId, action: input.action, reason: input.reason ?? null, decision });
-  dropCallback(run, step);
   const agg = step.aggregator;
   if (agg) setStep(run, step, { aggregator: { ...structuredClone(agg), status: decision === 'approve' ? 'resolved' : 'rejected' } });
   const caller = structuredClone(input.output ?? {});

@@ -151,8 +151,6 @@ export interface CallbackBody {
  * @example finishCallback(run, step, { status: 'completed', output: { approved: true } });
  */
 export function finishCallback(run: Run, step: WorkflowStepRecord, body: CallbackBody): void {
-  const token = step.webhook?.callbackToken;
-  if (token) run.ctx.store.journal.delete(run.wf.callbacks, token);
   if (body.status === 'completed') {
     completeStep(run, step, structuredClone(body.output ?? {}), { nodeType: 'webhook', source: 'callback' });
     return;

@@ -46,7 +46,11 @@ forEachTransport('workflow steps (4.2.11-4.2.14)', (fresh) => {
     expect(await decide(c, executionId, stepId, 'brand', 'approve')).toEqual({ recorded: true, aggregatorStatus: 'resolved', resumeScheduled: true });
     const run = await execution(c, executionId);
     expect(run.steps[0].output).toEqual({
-      reviewers: panel().nodes[0]?.config?.reviewers,
+      reviewers: [
+        { userId: 'legal', mandatory: true },
+        { userId: 'brand', mandatory: true },
+        { userId: 'peer', mandatory: false },
+      ],
       reviewerIds: ['legal', 'brand', 'peer'],
       reviewerEmails: [],
       commentBody: null,
