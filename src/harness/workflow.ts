@@ -106,18 +106,22 @@ export const configBody = z.strictObject({
   disconnectedInstallations: opt(z.array(z.string().min(1).max(256)).max(100)),
 });
 
-/** `POST /__mock/workflow/webhook-responses`. */
-export const responsesBody = z.union([
-  z.strictObject({ apiKey, url: z.string().min(1).max(2000), responses: z.array(response).max(100) }),
-  z.strictObject({
+/** `POST /__mock/workflow/webhook-responses`: one answer (`status`, ...) or a list (`responses`), never both. */
+export const responsesBody = z
+  .strictObject({
     apiKey,
     url: z.string().min(1).max(2000),
-    status: z.int().min(100).max(599),
+    responses: opt(z.array(response).max(100)),
+    status: opt(z.int().min(100).max(599)),
     headers: opt(headers),
     json: z.unknown().optional(),
     text: opt(z.string()),
-  }),
-]);
+  })
+  .superRefine((body, ctx) => {
+    const single = body.status !== undefined || body.headers !== undefined || body.json !== undefined || body.text !== undefined;
+    if (body.responses !== undefined && single) ctx.addIssue({ code: 'custom', path: ['responses'], message: 'Send either responses or one answer (status, headers, json or text), not both.' });
+    if (body.responses === undefined && body.status === undefined) ctx.addIssue({ code: 'custom', path: ['status'], message: 'status is required (or send responses: [...]).' });
+  });
 
 /** `POST /__mock/workflow/triggers/fire`. */
 export const fireBody = z.strictObject({
@@ -180,7 +184,7 @@ export function createWorkflowApi(ctx: ModelContext, defaultApiKey: () => string
     scriptResponse: (init) =>
       allOrNothing(ctx, () => {
         const body = validate(responsesBody, init);
-        const list = 'responses' in body ? body.responses.map(stored) : [stored(body)];
+        const list = body.responses !== undefined ? body.responses.map(stored) : [stored({ ...body, status: body.status as number })];
         scriptResponses(ctx, nsOf(body.apiKey), body.url, list);
         return { url: body.url, responses: structuredClone(list) };
       }),
