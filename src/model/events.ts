@@ -79,7 +79,7 @@ export interface DomainEventMap {
   'workflow_definition.update': { definitionId: string; version: number };
   'workflow_definition.delete': { definitionId: string; purged: boolean };
   /** One event appended to a run's stream (internal ones included; `external` says whether receivers get it). */
-  'workflow_execution.event': { executionId: string; definitionId: string; seq: number; type: string; stepId: string | null; external: boolean };
+  'workflow_execution.event': { executionId: string; definitionId: string; seq: number; eventType: string; stepId: string | null; external: boolean };
   /** A webhook node made a request (kept in the workflow outbox at `outboxSeq`). */
   'workflow_webhook.request': { executionId: string; stepId: string; outboxSeq: number };
 }

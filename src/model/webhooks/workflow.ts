@@ -16,13 +16,13 @@ export function queueWorkflowEvent(ctx: ModelContext, ns: Namespace, event: Doma
   const receiver = exec?.receiver;
   const stored = exec?.events[event.seq - 1];
   if (!exec || !receiver || !stored) return;
-  if (receiver.eventTypes !== null && !receiver.eventTypes.includes(event.type)) return;
+  if (receiver.eventTypes !== null && !receiver.eventTypes.includes(event.eventType)) return;
   const payload = { ...eventView(exec, stored), executionId: exec.executionId, definitionId: exec.definitionId };
   const body = JSON.stringify(payload);
   enqueueWorkflow(ctx, ns, {
     kind: 'workflow',
     messageId: stored.eventId,
-    event: event.type,
+    event: event.eventType,
     url: receiver.url,
     method: 'POST',
     payload,

@@ -93,11 +93,15 @@ function fanOut(run: Run, step: WorkflowStepRecord, groupHandles: boolean): void
       scheduleStep(run, edge.to, { stepId: `${step.stepId}__to__${edge.to}`, input: step.output, iteration: step.iteration, loopId: step.loopId });
     }
   }
+  if (fired > 0 || groupHandles || (step.status !== 'failed' && step.status !== 'breached')) return;
+  const cause = step.status === 'breached' ? 'sla-exceeded' : (step.error?.code ?? 'failed');
+  const failure = { code: step.status === 'breached' ? 'step-breached' : 'step-failed', message: `${step.nodeId}: ${cause}` };
+  const group = step.groupId === null ? undefined : run.exec.groups[`${step.groupId}#${step.iteration}`];
   const groupHasExits = step.groupId !== null && run.version.compiled.forwardEdges.some((e) => e.fromGroupId === step.groupId);
-  if (fired === 0 && !groupHandles && !groupHasExits && (step.status === 'failed' || step.status === 'breached')) {
-    const cause = step.status === 'breached' ? 'sla-exceeded' : (step.error?.code ?? 'failed');
-    unrecovered(run, { code: step.status === 'breached' ? 'step-breached' : 'step-failed', message: `${step.nodeId}: ${cause}` });
-  }
+  // A member's failure is recovered if its group still branches; the rollup decides.
+  if (group && groupHasExits) {
+    if (!group.fired && group.failure === null) run.ctx.store.journal.assign(group, 'failure', failure);
+  } else unrecovered(run, failure);
 }
 
 /** The counters of a group in a loop pass, created fresh on first use. */
@@ -105,7 +109,7 @@ function groupRun(run: Run, groupId: string, iteration: number): GroupRun {
   const key = `${groupId}#${iteration}`;
   let state = run.exec.groups[key];
   if (!state) {
-    state = { groupId, iteration, completedTotal: 0, totalApproved: 0, quorumMet: false, fired: false, completed: false, impossible: false, outputs: {} };
+    state = { groupId, iteration, completedTotal: 0, totalApproved: 0, quorumMet: false, fired: false, completed: false, impossible: false, outputs: {}, failure: null };
     run.ctx.store.journal.assign(run.exec.groups, key, state);
   }
   return state;
@@ -250,6 +254,7 @@ export function rollup(run: Run): void {
   const { exec } = run;
   if (exec.status !== 'running') return;
   for (const step of exec.steps.values()) if (!isTerminal(step.status)) return;
+  for (const group of Object.values(exec.groups)) if (!group.fired && group.failure !== null) unrecovered(run, group.failure);
   const { journal } = run.ctx.store;
   const failed = exec.unrecovered !== null;
   journal.assign(exec, 'status', failed ? 'failed' : 'completed');

@@ -227,6 +227,8 @@ export interface GroupRun {
   impossible: boolean;
   /** Terminal member outputs by node id, in completion order. */
   outputs: Record<string, unknown>;
+  /** The first member failure or breach no edge of its own routed: the run fails with it unless the group fires. */
+  failure: WorkflowError | null;
 }
 
 /** One rejected pass of a loop (the entries of `previousAttempts`). */

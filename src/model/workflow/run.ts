@@ -63,7 +63,7 @@ export function appendEvent(run: Run, type: string, stepId: string | null, data?
   const event = { eventId: `evt_${ctx.ids.alnum(20)}`, seq, type, stepId, timestamp: run.now, ...(data === undefined ? {} : { data }) };
   ctx.store.journal.push(exec.events, event);
   const external = EXTERNAL_EVENTS.has(type);
-  ctx.events.emit('workflow_execution.event', run.ns.apiKey, { executionId: exec.executionId, definitionId: exec.definitionId, seq, type, stepId, external });
+  ctx.events.emit('workflow_execution.event', run.ns.apiKey, { executionId: exec.executionId, definitionId: exec.definitionId, seq, eventType: type, stepId, external });
 }
 
 /** A step id not yet used in the run: `base`, else `base__2`, `base__3`, ... (a loop pass reaching a group successor again). */

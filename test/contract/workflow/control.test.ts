@@ -82,7 +82,12 @@ forEachTransport('workflow control plane (0.3)', (fresh) => {
     const before = fingerprint(c.service);
     expectError(await control(c, 'POST', '/__mock/workflow/webhook-responses', { url, status: 99 }), 400, 'INVALID_ARGUMENT', /status/);
     expectError(await control(c, 'POST', '/__mock/workflow/webhook-responses', { status: 200 }), 400, 'INVALID_ARGUMENT', 'url is required.');
-    expectError(await control(c, 'POST', '/__mock/workflow/webhook-responses', { url }), 400, 'INVALID_ARGUMENT', 'status is required (or send responses: [...]).');
+    expectError(
+      await control(c, 'POST', '/__mock/workflow/webhook-responses', { url }),
+      400,
+      'INVALID_ARGUMENT',
+      'status is required (or send responses: [...]).',
+    );
     expectError(
       await control(c, 'POST', '/__mock/workflow/webhook-responses', { url, status: 200, responses: [] }),
       400,

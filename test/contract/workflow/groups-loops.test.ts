@@ -235,4 +235,29 @@ forEachTransport('workflow groups and loops (4.2.0 H)', (fresh) => {
     expect(end.steps.at(-1).stepId).toBe('group_g__to__next');
     expect(end.status).toBe('completed');
   });
+
+  it('a member breach the group never routes fails the run once nothing is left', async () => {
+    const c = fresh();
+    await define(c, {
+      definitionId: 'breach-def',
+      name: 'Breach',
+      nodes: [mockAgent('start'), { ...human('h1', ['a']), slaMs: 1000 }, human('h2', ['b']), notify('next')],
+      edges: [
+        { from: 'start', to: G },
+        { from: G, to: 'next' },
+        { from: G, to: 'start', on: 'reject', loop: { maxIterations: 2 } },
+      ],
+      groups: [group({ onQuorumMet: 'joinOnQuorum' })],
+    });
+    const { executionId } = await dispatch(c, 'breach-def');
+    await decide(c, executionId, await waiting(c, executionId, 'h2'), 'b', 'approve');
+    c.service.clock.advance(1000);
+    const run = await execution(c, executionId);
+    expect(run.steps.map((s: any) => [s.nodeId, s.status])).toEqual([
+      ['start', 'completed'],
+      ['h1', 'breached'],
+      ['h2', 'completed'],
+    ]);
+    expect(run).toMatchObject({ status: 'failed', failureReason: { code: 'step-breached', message: 'h1: sla-exceeded' } });
+  });
 });
