@@ -1,4 +1,4 @@
-import type { Namespace, WebhookDeliveryKind, WebhookDeliveryRecord } from '../model/entities.js';
+import type { Namespace, WebhookDeliveryKind, WebhookDeliveryRecord } from '../model/state/entities.js';
 import { signatureHeaders } from '../model/webhooks/sign.js';
 
 /** One attempt as the harness shows it. */

@@ -1,14 +1,14 @@
 import { z } from 'zod';
-import type { ModelContext } from '../model/context.js';
-import { knownNamespace } from '../model/keys.js';
-import type { ScriptedResponse, WorkflowConfig, WorkflowOutboxEntry } from '../model/workflow/records.js';
+import type { ModelContext } from '../model/state/context.js';
+import { knownNamespace } from '../model/state/keys.js';
+import type { ScriptedResponse, WorkflowConfig, WorkflowOutboxEntry } from '../model/state/records/workflow.js';
 import { configureWorkflow, receiveCallback, scriptResponses, workflowOutbox } from '../model/workflow/settings.js';
 import { settleWorkflow } from '../model/workflow/settle.js';
 import { configOf } from '../model/workflow/state.js';
 import { fireTrigger, type TriggerOutcome } from '../model/workflow/triggers.js';
 import { absentOrValid as opt, validate } from '../protocol/validate.js';
 
-export type { ScriptedResponse, WorkflowConfig, WorkflowOutboxEntry } from '../model/workflow/records.js';
+export type { ScriptedResponse, WorkflowConfig, WorkflowOutboxEntry } from '../model/state/records/workflow.js';
 export type { TriggerOutcome } from '../model/workflow/triggers.js';
 
 /** Which API key a call touches; default: the service's seeded testing key. */
@@ -119,8 +119,10 @@ export const responsesBody = z
   })
   .superRefine((body, ctx) => {
     const single = body.status !== undefined || body.headers !== undefined || body.json !== undefined || body.text !== undefined;
-    if (body.responses !== undefined && single) ctx.addIssue({ code: 'custom', path: ['responses'], message: 'Send either responses or one answer (status, headers, json or text), not both.' });
-    if (body.responses === undefined && body.status === undefined) ctx.addIssue({ code: 'custom', path: ['status'], message: 'status is required (or send responses: [...]).' });
+    if (body.responses !== undefined && single)
+      ctx.addIssue({ code: 'custom', path: ['responses'], message: 'Send either responses or one answer (status, headers, json or text), not both.' });
+    if (body.responses === undefined && body.status === undefined)
+      ctx.addIssue({ code: 'custom', path: ['status'], message: 'status is required (or send responses: [...]).' });
   });
 
 /** `POST /__mock/workflow/triggers/fire`. */
@@ -153,7 +155,7 @@ function stored(init: z.output<typeof response>): ScriptedResponse {
  * @example allOrNothing(ctx, () => configureWorkflow(ctx, ns, patch));
  */
 export function allOrNothing<T>(ctx: ModelContext, work: () => T): T {
-  const mark = ctx.store.journal.mark();
+  const mark = ctx.store.undo.mark();
   const rng = ctx.ids.rng.state();
   try {
     return work();

@@ -1,6 +1,6 @@
-import type { ModelContext } from '../context.js';
-import type { Namespace } from '../entities.js';
-import type { DomainEventMap } from '../events.js';
+import type { ModelContext } from '../state/context.js';
+import type { Namespace } from '../state/entities.js';
+import type { DomainEventMap } from '../state/events.js';
 import { eventView } from '../workflow/views.js';
 import { hmacHex } from '../workflow/webhook-node.js';
 import { enqueueWorkflow } from './outbox.js';

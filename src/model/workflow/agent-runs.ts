@@ -1,5 +1,5 @@
-import type { ModelContext } from '../context.js';
-import type { Namespace } from '../entities.js';
+import type { ModelContext } from '../state/context.js';
+import type { Namespace } from '../state/entities.js';
 
 /**
  * The narrow seam between workflow agent nodes and agent runs (beyond-spec-4 4.2.0 F, 4.1.8): start a run, read where

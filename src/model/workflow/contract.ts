@@ -1,6 +1,6 @@
+import type { TriggerInput } from '../state/records/workflow.js';
 import { declared, edgeName, endpointOf, type GraphIndex, type GraphSource, indexGraph, isAncestor, isLoopEdge, sameEndpoint, successors } from './graph.js';
 import { parsePredicate } from './predicates.js';
-import type { TriggerInput } from './records.js';
 
 /**
  * Stage 3 of the definition validation (beyond-spec-4 4.2.0 B): the edge contract the graph compiler enforces. The

@@ -1,10 +1,10 @@
 import { invalid, ServiceError } from '../../errors.js';
-import type { ModelContext } from '../context.js';
-import type { Namespace } from '../entities.js';
+import type { ModelContext } from '../state/context.js';
+import type { Namespace } from '../state/entities.js';
+import type { DefinitionContent, DefinitionVersion, WorkflowDefinitionRecord } from '../state/records/workflow.js';
 import { contractProblem } from './contract.js';
 import { compileGraph } from './graph.js';
 import { lintDefinition } from './linter.js';
-import type { DefinitionContent, DefinitionVersion, WorkflowDefinitionRecord } from './records.js';
 import { type DefinitionDraft, ruleIssues } from './rules.js';
 import { armSchedules, disarmSchedules } from './schedules.js';
 import { configOf, workflowOf } from './state.js';
@@ -84,7 +84,7 @@ export function createDefinition(ctx: ModelContext, ns: Namespace, draft: Defini
     updatedAt: now,
   };
   disarmSchedules(ctx, wf, draft.definitionId);
-  ctx.store.journal.set(wf.definitions, draft.definitionId, record);
+  ctx.store.undo.set(wf.definitions, draft.definitionId, record);
   armSchedules(ctx, wf, record, now);
   ctx.events.emit('workflow_definition.create', ns.apiKey, { definitionId: record.definitionId, version: 1 });
   return definitionView(record);
@@ -128,11 +128,11 @@ export function updateDefinition(ctx: ModelContext, ns: Namespace, draft: Defini
   if (!existing) throw definitionNotFound(draft.definitionId);
   if (existing.version !== ifVersion) throw new ServiceError('FAILED_PRECONDITION', `Version conflict: expected ${ifVersion}, current ${existing.version}`);
   const wf = workflowOf(ctx, ns);
-  const { journal } = ctx.store;
-  journal.assign(existing.snapshots, String(existing.version), existing.current);
-  journal.assign(existing, 'current', checked);
-  journal.assign(existing, 'version', checked.version);
-  journal.assign(existing, 'updatedAt', ctx.clock.now());
+  const { undo } = ctx.store;
+  undo.assign(existing.snapshots, String(existing.version), existing.current);
+  undo.assign(existing, 'current', checked);
+  undo.assign(existing, 'version', checked.version);
+  undo.assign(existing, 'updatedAt', ctx.clock.now());
   disarmSchedules(ctx, wf, existing.definitionId);
   armSchedules(ctx, wf, existing, ctx.clock.now());
   ctx.events.emit('workflow_definition.update', ns.apiKey, { definitionId: existing.definitionId, version: checked.version });
@@ -160,8 +160,8 @@ export function deleteDefinition(
   }
   if (inFlight > 0) throw new ServiceError('FAILED_PRECONDITION', `Definition has in-flight executions: ${inFlight}`);
   disarmSchedules(ctx, wf, definitionId);
-  if (purge) ctx.store.journal.delete(wf.definitions, definitionId);
-  else ctx.store.journal.assign(record, 'status', 'tombstoned');
+  if (purge) ctx.store.undo.delete(wf.definitions, definitionId);
+  else ctx.store.undo.assign(record, 'status', 'tombstoned');
   ctx.events.emit('workflow_definition.delete', ns.apiKey, { definitionId, purged: purge });
   return { deleted: true, purged: purge, definitionId };
 }

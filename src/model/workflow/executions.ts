@@ -1,9 +1,9 @@
 import { invalid, ServiceError } from '../../errors.js';
-import type { ModelContext } from '../context.js';
-import type { Namespace } from '../entities.js';
+import type { ModelContext } from '../state/context.js';
+import type { Namespace } from '../state/entities.js';
+import type { ExecutionStatus, WorkflowExecutionRecord, WorkflowState } from '../state/records/workflow.js';
 import { definitionNotFound } from './definitions.js';
 import { cancelStep } from './flow.js';
-import type { ExecutionStatus, WorkflowExecutionRecord, WorkflowState } from './records.js';
 import { receiverIssues } from './rules.js';
 import { appendEvent, isTerminal, lowerId, openRun, type Run, runOver, scheduleStep } from './run.js';
 import { configOf, workflowOf } from './state.js';
@@ -60,10 +60,10 @@ function insertionPoint(wf: WorkflowState, list: readonly string[], exec: Workfl
 function addToOrder(ctx: ModelContext, wf: WorkflowState, list: string[], exec: WorkflowExecutionRecord): void {
   const at = insertionPoint(wf, list, exec);
   if (at === list.length) {
-    ctx.store.journal.push(list, exec.executionId);
+    ctx.store.undo.push(list, exec.executionId);
     return;
   }
-  ctx.store.journal.note(
+  ctx.store.undo.note(
     () => list.splice(at, 1),
     () => list.splice(at, 0, exec.executionId),
   );
@@ -134,16 +134,16 @@ export function dispatchExecution(ctx: ModelContext, ns: Namespace, request: Dis
     groups: {},
     loops: {},
   };
-  const { journal } = ctx.store;
-  journal.set(wf.executions, executionId, exec);
+  const { undo } = ctx.store;
+  undo.set(wf.executions, executionId, exec);
   addToOrder(ctx, wf, wf.executionOrder, exec);
   let byDefinition = wf.executionsByDefinition.get(exec.definitionId);
-  if (!byDefinition) journal.set(wf.executionsByDefinition, exec.definitionId, (byDefinition = []));
+  if (!byDefinition) undo.set(wf.executionsByDefinition, exec.definitionId, (byDefinition = []));
   addToOrder(ctx, wf, byDefinition, exec);
-  if (request.idempotencyKey !== undefined) journal.set(wf.idempotencyKeys, request.idempotencyKey, executionId);
+  if (request.idempotencyKey !== undefined) undo.set(wf.idempotencyKeys, request.idempotencyKey, executionId);
   const run = runOver(ctx, ns, wf, exec, version, now);
   const rootStepIds = version.compiled.roots.map((nodeId) => scheduleRoot(run, nodeId, `step_${nodeId}_${now}_${lowerId(ctx, 6)}`));
-  journal.assign(exec, 'status', 'running');
+  undo.assign(exec, 'status', 'running');
   appendEvent(run, 'execution.dispatched', null, { definitionId: exec.definitionId, definitionVersion: exec.definitionVersion, rootStepIds });
   finish(run);
   return { executionId, correlationId, deduplicated: false };
@@ -235,10 +235,10 @@ export function cancelExecution(
   const wf = workflowOf(ctx, ns);
   const run = openRun(ctx, ns, wf, exec, ctx.clock.now());
   if (!run) return { cancelled: false, executionId };
-  const { journal } = ctx.store;
+  const { undo } = ctx.store;
   // The run stops first, so cancelling its steps moves no group or loop forward.
-  journal.assign(exec, 'status', 'cancelled');
-  journal.assign(exec, 'cancelledAt', run.now);
+  undo.assign(exec, 'status', 'cancelled');
+  undo.assign(exec, 'cancelledAt', run.now);
   for (const step of [...exec.steps.values()]) {
     if (!isTerminal(step.status)) cancelStep(run, step, 'system:execution-cancel', reason ?? null);
   }

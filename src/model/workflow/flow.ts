@@ -1,5 +1,5 @@
+import type { CompiledLoop, GroupRun, LoopAttempt, WorkflowError, WorkflowStepRecord } from '../state/records/workflow.js';
 import { evaluate, type PredicateScope } from './predicates.js';
-import type { CompiledLoop, GroupRun, LoopAttempt, WorkflowError, WorkflowStepRecord } from './records.js';
 import { appendEvent, isTerminal, type Run, scheduleStep, setStep } from './run.js';
 
 /**
@@ -43,7 +43,7 @@ function scopeOf(run: Run, output: unknown, step: PredicateScope['step']): Predi
 
 /** Records a failure no edge recovered from; the run fails with the first one once nothing is left to do. */
 function unrecovered(run: Run, error: WorkflowError): void {
-  if (run.exec.unrecovered === null) run.ctx.store.journal.assign(run.exec, 'unrecovered', error);
+  if (run.exec.unrecovered === null) run.ctx.store.undo.assign(run.exec, 'unrecovered', error);
 }
 
 /** The node-sourced loop whose terminal is this node, if any. */
@@ -100,7 +100,7 @@ function fanOut(run: Run, step: WorkflowStepRecord, groupHandles: boolean): void
   const groupHasExits = step.groupId !== null && run.version.compiled.forwardEdges.some((e) => e.fromGroupId === step.groupId);
   // A member's failure is recovered if its group still branches; the rollup decides.
   if (group && groupHasExits) {
-    if (!group.fired && group.failure === null) run.ctx.store.journal.assign(group, 'failure', failure);
+    if (!group.fired && group.failure === null) run.ctx.store.undo.assign(group, 'failure', failure);
   } else unrecovered(run, failure);
 }
 
@@ -109,8 +109,19 @@ function groupRun(run: Run, groupId: string, iteration: number): GroupRun {
   const key = `${groupId}#${iteration}`;
   let state = run.exec.groups[key];
   if (!state) {
-    state = { groupId, iteration, completedTotal: 0, totalApproved: 0, quorumMet: false, fired: false, completed: false, impossible: false, outputs: {}, failure: null };
-    run.ctx.store.journal.assign(run.exec.groups, key, state);
+    state = {
+      groupId,
+      iteration,
+      completedTotal: 0,
+      totalApproved: 0,
+      quorumMet: false,
+      fired: false,
+      completed: false,
+      impossible: false,
+      outputs: {},
+      failure: null,
+    };
+    run.ctx.store.undo.assign(run.exec.groups, key, state);
   }
   return state;
 }
@@ -124,9 +135,9 @@ function countMember(run: Run, step: WorkflowStepRecord): boolean {
   const groupId = step.groupId as string;
   const group = run.groups.get(groupId);
   if (!group || run.exec.status !== 'running') return false;
-  const { journal } = run.ctx.store;
+  const { undo } = run.ctx.store;
   const state = groupRun(run, groupId, step.iteration);
-  journal.touch(state);
+  undo.touch(state);
   state.completedTotal += 1;
   const approved = step.status === 'completed' && step.output['decision'] === 'approve';
   if (approved) state.totalApproved += 1;
@@ -207,14 +218,14 @@ function fireLoop(
   iteration: number,
   rejection: Omit<LoopAttempt, 'iteration' | 'authorOutput' | 'rejectedAt'>,
 ): void {
-  const { journal } = run.ctx.store;
+  const { undo } = run.ctx.store;
   let state = run.exec.loops[loop.loopId];
   if (!state) {
     state = { iteration: 1, attempts: [] };
-    journal.assign(run.exec.loops, loop.loopId, state);
+    undo.assign(run.exec.loops, loop.loopId, state);
   }
   const entry = [...run.exec.steps.values()].reverse().find((s) => s.nodeId === loop.entryNodeId && s.iteration === iteration);
-  journal.touch(state);
+  undo.touch(state);
   state.attempts.push({ iteration, authorOutput: structuredClone(entry?.output ?? null), ...rejection, rejectedAt: run.now });
   if (iteration < loop.maxIterations) {
     const body = new Set(loop.bodyNodeIds);
@@ -255,10 +266,10 @@ export function rollup(run: Run): void {
   if (exec.status !== 'running') return;
   for (const step of exec.steps.values()) if (!isTerminal(step.status)) return;
   for (const group of Object.values(exec.groups)) if (!group.fired && group.failure !== null) unrecovered(run, group.failure);
-  const { journal } = run.ctx.store;
+  const { undo } = run.ctx.store;
   const failed = exec.unrecovered !== null;
-  journal.assign(exec, 'status', failed ? 'failed' : 'completed');
-  journal.assign(exec, 'completedAt', run.now);
-  if (failed) journal.assign(exec, 'failureReason', exec.unrecovered);
+  undo.assign(exec, 'status', failed ? 'failed' : 'completed');
+  undo.assign(exec, 'completedAt', run.now);
+  if (failed) undo.assign(exec, 'failureReason', exec.unrecovered);
   appendEvent(run, failed ? 'execution.failed' : 'execution.completed', null, null);
 }

@@ -1,5 +1,5 @@
+import type { CompiledEdge, CompiledGraph, CompiledLoop, EdgeEndpoint, EdgeInput, GroupInput, NodeInput } from '../state/records/workflow.js';
 import { parsePredicate, rolePredicate } from './predicates.js';
-import type { CompiledEdge, CompiledGraph, CompiledLoop, EdgeEndpoint, EdgeInput, GroupInput, NodeInput } from './records.js';
 
 /** An edge endpoint resolved: a bare id names a node. */
 export interface Endpoint {

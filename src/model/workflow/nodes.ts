@@ -1,7 +1,7 @@
+import type { DeclaredReviewer, ScriptedResponse, WorkflowStepRecord } from '../state/records/workflow.js';
 import { AGENT_RUN_TERMINAL, readAgentRun, startAgentRun } from './agent-runs.js';
 import { completeStep, failStep } from './flow.js';
 import { readPath } from './predicates.js';
-import type { DeclaredReviewer, ScriptedResponse, WorkflowStepRecord } from './records.js';
 import { appendEvent, type Run, setStep } from './run.js';
 import { renderTemplate } from './templates.js';
 import { addTimer } from './timers.js';
@@ -175,7 +175,7 @@ export function scriptedAnswer(run: Run, target: string): ScriptedResponse | und
   const list = run.wf.webhookResponses.get(target);
   if (!list || list.length === 0) return undefined;
   const used = run.wf.webhookAnswered[target] ?? 0;
-  run.ctx.store.journal.assign(run.wf.webhookAnswered, target, used + 1);
+  run.ctx.store.undo.assign(run.wf.webhookAnswered, target, used + 1);
   return list[Math.min(used, list.length - 1)];
 }
 
@@ -219,7 +219,7 @@ export function takeNotification(run: Run, step: WorkflowStepRecord, config: Con
   if (subject !== undefined) message['subject'] = subject;
   message['body'] = body;
   message['format'] = format;
-  run.ctx.store.journal.push(run.wf.outbox, {
+  run.ctx.store.undo.push(run.wf.outbox, {
     seq: outboxSeq(run),
     kind: 'notification',
     executionId: exec.executionId,

@@ -1,4 +1,4 @@
-import type { Predicate } from './records.js';
+import type { Predicate } from '../state/records/workflow.js';
 
 /**
  * Custom edge predicates (beyond-spec-4 4.2.0 A): a JSON-AST string, parsed once and evaluated by a walker, never as

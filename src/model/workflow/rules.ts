@@ -1,5 +1,5 @@
+import type { EdgeInput, GroupInput, NodeInput, TriggerInput } from '../state/records/workflow.js';
 import { parseCron, validTimeZone } from './cron.js';
-import type { EdgeInput, GroupInput, NodeInput, TriggerInput } from './records.js';
 import { type TargetProblem, targetProblem } from './targets.js';
 
 /**

@@ -1,8 +1,8 @@
-import type { ModelContext } from '../context.js';
-import type { Namespace } from '../entities.js';
+import type { ModelContext } from '../state/context.js';
+import type { Namespace } from '../state/entities.js';
+import type { DefinitionVersion, GroupInput, NodeInput, WorkflowExecutionRecord, WorkflowState, WorkflowStepRecord } from '../state/records/workflow.js';
 import { pinnedVersion } from './definitions.js';
 import { indexGraph } from './graph.js';
-import type { DefinitionVersion, GroupInput, NodeInput, WorkflowExecutionRecord, WorkflowState, WorkflowStepRecord } from './records.js';
 import { addTimer } from './timers.js';
 import { EXTERNAL_EVENTS } from './views.js';
 
@@ -61,9 +61,16 @@ export function appendEvent(run: Run, type: string, stepId: string | null, data?
   const { ctx, exec } = run;
   const seq = exec.events.length + 1;
   const event = { eventId: `evt_${ctx.ids.alnum(20)}`, seq, type, stepId, timestamp: run.now, ...(data === undefined ? {} : { data }) };
-  ctx.store.journal.push(exec.events, event);
+  ctx.store.undo.push(exec.events, event);
   const external = EXTERNAL_EVENTS.has(type);
-  ctx.events.emit('workflow_execution.event', run.ns.apiKey, { executionId: exec.executionId, definitionId: exec.definitionId, seq, eventType: type, stepId, external });
+  ctx.events.emit('workflow_execution.event', run.ns.apiKey, {
+    executionId: exec.executionId,
+    definitionId: exec.definitionId,
+    seq,
+    eventType: type,
+    stepId,
+    external,
+  });
 }
 
 /** A step id not yet used in the run: `base`, else `base__2`, `base__3`, ... (a loop pass reaching a group successor again). */
@@ -104,7 +111,7 @@ export function scheduleStep(run: Run, nodeId: string, origin: StepOrigin): Work
     deadline: null,
     loopId: origin.loopId,
   };
-  run.ctx.store.journal.set(run.exec.steps, step.stepId, step);
+  run.ctx.store.undo.set(run.exec.steps, step.stepId, step);
   appendEvent(run, 'step.scheduled', step.stepId, { nodeId });
   const delay = run.wf.config.pickupDelayMs;
   if (delay > 0) addTimer(run.ctx, run.wf, { at: run.now + delay, kind: 'pickup', executionId: run.exec.executionId, stepId: step.stepId });
@@ -120,6 +127,6 @@ export const isTerminal = (status: WorkflowStepRecord['status']): boolean => sta
  * @example setStep(run, step, { status: 'running', startedAt: run.now });
  */
 export function setStep(run: Run, step: WorkflowStepRecord, fields: Partial<WorkflowStepRecord>): void {
-  const { journal } = run.ctx.store;
-  for (const [key, value] of Object.entries(fields)) journal.assign(step, key as keyof WorkflowStepRecord & string, value as never);
+  const { undo } = run.ctx.store;
+  for (const [key, value] of Object.entries(fields)) undo.assign(step, key as keyof WorkflowStepRecord & string, value as never);
 }

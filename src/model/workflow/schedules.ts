@@ -1,6 +1,6 @@
-import type { ModelContext } from '../context.js';
+import type { ModelContext } from '../state/context.js';
+import type { WorkflowDefinitionRecord, WorkflowState } from '../state/records/workflow.js';
 import { nextCronInstant, parseCron } from './cron.js';
-import type { WorkflowDefinitionRecord, WorkflowState } from './records.js';
 import { addTimer, dropTimers } from './timers.js';
 
 /**

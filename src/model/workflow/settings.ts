@@ -1,7 +1,7 @@
 import { ServiceError } from '../../errors.js';
-import type { ModelContext } from '../context.js';
-import type { Namespace } from '../entities.js';
-import type { ScriptedResponse, WorkflowConfig, WorkflowOutboxEntry, WorkflowStepRecord } from './records.js';
+import type { ModelContext } from '../state/context.js';
+import type { Namespace } from '../state/entities.js';
+import type { ScriptedResponse, WorkflowConfig, WorkflowOutboxEntry, WorkflowStepRecord } from '../state/records/workflow.js';
 import { openRun } from './run.js';
 import { settleWorkflow } from './settle.js';
 import { workflowOf } from './state.js';
@@ -20,7 +20,7 @@ import { type CallbackBody, finishCallback } from './webhook-node.js';
 export function configureWorkflow(ctx: ModelContext, ns: Namespace, patch: Partial<WorkflowConfig>): WorkflowConfig {
   const wf = workflowOf(ctx, ns);
   const next: WorkflowConfig = { ...structuredClone(wf.config), ...structuredClone(patch) };
-  ctx.store.journal.assign(wf, 'config', next);
+  ctx.store.undo.assign(wf, 'config', next);
   return structuredClone(next);
 }
 
@@ -31,10 +31,10 @@ export function configureWorkflow(ctx: ModelContext, ns: Namespace, patch: Parti
  */
 export function scriptResponses(ctx: ModelContext, ns: Namespace, url: string, responses: ScriptedResponse[]): void {
   const wf = workflowOf(ctx, ns);
-  const { journal } = ctx.store;
-  if (responses.length === 0) journal.delete(wf.webhookResponses, url);
-  else journal.set(wf.webhookResponses, url, structuredClone(responses));
-  journal.unset(wf.webhookAnswered, url);
+  const { undo } = ctx.store;
+  if (responses.length === 0) undo.delete(wf.webhookResponses, url);
+  else undo.set(wf.webhookResponses, url, structuredClone(responses));
+  undo.unset(wf.webhookAnswered, url);
 }
 
 /** Which outbox entries to list. */

@@ -1,8 +1,8 @@
-import type { ModelContext } from '../context.js';
-import type { Namespace } from '../entities.js';
+import type { ModelContext } from '../state/context.js';
+import type { Namespace } from '../state/entities.js';
+import type { WorkflowState, WorkflowTimer } from '../state/records/workflow.js';
 import { breachStep } from './flow.js';
 import { pollAgent } from './nodes.js';
-import type { WorkflowState, WorkflowTimer } from './records.js';
 import { openRun } from './run.js';
 import { finish, takeStep } from './take.js';
 import { nextTimerAt, takeDueTimer } from './timers.js';

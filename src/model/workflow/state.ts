@@ -1,6 +1,6 @@
-import type { ModelContext } from '../context.js';
-import type { Namespace } from '../entities.js';
-import type { WorkflowConfig, WorkflowState } from './records.js';
+import type { ModelContext } from '../state/context.js';
+import type { Namespace } from '../state/entities.js';
+import type { WorkflowConfig, WorkflowState } from '../state/records/workflow.js';
 
 /** Where async webhook nodes call back unless the control plane says otherwise. */
 export const DEFAULT_CALLBACK_BASE_URL = 'https://collab-service.test';
@@ -47,7 +47,7 @@ function emptyWorkflow(): WorkflowState {
  * @example workflowOf(ctx, ns).definitions.size
  */
 export function workflowOf(ctx: ModelContext, ns: Namespace): WorkflowState {
-  if (!ns.workflow) ctx.store.journal.assign(ns, 'workflow', emptyWorkflow());
+  if (!ns.workflow) ctx.store.undo.assign(ns, 'workflow', emptyWorkflow());
   return ns.workflow as WorkflowState;
 }
 

@@ -1,10 +1,10 @@
 import { ServiceError } from '../../errors.js';
-import type { ModelContext } from '../context.js';
-import type { Namespace } from '../entities.js';
+import type { ModelContext } from '../state/context.js';
+import type { Namespace } from '../state/entities.js';
+import type { HumanAggregator, WorkflowExecutionRecord, WorkflowStepRecord } from '../state/records/workflow.js';
 import { findExecution } from './executions.js';
 import { cancelStep, completeStep, failStep } from './flow.js';
 import { waitingOutput } from './nodes.js';
-import type { HumanAggregator, WorkflowExecutionRecord, WorkflowStepRecord } from './records.js';
 import { appendEvent, isTerminal, openRun, type Run, setStep } from './run.js';
 import { workflowOf } from './state.js';
 import { finish } from './take.js';
@@ -82,7 +82,7 @@ export function recordReviewerDecision(
   if (agg.responses.some((r) => r.reviewerId === input.reviewerId))
     return { recorded: false, aggregatorStatus: agg.status, resumeScheduled: false, rejectionReason: 'idempotent' };
   const run = passOver(ctx, ns, exec);
-  ctx.store.journal.touch(agg);
+  ctx.store.undo.touch(agg);
   agg.responses.push({ reviewerId: input.reviewerId, decision: input.decision, reason: input.reason ?? null, mandatory: reviewer.mandatory, at: run.now });
   appendEvent(run, 'step.response-recorded', step.stepId, { reviewerId: input.reviewerId, decision: input.decision, mandatory: reviewer.mandatory });
   if (input.decision === 'reject') agg.status = 'rejected';

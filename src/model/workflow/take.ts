@@ -1,6 +1,6 @@
+import type { WorkflowStepRecord } from '../state/records/workflow.js';
 import { rollup } from './flow.js';
 import { takeAgent, takeHuman, takeNotification } from './nodes.js';
-import type { WorkflowStepRecord } from './records.js';
 import { appendEvent, type Run, setStep } from './run.js';
 import { addTimer } from './timers.js';
 import { takeWebhook } from './webhook-node.js';

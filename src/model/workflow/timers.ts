@@ -1,5 +1,5 @@
-import type { ModelContext } from '../context.js';
-import type { WorkflowState, WorkflowTimer } from './records.js';
+import type { ModelContext } from '../state/context.js';
+import type { WorkflowState, WorkflowTimer } from '../state/records/workflow.js';
 
 /**
  * The workflow engine's due instants (SLA deadlines, agent polls, webhook retries, delayed pickups, schedules),
@@ -15,9 +15,9 @@ const after = (a: WorkflowTimer, b: WorkflowTimer): boolean => a.at > b.at || (a
  * @example addTimer(ctx, wf, { at: now + 60_000, kind: 'sla', executionId, stepId });
  */
 export function addTimer(ctx: ModelContext, wf: WorkflowState, timer: Omit<WorkflowTimer, 'seq'>): void {
-  const { journal } = ctx.store;
+  const { undo } = ctx.store;
   const entry: WorkflowTimer = { ...timer, seq: wf.timerSeq };
-  journal.assign(wf, 'timerSeq', wf.timerSeq + 1);
+  undo.assign(wf, 'timerSeq', wf.timerSeq + 1);
   const list = wf.timers;
   // Latest first: find the first element the new one falls due after.
   let lo = 0;
@@ -27,7 +27,7 @@ export function addTimer(ctx: ModelContext, wf: WorkflowState, timer: Omit<Workf
     if (after(list[mid] as WorkflowTimer, entry)) lo = mid + 1;
     else hi = mid;
   }
-  journal.note(
+  undo.note(
     () => list.splice(lo, 1),
     () => list.splice(lo, 0, entry),
   );
@@ -47,7 +47,7 @@ export function takeDueTimer(ctx: ModelContext, wf: WorkflowState, now: number):
   const list = wf.timers;
   const next = list.at(-1);
   if (!next || next.at > now) return undefined;
-  ctx.store.journal.note(
+  ctx.store.undo.note(
     () => list.push(next),
     () => list.pop(),
   );
@@ -61,7 +61,7 @@ export function takeDueTimer(ctx: ModelContext, wf: WorkflowState, now: number):
  */
 export function dropTimers(ctx: ModelContext, wf: WorkflowState, drop: (timer: WorkflowTimer) => boolean): void {
   if (!wf.timers.some(drop)) return;
-  ctx.store.journal.assign(
+  ctx.store.undo.assign(
     wf,
     'timers',
     wf.timers.filter((t) => !drop(t)),

@@ -1,11 +1,11 @@
 import { ServiceError } from '../../errors.js';
-import type { ModelContext } from '../context.js';
-import type { Namespace } from '../entities.js';
+import type { ModelContext } from '../state/context.js';
+import type { Namespace } from '../state/entities.js';
+import type { TriggerInput, WorkflowDefinitionRecord, WorkflowState, WorkflowTimer } from '../state/records/workflow.js';
 import { latestCronInstant, nextCronInstant, parseCron } from './cron.js';
 import { activeDefinition, definitionNotFound } from './definitions.js';
 import { type DispatchRequest, dispatchExecution } from './executions.js';
 import { readPath } from './predicates.js';
-import type { TriggerInput, WorkflowDefinitionRecord, WorkflowState, WorkflowTimer } from './records.js';
 import { appendEvent, openRun } from './run.js';
 import { workflowOf } from './state.js';
 import { addTimer } from './timers.js';
@@ -117,6 +117,6 @@ export function fireTrigger(ctx: ModelContext, ns: Namespace, fire: TriggerFire)
     return { fired: true, executionId: seen.executionId, correlationId: original?.correlationId ?? '', deduplicated: true };
   }
   const started = dispatchExecution(ctx, ns, { definitionId: record.definitionId, triggerContext: context, ...scopeIds(record) }, { idempotencyKey: key });
-  if (key !== undefined) ctx.store.journal.set(wf.triggerKeys, key, { executionId: started.executionId, expiresAt: now + TRIGGER_KEY_TTL_MS });
+  if (key !== undefined) ctx.store.undo.set(wf.triggerKeys, key, { executionId: started.executionId, expiresAt: now + TRIGGER_KEY_TTL_MS });
   return { fired: true, ...started };
 }

@@ -1,4 +1,4 @@
-import type { WorkflowDefinitionRecord, WorkflowEventRecord, WorkflowExecutionRecord, WorkflowStepRecord } from './records.js';
+import type { WorkflowDefinitionRecord, WorkflowEventRecord, WorkflowExecutionRecord, WorkflowStepRecord } from '../state/records/workflow.js';
 
 /** Event types returned by `getEvents` and delivered to receivers; every other type is internal (4.2.0 J). */
 export const EXTERNAL_EVENTS: ReadonlySet<string> = new Set([

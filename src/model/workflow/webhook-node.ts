@@ -1,9 +1,9 @@
 import { hmac } from '@noble/hashes/hmac.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex } from '@noble/hashes/utils.js';
+import type { WorkflowStepRecord } from '../state/records/workflow.js';
 import { completeStep, failStep } from './flow.js';
 import { outboxSeq, scriptedAnswer } from './nodes.js';
-import type { WorkflowStepRecord } from './records.js';
 import { appendEvent, type Run, setStep } from './run.js';
 import { addTimer } from './timers.js';
 
@@ -92,7 +92,7 @@ export function attemptWebhook(run: Run, step: WorkflowStepRecord, config: Confi
   const answer = scriptedAnswer(run, url) ?? wf.config.defaultResponse;
   const text = answer.text ?? (answer.json === undefined ? null : JSON.stringify(answer.json));
   const seq = outboxSeq(run);
-  run.ctx.store.journal.push(wf.outbox, {
+  run.ctx.store.undo.push(wf.outbox, {
     seq,
     kind: 'webhook',
     executionId: exec.executionId,
@@ -107,7 +107,7 @@ export function attemptWebhook(run: Run, step: WorkflowStepRecord, config: Confi
   const expected = (config['expectedStatusCodes'] as number[] | undefined) ?? [];
   if ((status >= 200 && status < 300) || expected.includes(status)) {
     if (token !== null) {
-      run.ctx.store.journal.set(wf.callbacks, token, { executionId: exec.executionId, stepId: step.stepId });
+      run.ctx.store.undo.set(wf.callbacks, token, { executionId: exec.executionId, stepId: step.stepId });
       setStep(run, step, { status: 'waiting', webhook: { attempts, callbackToken: token } });
       appendEvent(run, 'step.awaiting-approval', step.stepId, { url });
       return;
