@@ -97,7 +97,12 @@ async function handle(deps: DispatchDeps, call: ApiCall, info: CallInfo): Promis
   info.caller = caller;
   const output = await exclusive(deps.model, () =>
     atomically(deps.model, async () => {
-      if (caller.level === 'apiKey') for (const settle of deps.hooks.settle) settle(deps.model, caller);
+      if (caller.level === 'apiKey') {
+        for (const settle of deps.hooks.settle) {
+          const settling = settle(deps.model, caller);
+          if (settling) await settling;
+        }
+      }
       const input = validate(operation.schema, data, operation.issueDetails);
       return operation.run({ data: input, raw: data, caller, model: deps.model, settings: deps.settings, version: route.version });
     }),
