@@ -25,10 +25,10 @@ export const webhookResponses: ControlHandler = (deps, { body }) => deps.workflo
  * `POST /__mock/workflow/callback/{token}` with `x-service-callback-token` and `{ status, output?, error? }`: the callback
  * target of async webhook nodes, reachable like a receiver URL (no control token). Answers 202 `{ok: true}`.
  */
-export const callback: ControlHandler = (deps, { body, call }) => {
+export const callback: ControlHandler = async (deps, { body, call }) => {
   const path = call.path.split('?')[0] ?? '';
   const token = decodeURIComponent(path.slice(path.lastIndexOf('/') + 1));
-  deps.workflow.callback(token, body as CallbackInit, header(call, CALLBACK_TOKEN_HEADER));
+  await deps.workflow.callback(token, body as CallbackInit, header(call, CALLBACK_TOKEN_HEADER));
   return new RawReply(json(202, { ok: true }));
 };
 

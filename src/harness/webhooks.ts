@@ -77,7 +77,7 @@ export const fetchSender: WebhookSender = async (request) => {
  */
 export interface ClockWork {
   nextDueAt(): number | null;
-  settle(only?: Namespace): void;
+  settle(only?: Namespace): void | Promise<void>;
 }
 
 /**
@@ -144,7 +144,7 @@ export function createWebhooksApi(model: ModelContext, initial: WebhookDeliveryM
   const runDue = (only?: Namespace): Promise<WebhookDeliveryView[]> =>
     serial(async () => {
       settleEditorChanges(model, only);
-      for (const work of clockWork) work.settle(only);
+      for (const work of clockWork) await work.settle(only);
       const send = sender;
       if (!send) {
         await sealRecorded();

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import type { ModelContext } from '../model/state/context.js';
 import { knownNamespace } from '../model/state/keys.js';
 import type { ScriptedResponse, WorkflowConfig, WorkflowOutboxEntry } from '../model/state/records/workflow.js';
-import { configureWorkflow, receiveCallback, scriptResponses, workflowOutbox } from '../model/workflow/settings.js';
+import { ensureAgentRuns } from '../model/workflow/agent-runs.js';
+import { configureWorkflow, findCallback, receiveCallback, scriptResponses, workflowOutbox } from '../model/workflow/settings.js';
 import { settleWorkflow } from '../model/workflow/settle.js';
 import { configOf } from '../model/workflow/state.js';
 import { fireTrigger, type TriggerOutcome } from '../model/workflow/triggers.js';
@@ -82,9 +83,9 @@ export interface WorkflowApi {
   /** Scripts the answers of a URL; an empty `responses` list forgets them. */
   scriptResponse(init: WebhookResponsesInit): { url: string; responses: ScriptedResponse[] };
   /** Posts to the callback URL of an async webhook step, as its receiver would. */
-  callback(token: string, body: CallbackInit, headerToken?: string): { executionId: string; stepId: string };
+  callback(token: string, body: CallbackInit, headerToken?: string): Promise<{ executionId: string; stepId: string }>;
   /** Fires an inbound-webhook, app or schedule trigger of a definition. */
-  fireTrigger(init: TriggerFireInit): TriggerOutcome;
+  fireTrigger(init: TriggerFireInit): Promise<TriggerOutcome>;
   /** Messages of notification nodes and requests of webhook nodes, oldest first. */
   outbox(query?: OutboxQuery): WorkflowOutboxEntry[];
 }
@@ -190,18 +191,21 @@ export function createWorkflowApi(ctx: ModelContext, defaultApiKey: () => string
         scriptResponses(ctx, nsOf(body.apiKey), body.url, list);
         return { url: body.url, responses: structuredClone(list) };
       }),
-    callback: (token, body, headerToken = token) =>
-      allOrNothing(ctx, () => {
-        const parsed = validate(callbackBody, body);
-        return receiveCallback(ctx, token, headerToken, parsed);
-      }),
-    fireTrigger: (init) =>
-      allOrNothing(ctx, () => {
-        const { apiKey: key, ...fire } = validate(fireBody, init);
-        const ns = nsOf(key);
+    callback: async (token, body, headerToken = token) => {
+      const parsed = validate(callbackBody, body);
+      const found = findCallback(ctx, token);
+      if (found) await ensureAgentRuns(found.ns);
+      return allOrNothing(ctx, () => receiveCallback(ctx, token, headerToken, parsed));
+    },
+    fireTrigger: async (init) => {
+      const { apiKey: key, ...fire } = validate(fireBody, init);
+      const ns = nsOf(key);
+      await ensureAgentRuns(ns);
+      return allOrNothing(ctx, () => {
         settleWorkflow(ctx, ns);
         return fireTrigger(ctx, ns, fire);
-      }),
+      });
+    },
     outbox: (query = {}) => {
       const { apiKey: key, ...filter } = query;
       return workflowOutbox(nsOf(key), filter);

@@ -58,6 +58,12 @@ export function checkDefinition(ns: Namespace, draft: DefinitionDraft, version: 
   return { version, content: structuredClone(content), compiled: compileGraph(content) };
 }
 
+/** Remembers that the key's runs may start agent runs (so its passes load the agents engine first). */
+function noteAgentNodes(ctx: ModelContext, ns: Namespace, version: DefinitionVersion): void {
+  const wf = workflowOf(ctx, ns);
+  if (wf.agentNodes !== true && version.content.nodes.some((n) => n.type === 'agent' && n.config?.['agentId'] !== '__mock__')) ctx.store.undo.assign(wf, 'agentNodes', true);
+}
+
 /** The active definition of an id, or `undefined`. */
 export function activeDefinition(ns: Namespace, definitionId: string): WorkflowDefinitionRecord | undefined {
   const record = ns.workflow?.definitions.get(definitionId);
@@ -85,6 +91,7 @@ export function createDefinition(ctx: ModelContext, ns: Namespace, draft: Defini
   };
   disarmSchedules(ctx, wf, draft.definitionId);
   ctx.store.undo.set(wf.definitions, draft.definitionId, record);
+  noteAgentNodes(ctx, ns, checked);
   armSchedules(ctx, wf, record, now);
   ctx.events.emit('workflow_definition.create', ns.apiKey, { definitionId: record.definitionId, version: 1 });
   return definitionView(record);
@@ -129,6 +136,7 @@ export function updateDefinition(ctx: ModelContext, ns: Namespace, draft: Defini
   if (existing.version !== ifVersion) throw new ServiceError('FAILED_PRECONDITION', `Version conflict: expected ${ifVersion}, current ${existing.version}`);
   const wf = workflowOf(ctx, ns);
   const { undo } = ctx.store;
+  noteAgentNodes(ctx, ns, checked);
   undo.assign(existing.snapshots, String(existing.version), existing.current);
   undo.assign(existing, 'current', checked);
   undo.assign(existing, 'version', checked.version);

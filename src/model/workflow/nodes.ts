@@ -123,8 +123,13 @@ export function takeAgent(run: Run, step: WorkflowStepRecord, config: Config): v
   const agent = { agentId, agentExecutionId: started.agentExecutionId, resolvedUrl: url, pollIntervalMs, giveUpAt: run.now + maxRuntime };
   setStep(run, step, { status: 'waiting', agent });
   appendEvent(run, 'step.awaiting-approval', step.stepId, { agentId, agentExecutionId: started.agentExecutionId, pollIntervalMs });
-  if (progression === 'immediate') pollAgent(run, step);
-  else if (progression === 'clock') nextPoll(run, step);
+  if (progression === 'clock') nextPoll(run, step);
+  else if (progression === 'immediate') {
+    pollAgent(run, step);
+    // A run finished now by a pass settling an earlier instant resumes at its own completion instant.
+    const done = step.status === 'waiting' ? readAgentRun(run.ctx, run.ns, started.agentExecutionId)?.completedAt : null;
+    if (done !== null && done !== undefined) addTimer(run.ctx, run.wf, { at: done, kind: 'poll', executionId: run.exec.executionId, stepId: step.stepId });
+  }
 }
 
 /** Arms the step's next poll: one interval on, or its give-up instant if that comes first. */
@@ -143,7 +148,7 @@ function nextPoll(run: Run, step: WorkflowStepRecord): void {
 export function pollAgent(run: Run, step: WorkflowStepRecord): void {
   const agent = step.agent;
   if (step.status !== 'waiting' || !agent) return;
-  const state = readAgentRun(run.ctx, run.ns, agent.agentExecutionId, run.now);
+  const state = readAgentRun(run.ctx, run.ns, agent.agentExecutionId);
   if (state && state.completedAt !== null && state.completedAt <= run.now && AGENT_RUN_TERMINAL.has(state.status)) {
     const approved = state.status === 'passed' || state.status === 'skipped';
     const decision = approved ? 'approve' : 'reject';

@@ -1,4 +1,5 @@
 import type { ModelContext } from '../state/context.js';
+import { ensureAgentRuns } from './agent-runs.js';
 import type { Namespace } from '../state/entities.js';
 import type { WorkflowState, WorkflowTimer } from '../state/records/workflow.js';
 import { breachStep } from './flow.js';
@@ -46,6 +47,16 @@ export function settleWorkflow(ctx: ModelContext, ns: Namespace): void {
 }
 
 /**
+ * The settle step of the pipeline: loads the agents engine first when the key's runs may start or read agent runs.
+ * @example hooks.settle.push((m, caller) => settleWorkflowStep(m, caller.ns));
+ */
+export function settleWorkflowStep(ctx: ModelContext, ns: Namespace): void | Promise<void> {
+  const loading = ensureAgentRuns(ns);
+  if (loading) return loading.then(() => settleWorkflow(ctx, ns));
+  settleWorkflow(ctx, ns);
+}
+
+/**
  * The earliest instant any key's workflow has something due, or `null` (the clock's advance stops there).
  * @example nextWorkflowDueAt(ctx)
  */
@@ -62,6 +73,10 @@ export function nextWorkflowDueAt(ctx: ModelContext): number | null {
  * Settles every key's workflow (the clock moved).
  * @example settleAllWorkflows(ctx);
  */
-export function settleAllWorkflows(ctx: ModelContext): void {
-  for (const ns of ctx.store.tables.namespaces.values()) settleWorkflow(ctx, ns);
+export async function settleAllWorkflows(ctx: ModelContext): Promise<void> {
+  for (const ns of ctx.store.tables.namespaces.values()) {
+    if (!ns.workflow) continue;
+    await ensureAgentRuns(ns);
+    settleWorkflow(ctx, ns);
+  }
 }

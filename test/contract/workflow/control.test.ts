@@ -133,7 +133,7 @@ forEachTransport('workflow control plane (0.3)', (fresh) => {
 });
 
 describe('service.workflow (in process)', () => {
-  it('refuses bad input with the control routes’ messages and leaves the state byte-identical', () => {
+  it('refuses bad input with the control routes’ messages and leaves the state byte-identical', async () => {
     const service = createMockService();
     const before = fingerprint(service);
     const refusal = (fn: () => unknown): ServiceError => {
@@ -148,8 +148,8 @@ describe('service.workflow (in process)', () => {
     expect(refusal(() => service.workflow.configure({ pickupDelayMs: -1 })).status).toBe('INVALID_ARGUMENT');
     expect(refusal(() => service.workflow.configure({ extra: true } as never)).message).toBe('data: Unrecognized key: "extra".');
     expect(refusal(() => service.workflow.scriptResponse({ url: 'x', status: 1000 })).status).toBe('INVALID_ARGUMENT');
-    expect(refusal(() => service.workflow.fireTrigger({ definitionId: 'none', triggerId: 't' })).message).toBe('Definition not found: none');
-    expect(refusal(() => service.workflow.callback('t', { status: 'completed' })).status).toBe('NOT_FOUND');
+    await expect(service.workflow.fireTrigger({ definitionId: 'none', triggerId: 't' })).rejects.toThrow('Definition not found: none');
+    await expect(service.workflow.callback('t', { status: 'completed' })).rejects.toMatchObject({ status: 'NOT_FOUND' });
     expect(refusal(() => service.workflow.config({ apiKey: 'nope' })).status).toBe('NOT_FOUND');
     expect(fingerprint(service)).toBe(before);
     expect(service.workflow.configure({ agentSteps: 'manual' }).agentSteps).toBe('manual');

@@ -193,7 +193,7 @@ forEachTransport('workflow node behaviour (4.2.0 F)', (fresh) => {
     const c = fresh();
     const { executionId, run } = await hookRun(c, { mode: 'async' });
     const token = createHmac('sha256', SECRET).update(run.steps[1].stepId).digest('hex');
-    c.service.workflow.callback(token, { status: 'failed', error: { code: 'upstream-refused', message: 'no' } });
+    await c.service.workflow.callback(token, { status: 'failed', error: { code: 'upstream-refused', message: 'no' } });
     expect((await execution(c, executionId)).steps[1]).toMatchObject({ status: 'failed', error: { code: 'upstream-refused', message: 'no' } });
     const d = fresh();
     const bare = await hookRun(d, { mode: 'async' }, {}, {});

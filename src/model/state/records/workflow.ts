@@ -382,6 +382,8 @@ export interface WorkflowState {
   /** Due instants, latest first (the next one is the last element). */
   timers: WorkflowTimer[];
   timerSeq: number;
+  /** Whether some definition of the key named an agent other than `__mock__` (its passes then need the agents engine). */
+  agentNodes?: boolean;
   /** Async webhook callback tokens -> their step (kept after the step ends, so a late callback is told so). */
   callbacks: Map<string, { executionId: string; stepId: string }>;
 }
