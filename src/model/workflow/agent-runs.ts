@@ -94,5 +94,10 @@ export function startAgentRun(ctx: ModelContext, ns: Namespace, request: AgentRu
 export function readAgentRun(ctx: ModelContext, ns: Namespace, agentExecutionId: string): AgentRunState | undefined {
   const outcome = engine().agentRunOutcome(ctx, ns, agentExecutionId);
   if (!outcome) return undefined;
-  return { status: outcome.status, completedAt: outcome.terminal ? outcome.completedAt : null, startedAt: outcome.startedAt, resultsSummary: outcome.resultsSummary };
+  return {
+    status: outcome.status,
+    completedAt: outcome.terminal ? outcome.completedAt : null,
+    startedAt: outcome.startedAt,
+    resultsSummary: outcome.resultsSummary,
+  };
 }

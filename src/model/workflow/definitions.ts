@@ -61,7 +61,8 @@ export function checkDefinition(ns: Namespace, draft: DefinitionDraft, version: 
 /** Remembers that the key's runs may start agent runs (so its passes load the agents engine first). */
 function noteAgentNodes(ctx: ModelContext, ns: Namespace, version: DefinitionVersion): void {
   const wf = workflowOf(ctx, ns);
-  if (wf.agentNodes !== true && version.content.nodes.some((n) => n.type === 'agent' && n.config?.['agentId'] !== '__mock__')) ctx.store.undo.assign(wf, 'agentNodes', true);
+  if (wf.agentNodes !== true && version.content.nodes.some((n) => n.type === 'agent' && n.config?.['agentId'] !== '__mock__'))
+    ctx.store.undo.assign(wf, 'agentNodes', true);
 }
 
 /** The active definition of an id, or `undefined`. */

@@ -1,7 +1,7 @@
 import type { ModelContext } from '../state/context.js';
-import { ensureAgentRuns } from './agent-runs.js';
 import type { Namespace } from '../state/entities.js';
 import type { WorkflowState, WorkflowTimer } from '../state/records/workflow.js';
+import { ensureAgentRuns } from './agent-runs.js';
 import { breachStep } from './flow.js';
 import { pollAgent } from './nodes.js';
 import { openRun } from './run.js';

@@ -82,7 +82,14 @@ describe('workflow deliveries (4.2.0 K)', () => {
 
   it('a failing receiver is retried after 2 s, 8 s, 32 s, 2 min and 8 min, counting x-service-attempt, then dead-lettered', async () => {
     const sent: WebhookRequest[] = [];
-    const service = createMockService({ webhooks: { deliver: async (request) => (sent.push(request), { statusCode: 503 }) } });
+    const service = createMockService({
+      webhooks: {
+        deliver: async (request) => {
+          sent.push(request);
+          return { statusCode: 503 };
+        },
+      },
+    });
     await api(
       service,
       '/v2/workflow/definitions/create',
@@ -101,7 +108,14 @@ describe('workflow deliveries (4.2.0 K)', () => {
 
   it('a webhook node’s request is delivered as recorded, once, with its method; its outcome stays the scripted one', async () => {
     const sent: WebhookRequest[] = [];
-    const service = createMockService({ webhooks: { deliver: async (request) => (sent.push(request), { statusCode: 500 }) } });
+    const service = createMockService({
+      webhooks: {
+        deliver: async (request) => {
+          sent.push(request);
+          return { statusCode: 500 };
+        },
+      },
+    });
     await api(service, '/v2/workflow/definitions/create', definition());
     const { executionId } = await api(service, '/v2/workflow/executions/dispatch', { definitionId: 'doc-signoff' });
     const run = await api(service, '/v2/workflow/executions/get', { executionId });
