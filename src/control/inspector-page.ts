@@ -53,6 +53,8 @@ export const INSPECTOR_HTML = `<!doctype html>
   <section><h2>Comments</h2><div id="comments"></div></section>
   <section><h2>Shared editors</h2><div id="editors"></div></section>
   <section><h2>Webhook endpoints</h2><div id="webhooks"></div></section>
+  <section><h2>Workflow definitions <small id="count-workflow-definitions"></small></h2><div id="workflow-definitions"></div></section>
+  <section class="wide"><h2>Workflow executions <small id="count-workflow-executions"></small></h2><div id="workflow-executions"></div></section>
 </main>
 <script>
 (() => {
@@ -106,6 +108,10 @@ export const INSPECTOR_HTML = `<!doctype html>
     table('comments', o.comments, ['organizationId', 'documentId', 'annotationId', 'comments', 'first']);
     table('editors', o.editors, ['organizationId', 'documentId', 'editorId', 'content']);
     table('webhooks', o.webhookEndpoints, ['id', 'url', 'disabled', 'filterTypes']);
+    $('count-workflow-definitions').textContent = '(' + o.workflowCounts.definitions + ')';
+    $('count-workflow-executions').textContent = '(' + o.workflowCounts.executions + ')';
+    table('workflow-definitions', o.workflowDefinitions, ['definitionId', 'name', 'version', 'nodes', 'updatedAt']);
+    table('workflow-executions', o.workflowExecutions, ['executionId', 'definitionId', 'version', 'status', 'startedAt', 'steps', 'open', 'events']);
   }
   let lastId = 0;
   const requests = [];

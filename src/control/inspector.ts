@@ -1,5 +1,6 @@
 import type { Namespace } from '../model/state/entities.js';
 import { type ControlHandler, namespaceFor } from './context.js';
+import { workflowOverview } from './inspector-workflow.js';
 
 /** How many rows of each list the overview shows; the counts are always whole. */
 const ROWS = 100;
@@ -102,6 +103,7 @@ function overviewOf(ns: Namespace): Record<string, unknown> {
     comments,
     editors,
     webhookEndpoints: take(ns.advancedWebhookEndpoints).map((e) => ({ id: e.id, url: e.url, disabled: e.disabled, filterTypes: e.filterTypes })),
+    ...workflowOverview(ns),
   };
 }
 

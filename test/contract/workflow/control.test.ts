@@ -118,6 +118,29 @@ forEachTransport('workflow control plane (0.3)', (fresh) => {
     expect((await control(c, 'GET', `/__mock/workflow/outbox?apiKey=${headers['x-service-api-key']}`)).body.entries).toEqual([]);
   });
 
+  it('the inspector overview shows definitions and the newest runs with their open steps', async () => {
+    const c = fresh();
+    await define(c, docSignoff());
+    const { executionId } = await dispatch(c, 'doc-signoff');
+    const overview = (await control(c, 'GET', '/__mock/overview')).body;
+    expect(overview.workflowCounts).toEqual({ definitions: 1, executions: 1, outbox: 0 });
+    expect(overview.workflowDefinitions).toEqual([
+      { definitionId: 'doc-signoff', name: 'Document sign-off', version: 1, nodes: 2, updatedAt: '2026-01-01T00:00:00.000Z' },
+    ]);
+    expect(overview.workflowExecutions).toEqual([
+      {
+        executionId,
+        definitionId: 'doc-signoff',
+        version: 1,
+        status: 'running',
+        startedAt: '2026-01-01T00:00:00.000Z',
+        steps: 1,
+        open: 'manager-approval (waiting)',
+        events: 4,
+      },
+    ]);
+  });
+
   it('all of it is state: exported, restored by reset', async () => {
     const c = fresh();
     const start = fingerprint(c.service);
