@@ -1,6 +1,7 @@
 import { createDefinition, deleteDefinition, getDefinition, listDefinitions, updateDefinition } from '../../model/workflow/definitions.js';
 import { defineOperation, namespaceOf } from '../../protocol/operation.js';
 import { draftOf, WORKFLOW } from './common.js';
+import { definitionPage, definitionView, deleted } from './results.js';
 import { createDefinitionInput, deleteDefinitionInput, getDefinitionInput, listDefinitionsInput, updateDefinitionInput } from './schemas.js';
 
 /** `POST /v2/workflow/definitions/create` (beyond-spec-4 4.2.1). */
@@ -8,6 +9,7 @@ export const create = defineOperation({
   ...WORKFLOW,
   summary: 'Create a workflow definition',
   schema: createDefinitionInput,
+  result: definitionView,
   run: ({ data, raw, caller, model }) => ({ data: createDefinition(model, namespaceOf(caller), draftOf(data, raw)) }),
 });
 
@@ -16,6 +18,7 @@ export const get = defineOperation({
   ...WORKFLOW,
   summary: 'Get a workflow definition',
   schema: getDefinitionInput,
+  result: definitionView,
   run: ({ data, caller }) => ({ data: getDefinition(namespaceOf(caller), data.definitionId) }),
 });
 
@@ -24,6 +27,7 @@ export const list = defineOperation({
   ...WORKFLOW,
   summary: 'List workflow definitions',
   schema: listDefinitionsInput,
+  result: definitionPage,
   run: ({ data, caller }) => ({ data: listDefinitions(namespaceOf(caller), data) }),
 });
 
@@ -32,6 +36,7 @@ export const update = defineOperation({
   ...WORKFLOW,
   summary: 'Replace a workflow definition',
   schema: updateDefinitionInput,
+  result: definitionView,
   run: ({ data, raw, caller, model }) => {
     const { ifVersion, ...body } = data;
     return { data: updateDefinition(model, namespaceOf(caller), draftOf(body, raw), ifVersion) };
@@ -43,5 +48,6 @@ export const remove = defineOperation({
   ...WORKFLOW,
   summary: 'Delete a workflow definition',
   schema: deleteDefinitionInput,
+  result: deleted,
   run: ({ data, caller, model }) => ({ data: deleteDefinition(model, namespaceOf(caller), data.definitionId, data.purge ?? false) }),
 });

@@ -1,6 +1,7 @@
 import { cancelOneStep, recordReviewerDecision, recordAgentResolution as refuseAgentResolution, resolveStep } from '../../model/workflow/steps.js';
 import { defineOperation, namespaceOf } from '../../protocol/operation.js';
 import { WORKFLOW } from './common.js';
+import { decisionResult, resolved, stepCancelled } from './results.js';
 import { agentResolutionInput, cancelStepInput, resolveStepInput, reviewerDecisionInput } from './schemas.js';
 
 /** `POST /v2/workflow/steps/recordReviewerDecision` (beyond-spec-4 4.2.11). */
@@ -8,6 +9,7 @@ export const recordDecision = defineOperation({
   ...WORKFLOW,
   summary: 'Record a reviewer decision',
   schema: reviewerDecisionInput,
+  result: decisionResult,
   run: ({ data, caller, model }) => ({ data: recordReviewerDecision(model, namespaceOf(caller), data) }),
 });
 
@@ -16,6 +18,7 @@ export const resolve = defineOperation({
   ...WORKFLOW,
   summary: 'Resolve a workflow step (override)',
   schema: resolveStepInput,
+  result: resolved,
   run: ({ data, caller, model }) => ({ data: resolveStep(model, namespaceOf(caller), data) }),
 });
 
@@ -24,6 +27,7 @@ export const cancel = defineOperation({
   ...WORKFLOW,
   summary: 'Cancel a workflow step',
   schema: cancelStepInput,
+  result: stepCancelled,
   run: ({ data, caller, model }) => ({ data: cancelOneStep(model, namespaceOf(caller), data) }),
 });
 
@@ -32,5 +36,6 @@ export const recordAgentResolution = defineOperation({
   ...WORKFLOW,
   summary: 'Record an agent resolution',
   schema: agentResolutionInput,
+  result: decisionResult,
   run: ({ data, caller }) => refuseAgentResolution(namespaceOf(caller), data),
 });

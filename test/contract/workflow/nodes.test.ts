@@ -324,4 +324,18 @@ forEachTransport('workflow node behaviour (4.2.0 F)', (fresh) => {
     expectError(decision, 400, 'FAILED_PRECONDITION', `Step is not a human step: ${stepId}`);
     expect(decide).toBeDefined();
   });
+
+  it('cancel step on a running webhook between retries: no more attempts, the run completes', async () => {
+    const c = fresh();
+    await script(c, { url: HOOK, status: 503 });
+    const { executionId, run } = await hookRun(c);
+    const stepId = run.steps[1].stepId;
+    expect(run.steps[1].status).toBe('running');
+    resultOf(await c.post('/v2/workflow/steps/cancel', { executionId, stepId, actorId: 'ops', reason: 'endpoint down' }));
+    await advance(c, 60_000);
+    const after = await execution(c, executionId);
+    expect(after.steps[1]).toMatchObject({ status: 'cancelled' });
+    expect(after.status).toBe('completed');
+    expect(c.service.workflow.outbox({ kind: 'webhook' })).toHaveLength(1);
+  });
 });
