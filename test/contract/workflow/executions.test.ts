@@ -286,4 +286,20 @@ forEachTransport('workflow executions (4.2.6-4.2.10)', (fresh) => {
       'Definition not found: doc-signoff',
     );
   });
+
+  it('dispatch refuses a stored definition without roots (only an imported state can hold one)', async () => {
+    const c = fresh();
+    await define(c, docSignoff());
+    const record = c.service.model.store.namespace(c.service.credentials.apiKey).workflow?.definitions.get('doc-signoff');
+    if (record) record.current.compiled.roots = [];
+    const before = fingerprint(c.service);
+    expectError(
+      await c.post('/v2/workflow/executions/dispatch', { definitionId: 'doc-signoff' }),
+      400,
+      'FAILED_PRECONDITION',
+      'Definition has no root nodes: doc-signoff',
+    );
+    expect(fingerprint(c.service)).toBe(before);
+    expectInvalid(await c.post(LIST, { pageSize: 0 }), /^pageSize/);
+  });
 });
