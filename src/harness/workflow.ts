@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { ModelContext } from '../model/state/context.js';
 import { knownNamespace } from '../model/state/keys.js';
 import type { ScriptedResponse, WorkflowConfig, WorkflowOutboxEntry } from '../model/state/records/workflow.js';
+import { allOrNothing } from '../model/state/transaction.js';
 import { ensureAgentRuns } from '../model/workflow/agent-runs.js';
 import { configureWorkflow, findCallback, receiveCallback, scriptResponses, workflowOutbox } from '../model/workflow/settings.js';
 import { settleWorkflow } from '../model/workflow/settle.js';
@@ -149,22 +150,6 @@ function stored(init: z.output<typeof response>): ScriptedResponse {
   if (init.text !== undefined) out.text = init.text;
   else if (init.json !== undefined) out.json = init.json;
   return out;
-}
-
-/**
- * Runs a write all-or-nothing: whatever it throws, every change it made (and every id it drew) is undone.
- * @example allOrNothing(ctx, () => configureWorkflow(ctx, ns, patch));
- */
-export function allOrNothing<T>(ctx: ModelContext, work: () => T): T {
-  const mark = ctx.store.undo.mark();
-  const rng = ctx.ids.rng.state();
-  try {
-    return work();
-  } catch (error) {
-    ctx.store.rollback(mark);
-    ctx.ids.rng.restore(rng);
-    throw error;
-  }
 }
 
 /**

@@ -4,20 +4,19 @@
  */
 
 import type { Doc as YDoc } from 'yjs';
-import type { MigrationRecord } from '../migrations.js';
-import type { LiveStateRecord, PresenceRecord } from '../presence.js';
 import type { AgentsState } from './records/agents.js';
 import type { KnowledgeState } from './records/knowledge.js';
 import type { JudgmentRecord } from './records/memory.js';
+import type { MigrationRecord } from './records/migrations.js';
 import type { NotificationConfigRecord, NotificationRecord, RosterChange } from './records/notifications.js';
+import type { LiveStateRecord, PresenceRecord } from './records/presence.js';
 import type { UserDataJob } from './records/users.js';
 import type { AdvancedWebhookEndpoint, WebhookOutbox } from './records/webhooks.js';
 import type { WorkflowState } from './records/workflow.js';
 
-export type { MigrationRecord, MigrationStatus } from '../migrations.js';
-export type { LiveStateRecord, PresenceRecord } from '../presence.js';
 export type { AgentsState } from './records/agents.js';
 export type { JudgmentRecord } from './records/memory.js';
+export type { MigrationRecord, MigrationStatus } from './records/migrations.js';
 export type {
   EveryoneRecipients,
   NotificationChannel,
@@ -27,6 +26,7 @@ export type {
   NotificationSetting,
   RosterChange,
 } from './records/notifications.js';
+export type { LiveStateRecord, PresenceRecord } from './records/presence.js';
 export type { UserDataJob } from './records/users.js';
 export type {
   AdvancedWebhookEndpoint,
