@@ -31,7 +31,7 @@ export interface WorkflowConfigInit extends WorkflowTarget {
   /** Where async webhook nodes are told to call back (default `https://collab-service.test`). */
   callbackBaseUrl?: string;
   /** The answer of unscripted webhook URLs (default `200 {}`). */
-  defaultResponse?: ResponseInit;
+  defaultResponse?: ScriptedResponseInit;
   /** `false`: definitions with app triggers are refused (FAILED_PRECONDITION). */
   appTriggersSupported?: boolean;
   /** App-trigger installation refs that are not connected. */
@@ -39,7 +39,7 @@ export interface WorkflowConfigInit extends WorkflowTarget {
 }
 
 /** One scripted answer: a status, headers, and a JSON or text body. */
-export interface ResponseInit {
+export interface ScriptedResponseInit {
   status: number;
   headers?: Record<string, string>;
   json?: unknown;
@@ -47,7 +47,7 @@ export interface ResponseInit {
 }
 
 /** Scripted answers of a URL: one (`status`, ...) or a list (`responses`, the last repeats). */
-export type WebhookResponsesInit = WorkflowTarget & { url: string } & (ResponseInit | { responses: ResponseInit[] });
+export type WebhookResponsesInit = WorkflowTarget & { url: string } & (ScriptedResponseInit | { responses: ScriptedResponseInit[] });
 
 /** What firing a trigger takes. */
 export interface TriggerFireInit extends WorkflowTarget {
