@@ -19,17 +19,17 @@ export const agentsConfigInput = strict({
 });
 
 const page = strict({
-  url: z.string().refine((u) => URL.canParse(u), { error: 'url must be a valid absolute URL.' }),
+  url: z.string().refine((u) => URL.canParse(u), { params: { rule: 'phrase', phrase: 'must be a valid absolute URL' } }),
   html: z.string().optional(),
   text: z.string().optional(),
   status: z.int().min(100).max(599).optional(),
   fail: failCode.optional(),
   contentType: z.string().optional(),
 });
-export const pagesInput = z.union([
-  strict({ apiKey: z.string().optional(), pages: z.array(page).min(1).max(10_000) }),
-  page.extend({ apiKey: z.string().optional() }),
-]);
+/** Pages as a list. */
+export const pagesInput = strict({ apiKey: z.string().optional(), pages: z.array(page).min(1).max(10_000) });
+/** One page's fields. */
+export const pageInput = page.extend({ apiKey: z.string().optional() });
 
 const findingsEntry = strict({
   agentId: z.string().min(1),
@@ -39,10 +39,10 @@ const findingsEntry = strict({
   fail: failCode.optional(),
   once: z.boolean().default(false),
 });
-export const findingsInput = z.union([
-  strict({ apiKey: z.string().optional(), entries: z.array(findingsEntry).min(1).max(1000) }),
-  findingsEntry.extend({ apiKey: z.string().optional() }),
-]);
+/** Scripted findings as a list. */
+export const findingsInput = strict({ apiKey: z.string().optional(), entries: z.array(findingsEntry).min(1).max(1000) });
+/** One scripted findings entry's fields. */
+export const findingsEntryInput = findingsEntry.extend({ apiKey: z.string().optional() });
 
 /** A manual completion: the execution, and optionally what its remaining URLs yield. */
 export const completeInput = strict({
@@ -57,9 +57,11 @@ export const completeInput = strict({
 
 const usageRecord = strict({
   agentId: z.string().min(1),
-  model: z.string().regex(/^(gemini|claude|openai)\/[^/]+$/, { error: 'model must be <provider>/<model>, e.g. gemini/gemini-3.6-flash.' }),
-  year: z.string().regex(/^\d{4}$/, { error: 'year must match ^\\d{4}$.' }),
-  month: z.string().regex(/^(0[1-9]|1[0-2])$/, { error: 'month must match ^(0[1-9]|1[0-2])$.' }),
+  model: z.string().refine((m) => /^(gemini|claude|openai)\/[^/]+$/.test(m), {
+    params: { rule: 'phrase', phrase: 'must be <provider>/<model>, e.g. gemini/gemini-3.6-flash' },
+  }),
+  year: z.string().refine((y) => /^\d{4}$/.test(y), { params: { rule: 'phrase', phrase: 'must match ^\\d{4}$' } }),
+  month: z.string().refine((m) => /^(0[1-9]|1[0-2])$/.test(m), { params: { rule: 'phrase', phrase: 'must match ^(0[1-9]|1[0-2])$' } }),
   requestCount: z.int().min(0).default(1),
   promptTokens: z.int().min(0).default(0),
   completionTokens: z.int().min(0).default(0),

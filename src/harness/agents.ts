@@ -11,7 +11,7 @@ import type { ModelContext } from '../model/state/context.js';
 import { knownNamespace } from '../model/state/keys.js';
 import type { AgentExecutionRecord, AgentPageRecord, AgentsConfig, ScriptedFindingsRecord } from '../model/state/records/agents.js';
 import { validate } from '../protocol/validate.js';
-import { agentsConfigInput, completeInput, findingsInput, pagesInput, scriptsInput, usageInput } from './agents-inputs.js';
+import { agentsConfigInput, completeInput, findingsEntryInput, findingsInput, pageInput, pagesInput, scriptsInput, usageInput } from './agents-inputs.js';
 
 /** Which API key's agents to touch; default: the service's seeded testing key. */
 export interface AgentsTarget {
@@ -99,6 +99,9 @@ export interface AgentsApi {
   execution(executionId: string, target?: AgentsTarget): Promise<AgentExecutionRecord | undefined>;
 }
 
+/** Whether a body is an object with this key (which form of a body it is). */
+const hasKey = (body: unknown, key: string): boolean => typeof body === 'object' && body !== null && Object.hasOwn(body, key);
+
 /** Runs a write all-or-nothing: whatever it throws, its writes and drawn ids are undone. */
 function atomic<T>(ctx: ModelContext, work: () => T): T {
   const mark = ctx.store.undo.mark();
@@ -127,7 +130,7 @@ export function configureAgents(ctx: ModelContext, defaultKey: string, body: unk
 
 /** Stores validated pages. */
 export function registerAgentPages(ctx: ModelContext, defaultKey: string, body: unknown): AgentPageRecord[] {
-  const input = validate(pagesInput, body);
+  const input = validate(hasKey(body, 'pages') ? pagesInput : pageInput, body);
   const { apiKey, ...rest } = input as { apiKey?: string } & Record<string, unknown>;
   const list = ('pages' in rest ? rest['pages'] : [rest]) as AgentPageRecord[];
   const ns = knownNamespace(ctx, apiKey ?? defaultKey);
@@ -156,7 +159,10 @@ export function clearAgentPages(ctx: ModelContext, apiKey: string, url: string |
 
 /** Appends validated scripted findings. */
 export function scriptAgentFindings(ctx: ModelContext, defaultKey: string, body: unknown): ScriptedFindingsRecord[] {
-  const input = validate(findingsInput, body) as { apiKey?: string; entries?: ScriptedFindingsRecord[] } & Record<string, unknown>;
+  const input = validate(hasKey(body, 'entries') ? findingsInput : findingsEntryInput, body) as {
+    apiKey?: string;
+    entries?: ScriptedFindingsRecord[];
+  } & Record<string, unknown>;
   const { apiKey, ...rest } = input;
   const entries = (rest.entries ?? [rest]) as ScriptedFindingsRecord[];
   const ns = knownNamespace(ctx, apiKey ?? defaultKey);
