@@ -16,7 +16,7 @@ import { decodeState, encodeState, readStateHeader, type StateFile, stateToText 
 import { createStore, type StateHandle } from './model/state/store.js';
 import { settleEditorChanges } from './model/webhooks/attempts.js';
 import { attachWebhookOutbox } from './model/webhooks/events.js';
-import { nextWorkflowDueAt, settleAllWorkflows, settleWorkflowStep } from './model/workflow/settle.js';
+import { nextWorkflowDueAt, settleEveryWorkflow, settleWorkflows } from './model/workflow/load.js';
 import { createWorkspace } from './model/workspaces/workspaces.js';
 import { type Credentials, DEFAULT_BASE_URL, type MockServiceOptions } from './options.js';
 import type { ApiCall, ApiReply } from './protocol/call.js';
@@ -139,7 +139,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   // Moving the clock runs workflow timers at their instants too (SLA breaches, polls, retries, schedules).
   const workflowClock = {
     nextDueAt: () => nextWorkflowDueAt(model),
-    settle: (only?: Namespace) => (only ? settleWorkflowStep(model, only) : settleAllWorkflows(model)),
+    settle: (only?: Namespace) => (only ? settleWorkflows(model, only) : settleEveryWorkflow(model)),
   };
   const webhooks = createWebhooksApi(model, options.webhooks?.deliver ?? 'record', [workflowClock]);
   const settings: Settings = {
@@ -210,7 +210,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   // Debounced shared-editor changes become crdt.update_data messages once any call could observe them.
   hooks.settle.push((m, caller) => settleEditorChanges(m, caller.ns));
   // Workflow timers (SLA breaches, agent polls, webhook retries, schedules) run at their due instants, in order.
-  hooks.settle.push((m, caller) => settleWorkflowStep(m, caller.ns));
+  hooks.settle.push((m, caller) => settleWorkflows(m, caller.ns));
   const workflow = createWorkflowApi(model, () => credentials.apiKey);
   const control: ControlDeps = { model, settings, webhooks, credentials: () => credentials, reset, exportState, importState, journal, faults, workflow };
   let tables: RouteTables | undefined;

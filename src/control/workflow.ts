@@ -1,5 +1,5 @@
 import type { CallbackInit, TriggerFireInit, WebhookResponsesInit, WorkflowConfigInit } from '../harness/workflow.js';
-import { CALLBACK_TOKEN_HEADER } from '../model/workflow/webhook-node.js';
+import { CALLBACK_TOKEN_HEADER } from '../model/workflow/sign.js';
 import { header } from '../protocol/call.js';
 import { json } from '../protocol/envelope.js';
 import { type ControlHandler, RawReply } from './context.js';

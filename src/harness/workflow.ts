@@ -3,11 +3,10 @@ import type { ModelContext } from '../model/state/context.js';
 import { knownNamespace } from '../model/state/keys.js';
 import type { ScriptedResponse, WorkflowConfig, WorkflowOutboxEntry } from '../model/state/records/workflow.js';
 import { allOrNothing } from '../model/state/transaction.js';
-import { ensureAgentRuns } from '../model/workflow/agent-runs.js';
-import { configureWorkflow, findCallback, receiveCallback, scriptResponses, workflowOutbox } from '../model/workflow/settings.js';
-import { settleWorkflow } from '../model/workflow/settle.js';
+import { loadWorkflowEngine } from '../model/workflow/load.js';
+import { configureWorkflow, scriptResponses, workflowOutbox } from '../model/workflow/settings.js';
 import { configOf } from '../model/workflow/state.js';
-import { fireTrigger, type TriggerOutcome } from '../model/workflow/triggers.js';
+import type { TriggerOutcome } from '../model/workflow/triggers.js';
 import { absentOrValid as opt, validate } from '../protocol/validate.js';
 
 export type { ScriptedResponse, WorkflowConfig, WorkflowOutboxEntry } from '../model/state/records/workflow.js';
@@ -178,17 +177,19 @@ export function createWorkflowApi(ctx: ModelContext, defaultApiKey: () => string
       }),
     callback: async (token, body, headerToken = token) => {
       const parsed = validate(callbackBody, body);
-      const found = findCallback(ctx, token);
-      if (found) await ensureAgentRuns(found.ns);
-      return allOrNothing(ctx, () => receiveCallback(ctx, token, headerToken, parsed));
+      const engine = await loadWorkflowEngine();
+      const found = engine.findCallback(ctx, token);
+      if (found) await engine.ensureAgentRuns(found.ns);
+      return allOrNothing(ctx, () => engine.receiveCallback(ctx, token, headerToken, parsed));
     },
     fireTrigger: async (init) => {
       const { apiKey: key, ...fire } = validate(fireBody, init);
       const ns = nsOf(key);
-      await ensureAgentRuns(ns);
+      const engine = await loadWorkflowEngine();
+      await engine.ensureAgentRuns(ns);
       return allOrNothing(ctx, () => {
-        settleWorkflow(ctx, ns);
-        return fireTrigger(ctx, ns, fire);
+        engine.settleWorkflow(ctx, ns);
+        return engine.fireTrigger(ctx, ns, fire);
       });
     },
     outbox: (query = {}) => {

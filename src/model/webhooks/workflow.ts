@@ -1,8 +1,8 @@
 import type { ModelContext } from '../state/context.js';
 import type { Namespace } from '../state/entities.js';
 import type { DomainEventMap } from '../state/events.js';
+import { hmacHex } from '../workflow/sign.js';
 import { eventView } from '../workflow/views.js';
-import { hmacHex } from '../workflow/webhook-node.js';
 import { enqueueWorkflow } from './outbox.js';
 
 /**

@@ -6,7 +6,7 @@ import { breachStep } from './flow.js';
 import { pollAgent } from './nodes.js';
 import { openRun } from './run.js';
 import { finish, takeStep } from './take.js';
-import { nextTimerAt, takeDueTimer } from './timers.js';
+import { takeDueTimer } from './timers.js';
 import { fireSchedule } from './triggers.js';
 import { attemptWebhook } from './webhook-node.js';
 
@@ -54,19 +54,6 @@ export function settleWorkflowStep(ctx: ModelContext, ns: Namespace): void | Pro
   const loading = ensureAgentRuns(ns);
   if (loading) return loading.then(() => settleWorkflow(ctx, ns));
   settleWorkflow(ctx, ns);
-}
-
-/**
- * The earliest instant any key's workflow has something due, or `null` (the clock's advance stops there).
- * @example nextWorkflowDueAt(ctx)
- */
-export function nextWorkflowDueAt(ctx: ModelContext): number | null {
-  let next: number | null = null;
-  for (const ns of ctx.store.tables.namespaces.values()) {
-    const at = ns.workflow ? nextTimerAt(ns.workflow) : null;
-    if (at !== null && (next === null || at < next)) next = at;
-  }
-  return next;
 }
 
 /**

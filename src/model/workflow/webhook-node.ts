@@ -1,10 +1,8 @@
-import { hmac } from '@noble/hashes/hmac.js';
-import { sha256 } from '@noble/hashes/sha2.js';
-import { bytesToHex } from '@noble/hashes/utils.js';
 import type { WorkflowStepRecord } from '../state/records/workflow.js';
 import { completeStep, failStep } from './flow.js';
 import { outboxSeq, scriptedAnswer } from './nodes.js';
 import { appendEvent, type Run, setStep } from './run.js';
+import { CALLBACK_TOKEN_HEADER, hmacHex } from './sign.js';
 import { addTimer } from './timers.js';
 
 /**
@@ -13,18 +11,8 @@ import { addTimer } from './timers.js';
  * scripted for the URL (`200 {}` unless told otherwise), so a run never depends on the network.
  */
 
-/** The header that carries an async step's callback token. */
-export const CALLBACK_TOKEN_HEADER = 'x-service-callback-token';
-
 /** Response text kept in a step's output, at most. */
 const MAX_TEXT = 64 * 1024;
-
-const encoder = new TextEncoder();
-
-/** Lowercase hex HMAC-SHA256. @example hmacHex('secret', 'body') */
-export function hmacHex(secret: string, text: string): string {
-  return bytesToHex(hmac(sha256, encoder.encode(secret), encoder.encode(text)));
-}
 
 type Config = Record<string, unknown>;
 

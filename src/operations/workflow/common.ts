@@ -1,3 +1,5 @@
+import type { Namespace } from '../../model/state/entities.js';
+import { loadWorkflowEngine, type WorkflowEngine } from '../../model/workflow/load.js';
 import type { DefinitionDraft } from '../../model/workflow/rules.js';
 
 /**
@@ -18,4 +20,15 @@ export function draftOf<D extends DefinitionDraft>(data: D, raw: unknown): D {
     if (sent[field] !== undefined) (draft as Record<string, unknown>)[field] = structuredClone(sent[field]);
   }
   return draft;
+}
+
+/**
+ * The workflow engine for a call on a key, loaded on first use (with the agents engine when the key's runs may start
+ * agent runs).
+ * @example const engine = await engineFor(ns); engine.dispatchExecution(model, ns, data);
+ */
+export async function engineFor(ns: Namespace): Promise<WorkflowEngine> {
+  const engine = await loadWorkflowEngine();
+  await engine.ensureAgentRuns(ns);
+  return engine;
 }

@@ -1,6 +1,5 @@
-import { createDefinition, deleteDefinition, getDefinition, listDefinitions, updateDefinition } from '../../model/workflow/definitions.js';
 import { defineOperation, namespaceOf } from '../../protocol/operation.js';
-import { draftOf, WORKFLOW } from './common.js';
+import { draftOf, engineFor, WORKFLOW } from './common.js';
 import { definitionPage, definitionView, deleted } from './results.js';
 import { createDefinitionInput, deleteDefinitionInput, getDefinitionInput, listDefinitionsInput, updateDefinitionInput } from './schemas.js';
 
@@ -10,7 +9,10 @@ export const create = defineOperation({
   summary: 'Create a workflow definition',
   schema: createDefinitionInput,
   result: definitionView,
-  run: ({ data, raw, caller, model }) => ({ data: createDefinition(model, namespaceOf(caller), draftOf(data, raw)) }),
+  run: async ({ data, raw, caller, model }) => {
+    const ns = namespaceOf(caller);
+    return { data: (await engineFor(ns)).createDefinition(model, ns, draftOf(data, raw)) };
+  },
 });
 
 /** `POST /v2/workflow/definitions/get` (4.2.2). */
@@ -19,7 +21,10 @@ export const get = defineOperation({
   summary: 'Get a workflow definition',
   schema: getDefinitionInput,
   result: definitionView,
-  run: ({ data, caller }) => ({ data: getDefinition(namespaceOf(caller), data.definitionId) }),
+  run: async ({ data, caller }) => {
+    const ns = namespaceOf(caller);
+    return { data: (await engineFor(ns)).getDefinition(ns, data.definitionId) };
+  },
 });
 
 /** `POST /v2/workflow/definitions/list` (4.2.3). */
@@ -28,7 +33,10 @@ export const list = defineOperation({
   summary: 'List workflow definitions',
   schema: listDefinitionsInput,
   result: definitionPage,
-  run: ({ data, caller }) => ({ data: listDefinitions(namespaceOf(caller), data) }),
+  run: async ({ data, caller }) => {
+    const ns = namespaceOf(caller);
+    return { data: (await engineFor(ns)).listDefinitions(ns, data) };
+  },
 });
 
 /** `POST /v2/workflow/definitions/update` (4.2.4). */
@@ -37,9 +45,10 @@ export const update = defineOperation({
   summary: 'Replace a workflow definition',
   schema: updateDefinitionInput,
   result: definitionView,
-  run: ({ data, raw, caller, model }) => {
+  run: async ({ data, raw, caller, model }) => {
     const { ifVersion, ...body } = data;
-    return { data: updateDefinition(model, namespaceOf(caller), draftOf(body, raw), ifVersion) };
+    const ns = namespaceOf(caller);
+    return { data: (await engineFor(ns)).updateDefinition(model, ns, draftOf(body, raw), ifVersion) };
   },
 });
 
@@ -49,5 +58,8 @@ export const remove = defineOperation({
   summary: 'Delete a workflow definition',
   schema: deleteDefinitionInput,
   result: deleted,
-  run: ({ data, caller, model }) => ({ data: deleteDefinition(model, namespaceOf(caller), data.definitionId, data.purge ?? false) }),
+  run: async ({ data, caller, model }) => {
+    const ns = namespaceOf(caller);
+    return { data: (await engineFor(ns)).deleteDefinition(model, ns, data.definitionId, data.purge ?? false) };
+  },
 });

@@ -1,6 +1,5 @@
-import { cancelExecution, dispatchExecution, getEvents, getExecution, listExecutions } from '../../model/workflow/executions.js';
 import { defineOperation, namespaceOf } from '../../protocol/operation.js';
-import { WORKFLOW } from './common.js';
+import { engineFor, WORKFLOW } from './common.js';
 import { dispatched, eventPage, executionCancelled, executionPage, executionView } from './results.js';
 import { cancelExecutionInput, dispatchInput, getEventsInput, getExecutionInput, listExecutionsInput } from './schemas.js';
 
@@ -10,7 +9,10 @@ export const dispatch = defineOperation({
   summary: 'Dispatch a workflow execution',
   schema: dispatchInput,
   result: dispatched,
-  run: ({ data, caller, model }) => ({ data: dispatchExecution(model, namespaceOf(caller), data) }),
+  run: async ({ data, caller, model }) => {
+    const ns = namespaceOf(caller);
+    return { data: (await engineFor(ns)).dispatchExecution(model, ns, data) };
+  },
 });
 
 /** `POST /v2/workflow/executions/get` (4.2.7). */
@@ -19,7 +21,10 @@ export const get = defineOperation({
   summary: 'Get a workflow execution',
   schema: getExecutionInput,
   result: executionView,
-  run: ({ data, caller }) => ({ data: getExecution(namespaceOf(caller), data.executionId) }),
+  run: async ({ data, caller }) => {
+    const ns = namespaceOf(caller);
+    return { data: (await engineFor(ns)).getExecution(ns, data.executionId) };
+  },
 });
 
 /** `POST /v2/workflow/executions/list` (4.2.8). */
@@ -28,7 +33,10 @@ export const list = defineOperation({
   summary: 'List workflow executions',
   schema: listExecutionsInput,
   result: executionPage,
-  run: ({ data, caller }) => ({ data: listExecutions(namespaceOf(caller), data) }),
+  run: async ({ data, caller }) => {
+    const ns = namespaceOf(caller);
+    return { data: (await engineFor(ns)).listExecutions(ns, data) };
+  },
 });
 
 /** `POST /v2/workflow/executions/getEvents` (4.2.9). */
@@ -37,7 +45,10 @@ export const events = defineOperation({
   summary: 'Get the events of a workflow execution',
   schema: getEventsInput,
   result: eventPage,
-  run: ({ data, caller }) => ({ data: getEvents(namespaceOf(caller), data.executionId, data.sinceSeq ?? 0, data.pageSize ?? 100) }),
+  run: async ({ data, caller }) => {
+    const ns = namespaceOf(caller);
+    return { data: (await engineFor(ns)).getEvents(ns, data.executionId, data.sinceSeq ?? 0, data.pageSize ?? 100) };
+  },
 });
 
 /** `POST /v2/workflow/executions/cancel` (4.2.10). */
@@ -46,5 +57,8 @@ export const cancel = defineOperation({
   summary: 'Cancel a workflow execution',
   schema: cancelExecutionInput,
   result: executionCancelled,
-  run: ({ data, caller, model }) => ({ data: cancelExecution(model, namespaceOf(caller), data.executionId, data.reason) }),
+  run: async ({ data, caller, model }) => {
+    const ns = namespaceOf(caller);
+    return { data: (await engineFor(ns)).cancelExecution(model, ns, data.executionId, data.reason) };
+  },
 });

@@ -1,6 +1,5 @@
-import { cancelOneStep, recordReviewerDecision, recordAgentResolution as refuseAgentResolution, resolveStep } from '../../model/workflow/steps.js';
 import { defineOperation, namespaceOf } from '../../protocol/operation.js';
-import { WORKFLOW } from './common.js';
+import { engineFor, WORKFLOW } from './common.js';
 import { decisionResult, resolved, stepCancelled } from './results.js';
 import { agentResolutionInput, cancelStepInput, resolveStepInput, reviewerDecisionInput } from './schemas.js';
 
@@ -10,7 +9,10 @@ export const recordDecision = defineOperation({
   summary: 'Record a reviewer decision',
   schema: reviewerDecisionInput,
   result: decisionResult,
-  run: ({ data, caller, model }) => ({ data: recordReviewerDecision(model, namespaceOf(caller), data) }),
+  run: async ({ data, caller, model }) => {
+    const ns = namespaceOf(caller);
+    return { data: (await engineFor(ns)).recordReviewerDecision(model, ns, data) };
+  },
 });
 
 /** `POST /v2/workflow/steps/resolve` (4.2.12). */
@@ -19,7 +21,10 @@ export const resolve = defineOperation({
   summary: 'Resolve a workflow step (override)',
   schema: resolveStepInput,
   result: resolved,
-  run: ({ data, caller, model }) => ({ data: resolveStep(model, namespaceOf(caller), data) }),
+  run: async ({ data, caller, model }) => {
+    const ns = namespaceOf(caller);
+    return { data: (await engineFor(ns)).resolveStep(model, ns, data) };
+  },
 });
 
 /** `POST /v2/workflow/steps/cancel` (4.2.13). */
@@ -28,7 +33,10 @@ export const cancel = defineOperation({
   summary: 'Cancel a workflow step',
   schema: cancelStepInput,
   result: stepCancelled,
-  run: ({ data, caller, model }) => ({ data: cancelOneStep(model, namespaceOf(caller), data) }),
+  run: async ({ data, caller, model }) => {
+    const ns = namespaceOf(caller);
+    return { data: (await engineFor(ns)).cancelOneStep(model, ns, data) };
+  },
 });
 
 /** `POST /v2/workflow/steps/recordAgentResolution` (4.2.14). */
@@ -37,5 +45,8 @@ export const recordAgentResolution = defineOperation({
   summary: 'Record an agent resolution',
   schema: agentResolutionInput,
   result: decisionResult,
-  run: ({ data, caller }) => refuseAgentResolution(namespaceOf(caller), data),
+  run: async ({ data, caller }) => {
+    const ns = namespaceOf(caller);
+    return (await engineFor(ns)).recordAgentResolution(ns, data);
+  },
 });
