@@ -13,9 +13,6 @@ const UNIMPLEMENTED_PATTERNS = [
   '/v2/memory/profiles/get',
   '/v2/memory/stats/get',
   '/v2/rewriter/ask-ai',
-  '/v2/workflow/definitions/{create,delete,get,list,update}',
-  '/v2/workflow/executions/{cancel,dispatch,get,getEvents,list}',
-  '/v2/workflow/steps/{cancel,recordAgentResolution,recordReviewerDecision,resolve}',
   // Served by the real service and planned here; each moves into `routes` when implemented.
 ];
 
