@@ -165,7 +165,8 @@ export function createWebhooksApi(model: ModelContext, initial: WebhookDeliveryM
   let timer: ReturnType<typeof setTimeout> | undefined;
   const armTimer = (): void => {
     if (model.clock.kind !== 'system' || !sender) return;
-    const next = nextDueAt(model);
+    // Workflow timers count too: on the system clock an SLA breach or a retry reaches its receiver when it falls due.
+    const next = earliest(nextDueAt(model), ...clockWork.map((work) => work.nextDueAt()));
     if (timer !== undefined) clearTimeout(timer);
     timer = undefined;
     if (next === null) return;

@@ -141,4 +141,17 @@ describe('workflow deliveries (4.2.0 K)', () => {
     const [breach] = service.webhooks.deliveries();
     expect(breach).toMatchObject({ event: 'step.breached', createdAt: t0 + 30_000, payload: { timestamp: t0 + 30_000, data: { reason: 'sla-exceeded' } } });
   });
+
+  it('on the system clock a timer falling due reaches the receiver by itself, without another call', async () => {
+    const service = createMockService({ clock: 'system', webhooks: { deliver: async () => ({ statusCode: 204 }) } });
+    await api(service, '/v2/workflow/definitions/create', {
+      ...definition(),
+      nodes: [{ ...definition().nodes[0], slaMs: 50 }, definition().nodes[1]],
+      edges: [...definition().edges, { from: 'review', to: 'hook' }],
+      webhookConfig: { url: 'https://receiver.example.com/e', secret: SECRET, eventTypes: ['step.breached'] },
+    });
+    await api(service, '/v2/workflow/executions/dispatch', { definitionId: 'doc-signoff' });
+    const breach = await service.webhooks.waitFor('step.breached', undefined, { timeoutMs: 5000 });
+    expect(breach).toMatchObject({ kind: 'workflow', status: 'delivered', payload: { type: 'step.breached', data: { reason: 'sla-exceeded' } } });
+  });
 });
