@@ -57,7 +57,7 @@ async function minGzip(entry: string, external: RegExp[]): Promise<Sizes> {
  * min+gzip: what a page loads up front plus the served surface the first call loads (the route table holds every
  * operation's schema: the 14 of the workflow engine weigh about 9 KB).
  */
-export const BUNDLE_BUDGET_BYTES = 128 * 1024;
+export const BUNDLE_BUDGET_BYTES = 132 * 1024;
 
 /**
  * The most the lazily imported chunks may weigh together, min+gzip: decision memory's synonym table (first
@@ -86,7 +86,7 @@ export async function benchBundle(): Promise<Record<string, number>> {
     return {
       'bundle: handlers+core min bytes (msw, yjs external)': own.min,
       'bundle: handlers+core min+gzip bytes (msw, yjs external)': own.gzip,
-      'bundle: handlers+core min+gzip bytes by the end of the first call (budget <= 131,072)': own.gzip + own.firstCallGzip,
+      'bundle: handlers+core min+gzip bytes by the end of the first call (budget <= 135,168)': own.gzip + own.firstCallGzip,
       'bundle: lazily loaded chunks min+gzip bytes (synonym table, XML parser, jose, agents and workflow engines) (budget <= 81,920)': own.lazyGzip,
       'bundle: handlers+core+msw+yjs min+gzip bytes': all.gzip,
     };
