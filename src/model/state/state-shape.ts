@@ -157,7 +157,7 @@ const workflow = shape({
   idempotencyKeys: mapOf(str),
   triggerKeys: mapOf(shape({ executionId: str, expiresAt: num })),
   webhookResponses: mapOf(arrayOf(shape({ status: num, headers: plain }))),
-  webhookAnswered: plain,
+  webhookAnswered: mapOf(num),
   outbox: arrayOf(shape({ seq: num, kind: str, executionId: str, stepId: str, at: num })),
   timers: arrayOf(shape({ at: num, seq: num, kind: str })),
   timerSeq: num,

@@ -150,7 +150,7 @@ export function dispatchExecution(ctx: ModelContext, ns: Namespace, request: Dis
 }
 
 function scheduleRoot(run: Run, nodeId: string, stepId: string): string {
-  return scheduleStep(run, nodeId, { stepId, input: run.exec.input.triggerContext, iteration: 1, loopId: null }).stepId;
+  return (scheduleStep(run, nodeId, { stepId, input: run.exec.input.triggerContext, iteration: 1, loopId: null }) as { stepId: string }).stepId;
 }
 
 /**

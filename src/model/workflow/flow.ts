@@ -134,7 +134,7 @@ function groupRun(run: Run, groupId: string, iteration: number): GroupRun {
 function countMember(run: Run, step: WorkflowStepRecord): boolean {
   const groupId = step.groupId as string;
   const group = run.groups.get(groupId);
-  if (!group || run.exec.status !== 'running') return false;
+  if (!group || run.exec.status !== 'running' || run.restarting) return false;
   const { undo } = run.ctx.store;
   const state = groupRun(run, groupId, step.iteration);
   undo.touch(state);
@@ -229,9 +229,11 @@ function fireLoop(
   state.attempts.push({ iteration, authorOutput: structuredClone(entry?.output ?? null), ...rejection, rejectedAt: run.now });
   if (iteration < loop.maxIterations) {
     const body = new Set(loop.bodyNodeIds);
+    run.restarting = true;
     for (const s of [...run.exec.steps.values()]) {
       if (body.has(s.nodeId) && s.iteration === iteration && !isTerminal(s.status)) cancelStep(run, s, 'system:loop-restart', 'loop-restart');
     }
+    run.restarting = false;
     state.iteration = iteration + 1;
     appendEvent(run, 'loop.iteration-started', null, { loopId: loop.loopId, iteration: iteration + 1, triggeredBy: 'rejection' });
     const input = { iteration: iteration + 1, loopId: loop.loopId, previousAttempts: structuredClone(state.attempts) };

@@ -179,8 +179,8 @@ export function pollAgent(run: Run, step: WorkflowStepRecord): void {
 export function scriptedAnswer(run: Run, target: string): ScriptedResponse | undefined {
   const list = run.wf.webhookResponses.get(target);
   if (!list || list.length === 0) return undefined;
-  const used = run.wf.webhookAnswered[target] ?? 0;
-  run.ctx.store.undo.assign(run.wf.webhookAnswered, target, used + 1);
+  const used = run.wf.webhookAnswered.get(target) ?? 0;
+  run.ctx.store.undo.set(run.wf.webhookAnswered, target, used + 1);
   return list[Math.min(used, list.length - 1)];
 }
 

@@ -22,6 +22,8 @@ export interface Run {
   readonly groupOf: Map<string, string>;
   readonly now: number;
   readonly queue: string[];
+  /** Set while a loop restarts its body: the steps it cancels move no group forward. */
+  restarting?: boolean;
 }
 
 const LOWER = 'abcdefghijklmnopqrstuvwxyz0123456789';
@@ -81,6 +83,9 @@ export function freeStepId(exec: WorkflowExecutionRecord, base: string): string 
   return `${base}__${n}`;
 }
 
+/** The most steps one run may hold (fan-out re-merging in a diamond doubles them at every merge). */
+export const MAX_STEPS = 5000;
+
 /** Where a new step comes from: its id, input, loop pass and loop. */
 export interface StepOrigin {
   stepId: string;
@@ -94,7 +99,12 @@ export interface StepOrigin {
  * pickup delay on the clock.
  * @example scheduleStep(run, 'review', { stepId, input: {}, iteration: 1, loopId: null });
  */
-export function scheduleStep(run: Run, nodeId: string, origin: StepOrigin): WorkflowStepRecord {
+export function scheduleStep(run: Run, nodeId: string, origin: StepOrigin): WorkflowStepRecord | undefined {
+  if (run.exec.steps.size >= MAX_STEPS) {
+    // Diamonds that merge again and again double the steps at each merge: the run stops instead of the service.
+    if (run.exec.unrecovered === null) run.ctx.store.undo.assign(run.exec, 'unrecovered', { code: 'too-many-steps', message: `${nodeId}: a run holds at most ${MAX_STEPS} steps` });
+    return undefined;
+  }
   const node = run.nodes.get(nodeId) as NodeInput;
   const step: WorkflowStepRecord = {
     stepId: freeStepId(run.exec, origin.stepId),

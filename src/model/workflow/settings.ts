@@ -29,7 +29,7 @@ export function scriptResponses(ctx: ModelContext, ns: Namespace, url: string, r
   const { undo } = ctx.store;
   if (responses.length === 0) undo.delete(wf.webhookResponses, url);
   else undo.set(wf.webhookResponses, url, structuredClone(responses));
-  undo.unset(wf.webhookAnswered, url);
+  undo.delete(wf.webhookAnswered, url);
 }
 
 /** Which outbox entries to list. */

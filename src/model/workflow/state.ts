@@ -34,7 +34,7 @@ function emptyWorkflow(): WorkflowState {
     idempotencyKeys: new Map(),
     triggerKeys: new Map(),
     webhookResponses: new Map(),
-    webhookAnswered: {},
+    webhookAnswered: new Map(),
     outbox: [],
     timers: [],
     timerSeq: 0,

@@ -141,6 +141,17 @@ forEachTransport('workflow control plane (0.3)', (fresh) => {
     ]);
   });
 
+  it('a scripted answer of a long URL survives an export and an import', async () => {
+    const c = fresh();
+    const url = `https://hooks.example.com/${'x'.repeat(1500)}`;
+    await control(c, 'POST', '/__mock/workflow/webhook-responses', { url, status: 503 });
+    await define(c, { definitionId: 'long-url', name: 'Long', nodes: [{ nodeId: 'w', type: 'webhook', config: { url } }], edges: [] });
+    await dispatch(c, 'long-url');
+    const text = c.service.exportState();
+    const copy = createMockService({ state: text });
+    expect(copy.exportState()).toBe(text);
+  });
+
   it('all of it is state: exported, restored by reset', async () => {
     const c = fresh();
     const start = fingerprint(c.service);

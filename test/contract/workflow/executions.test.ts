@@ -302,4 +302,19 @@ forEachTransport('workflow executions (4.2.6-4.2.10)', (fresh) => {
     expect(fingerprint(c.service)).toBe(before);
     expectInvalid(await c.post(LIST, { pageSize: 0 }), /^pageSize/);
   });
+
+  it('a graph whose merges double the steps stops at 5,000 steps and fails the run, instead of running for ever', async () => {
+    const c = fresh();
+    const nodes: Record<string, unknown>[] = [notify('n0')];
+    const edges: Record<string, unknown>[] = [];
+    for (let i = 0; i < 30; i++) {
+      nodes.push(notify(`a${i}`), notify(`b${i}`), notify(`n${i + 1}`));
+      edges.push({ from: `n${i}`, to: `a${i}` }, { from: `n${i}`, to: `b${i}` }, { from: `a${i}`, to: `n${i + 1}` }, { from: `b${i}`, to: `n${i + 1}` });
+    }
+    await define(c, { definitionId: 'diamonds', name: 'Diamonds', nodes, edges });
+    const { executionId } = await dispatch(c, 'diamonds');
+    const run = await execution(c, executionId);
+    expect(run.steps).toHaveLength(5000);
+    expect(run).toMatchObject({ status: 'failed', failureReason: { code: 'too-many-steps' } });
+  });
 });

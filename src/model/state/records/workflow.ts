@@ -251,7 +251,7 @@ export interface WorkflowState {
   /** Scripted webhook answers by URL; the last one repeats. */
   webhookResponses: Map<string, ScriptedResponse[]>;
   /** How many requests each scripted URL answered. */
-  webhookAnswered: Record<string, number>;
+  webhookAnswered: Map<string, number>;
   outbox: WorkflowOutboxEntry[];
   /** Due instants, latest first (the next one is the last element). */
   timers: WorkflowTimer[];
