@@ -20,8 +20,9 @@ export interface CronSpec {
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 const WEEKDAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'];
 const MINUTE = 60_000;
-/** How far a search looks before it gives up (about six years of hours). */
-const SEARCH_LIMIT = 60_000;
+/** How many steps a search takes before it gives up: about six years of days (three steps a day), plus the hours and
+ * minutes of the days that match. */
+const SEARCH_LIMIT = 20_000;
 
 function parseField(field: string, min: number, max: number, names: string[] = [], nameBase = 0): Set<number> | undefined {
   const out = new Set<number>();
@@ -136,7 +137,9 @@ export function nextCronInstant(spec: CronSpec, timeZone: string, after: number)
   let t = Math.floor(after / MINUTE) * MINUTE + MINUTE;
   for (let i = 0; i < SEARCH_LIMIT; i++) {
     const at = local(t, timeZone);
-    if (!dayMatches(spec, at) || !spec.hours.has(at.hour)) t += (60 - at.minute) * MINUTE;
+    // A day that does not match is left in big steps that stay inside it (to about 23:00, whatever DST does).
+    if (!dayMatches(spec, at) && at.hour < 22) t += ((22 - at.hour) * 60 + (60 - at.minute)) * MINUTE;
+    else if (!dayMatches(spec, at) || !spec.hours.has(at.hour)) t += (60 - at.minute) * MINUTE;
     else if (!spec.minutes.has(at.minute)) t += MINUTE;
     else return t;
   }
@@ -151,7 +154,8 @@ export function latestCronInstant(spec: CronSpec, timeZone: string, at: number, 
   let t = Math.floor(at / MINUTE) * MINUTE;
   for (let i = 0; i < SEARCH_LIMIT && t > notBefore; i++) {
     const when = local(t, timeZone);
-    if (!dayMatches(spec, when) || !spec.hours.has(when.hour)) t -= (when.minute + 1) * MINUTE;
+    if (!dayMatches(spec, when) && when.hour > 1) t -= ((when.hour - 1) * 60 + when.minute + 1) * MINUTE;
+    else if (!dayMatches(spec, when) || !spec.hours.has(when.hour)) t -= (when.minute + 1) * MINUTE;
     else if (!spec.minutes.has(when.minute)) t -= MINUTE;
     else return t;
   }

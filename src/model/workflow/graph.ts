@@ -54,7 +54,7 @@ export function declared(index: GraphIndex, end: Endpoint): boolean {
 /** The declared nodes an endpoint stands for: the node, or the group's declared members in order. */
 export function expand(index: GraphIndex, end: Endpoint): string[] {
   if (end.kind === 'node') return index.nodes.has(end.id) ? [end.id] : [];
-  return (index.groups.get(end.id)?.memberNodeIds ?? []).filter((id) => index.nodes.has(id));
+  return [...new Set(index.groups.get(end.id)?.memberNodeIds ?? [])].filter((id) => index.nodes.has(id));
 }
 
 /** Successors of each node over the edges `include` keeps (group endpoints expanded; undeclared ends skipped). */
