@@ -20,8 +20,8 @@ export interface CronSpec {
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 const WEEKDAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'];
 const MINUTE = 60_000;
-/** How many steps a search takes before it gives up: about six years of days (three steps a day), plus the hours and
- * minutes of the days that match. */
+/** How many steps a search takes before it gives up: years of skipped months and days, plus the hours and minutes of
+ * the days that match. */
 const SEARCH_LIMIT = 20_000;
 
 function parseField(field: string, min: number, max: number, names: string[] = [], nameBase = 0): Set<number> | undefined {
@@ -102,6 +102,7 @@ export function validTimeZone(timeZone: string): boolean {
 }
 
 interface LocalTime {
+  year: number;
   month: number;
   day: number;
   weekday: number;
@@ -113,6 +114,7 @@ function local(at: number, timeZone: string): LocalTime {
   const parts = (formatter(timeZone) as Intl.DateTimeFormat).formatToParts(at);
   const get = (type: string): string => parts.find((p) => p.type === type)?.value ?? '0';
   return {
+    year: Number(get('year')),
     month: Number(get('month')),
     day: Number(get('day')),
     weekday: WEEKDAYS.indexOf(get('weekday').toLowerCase()),
@@ -129,16 +131,42 @@ function dayMatches(spec: CronSpec, t: LocalTime): boolean {
   return (!spec.dayRestricted || byDay) && (!spec.weekdayRestricted || byWeekday);
 }
 
+/** The most days each month can have (February 29th included). */
+const MONTH_DAYS = [0, 31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/** Days in a month of a year (`month` 1-12). */
+const daysIn = (year: number, month: number): number => new Date(Date.UTC(year, month, 0)).getUTCDate();
+
+/** Whether no day of this local month can match: a month the expression leaves out, or one too short for its days. */
+function monthExcluded(spec: CronSpec, t: LocalTime): boolean {
+  if (!spec.months.has(t.month)) return true;
+  if (!spec.dayRestricted || spec.eitherDay) return false;
+  const last = daysIn(t.year, t.month);
+  return ![...spec.days].some((day) => day <= last);
+}
+
+/** Whether some month of the expression has one of its days (an expression like `0 0 31 2 *` never fires). */
+function possible(spec: CronSpec): boolean {
+  if (!spec.dayRestricted || spec.eitherDay) return true;
+  const first = Math.min(...spec.days);
+  return [...spec.months].some((month) => first <= (MONTH_DAYS[month] as number));
+}
+
+const HOUR = 60 * MINUTE;
+
 /**
  * The first instant strictly after `after` that the expression names in the zone, or `null` when none comes within
  * about six years. @example nextCronInstant(parseCron('0 0 * * *')!, 'UTC', Date.UTC(2026, 0, 1)) === Date.UTC(2026, 0, 2)
  */
 export function nextCronInstant(spec: CronSpec, timeZone: string, after: number): number | null {
+  if (!possible(spec)) return null;
   let t = Math.floor(after / MINUTE) * MINUTE + MINUTE;
   for (let i = 0; i < SEARCH_LIMIT; i++) {
     const at = local(t, timeZone);
-    // A day that does not match is left in big steps that stay inside it (to about 23:00, whatever DST does).
-    if (!dayMatches(spec, at) && at.hour < 22) t += ((22 - at.hour) * 60 + (60 - at.minute)) * MINUTE;
+    // A month or day that does not match is left in big steps that stay inside it, whatever DST does.
+    const left = daysIn(at.year, at.month) - at.day;
+    if (left > 0 && monthExcluded(spec, at)) t += (left * 24 - 2) * HOUR;
+    else if (!dayMatches(spec, at) && at.hour < 22) t += ((22 - at.hour) * 60 + (60 - at.minute)) * MINUTE;
     else if (!dayMatches(spec, at) || !spec.hours.has(at.hour)) t += (60 - at.minute) * MINUTE;
     else if (!spec.minutes.has(at.minute)) t += MINUTE;
     else return t;
@@ -151,10 +179,12 @@ export function nextCronInstant(spec: CronSpec, timeZone: string, after: number)
  * @example latestCronInstant(parseCron('0 * * * *')!, 'UTC', Date.UTC(2026, 0, 1, 5, 30), 0) === Date.UTC(2026, 0, 1, 5)
  */
 export function latestCronInstant(spec: CronSpec, timeZone: string, at: number, notBefore: number): number | null {
+  if (!possible(spec)) return null;
   let t = Math.floor(at / MINUTE) * MINUTE;
   for (let i = 0; i < SEARCH_LIMIT && t > notBefore; i++) {
     const when = local(t, timeZone);
-    if (!dayMatches(spec, when) && when.hour > 1) t -= ((when.hour - 1) * 60 + when.minute + 1) * MINUTE;
+    if (when.day > 1 && monthExcluded(spec, when)) t -= ((when.day - 1) * 24 - 2) * HOUR;
+    else if (!dayMatches(spec, when) && when.hour > 1) t -= ((when.hour - 1) * 60 + when.minute + 1) * MINUTE;
     else if (!dayMatches(spec, when) || !spec.hours.has(when.hour)) t -= (when.minute + 1) * MINUTE;
     else if (!spec.minutes.has(when.minute)) t -= MINUTE;
     else return t;

@@ -102,7 +102,8 @@ export interface StepOrigin {
 export function scheduleStep(run: Run, nodeId: string, origin: StepOrigin): WorkflowStepRecord | undefined {
   if (run.exec.steps.size >= MAX_STEPS) {
     // Diamonds that merge again and again double the steps at each merge: the run stops instead of the service.
-    if (run.exec.unrecovered === null) run.ctx.store.undo.assign(run.exec, 'unrecovered', { code: 'too-many-steps', message: `${nodeId}: a run holds at most ${MAX_STEPS} steps` });
+    if (run.exec.unrecovered === null)
+      run.ctx.store.undo.assign(run.exec, 'unrecovered', { code: 'too-many-steps', message: `${nodeId}: a run holds at most ${MAX_STEPS} steps` });
     return undefined;
   }
   const node = run.nodes.get(nodeId) as NodeInput;
