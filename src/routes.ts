@@ -22,6 +22,7 @@ import * as rewriter from './operations/rewriter.js';
 import * as erase from './operations/users/erase.js';
 import * as users from './operations/users/users.js';
 import * as webhooks from './operations/webhooks.js';
+import * as workflow from './operations/workflow/index.js';
 import * as workspaceConfig from './operations/workspaces/config.js';
 import * as workspaceEmail from './operations/workspaces/email.js';
 import * as keySettings from './operations/workspaces/key-settings.js';
@@ -221,4 +222,18 @@ export const routes: Readonly<Record<string, Route>> = {
   '/v2/agents/groups/delete': v2(agentGroups.remove),
   '/v2/agents/groups/add-agents': v2(agentGroups.addAgents),
   '/v2/agents/groups/remove-agents': v2(agentGroups.removeAgents),
+  '/v2/workflow/definitions/create': v2(workflow.definitions.create),
+  '/v2/workflow/definitions/get': v2(workflow.definitions.get),
+  '/v2/workflow/definitions/list': v2(workflow.definitions.list),
+  '/v2/workflow/definitions/update': v2(workflow.definitions.update),
+  '/v2/workflow/definitions/delete': v2(workflow.definitions.remove),
+  '/v2/workflow/executions/dispatch': v2(workflow.executions.dispatch),
+  '/v2/workflow/executions/get': v2(workflow.executions.get),
+  '/v2/workflow/executions/list': v2(workflow.executions.list),
+  '/v2/workflow/executions/getEvents': v2(workflow.executions.events),
+  '/v2/workflow/executions/cancel': v2(workflow.executions.cancel),
+  '/v2/workflow/steps/recordReviewerDecision': v2(workflow.steps.recordDecision),
+  '/v2/workflow/steps/resolve': v2(workflow.steps.resolve),
+  '/v2/workflow/steps/cancel': v2(workflow.steps.cancel),
+  '/v2/workflow/steps/recordAgentResolution': v2(workflow.steps.recordAgentResolution),
 };

@@ -8,15 +8,18 @@ import { createMemoryApi, type MemoryApi } from './harness/memory.js';
 import { createMemoryExtras, type MemoryExtrasApi } from './harness/memory-extras.js';
 import { createRewriterApi, type RewriterApi } from './harness/rewriter.js';
 import { createWebhooksApi, type WebhooksApi } from './harness/webhooks.js';
+import { createWorkflowApi, type WorkflowApi } from './harness/workflow.js';
 import { settleAgents } from './model/agents/load.js';
 import { settleKnowledge } from './model/knowledge/progress.js';
 import { settleMigrations } from './model/migrations.js';
 import type { ModelContext } from './model/state/context.js';
+import type { Namespace } from './model/state/entities.js';
 import { createEvents } from './model/state/events.js';
 import { decodeState, encodeState, readStateHeader, type StateFile, stateCredentials, stateToText } from './model/state/state-file.js';
 import { createStore, type StateHandle } from './model/state/store.js';
 import { settleEditorChanges } from './model/webhooks/attempts.js';
 import { attachWebhookOutbox } from './model/webhooks/events.js';
+import { nextWorkflowDueAt, settleEveryWorkflow, settleWorkflows } from './model/workflow/load.js';
 import { createWorkspace } from './model/workspaces/workspaces.js';
 import { type Credentials, checkCredentials, DEFAULT_BASE_URL, type MockServiceOptions } from './options.js';
 import { authHeaderNames } from './protocol/auth-headers.js';
@@ -70,6 +73,8 @@ export interface MockService {
   readonly webhooks: WebhooksApi;
   /** The access model: `access.explain({ organizationId, documentId, userId })` says who may read or write and why. */
   readonly access: AccessApi;
+  /** The workflow engine: settings, scripted webhook answers, async callbacks, trigger firing and the outbox. */
+  readonly workflow: WorkflowApi;
   /** Back to the state the service started with (same seed, same ids from then on). */
   reset(): void;
   snapshot(): ServiceSnapshot;
@@ -140,7 +145,12 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   const model: ModelContext = { store, clock, ids, events: createEvents() };
   // The outbox subscribes first, so the delivery harness sees each event's deliveries already queued.
   attachWebhookOutbox(model);
-  const webhooks = createWebhooksApi(model, options.webhooks?.deliver ?? 'record');
+  // Moving the clock runs workflow timers at their instants too (SLA breaches, polls, retries, schedules).
+  const workflowClock = {
+    nextDueAt: () => nextWorkflowDueAt(model),
+    settle: (only?: Namespace) => (only ? settleWorkflows(model, only) : settleEveryWorkflow(model)),
+  };
+  const webhooks = createWebhooksApi(model, options.webhooks?.deliver ?? 'record', [workflowClock]);
   const settings: Settings = {
     workspaceReadLimit: options.workspaceReadLimit ?? 100,
     disposableEmailDomains: [...(options.disposableEmailDomains ?? [])],
@@ -215,7 +225,10 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   hooks.settle.push((m, caller) => settleKnowledge(m, caller.ns));
   // Debounced shared-editor changes become crdt.update_data messages once any call could observe them.
   hooks.settle.push((m, caller) => settleEditorChanges(m, caller.ns));
-  const control: ControlDeps = { model, settings, webhooks, credentials: () => credentials, reset, exportState, importState, journal, faults };
+  // Workflow timers (SLA breaches, agent polls, webhook retries, schedules) run at their due instants, in order.
+  hooks.settle.push((m, caller) => settleWorkflows(m, caller.ns));
+  const workflow = createWorkflowApi(model, () => credentials.apiKey);
+  const control: ControlDeps = { model, settings, webhooks, credentials: () => credentials, reset, exportState, importState, journal, faults, workflow };
   let tables: RouteTables | undefined;
   const deps: DispatchDeps = {
     tables: () => tables ?? loadServed().then((served) => (tables = { routes: served.routes, unimplemented: served.unimplementedPaths })),
@@ -241,6 +254,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     faults,
     webhooks,
     access: createAccessApi(model, () => credentials.apiKey),
+    workflow,
     reset,
     snapshot,
     restore,

@@ -1,10 +1,7 @@
 import { routes } from './routes.js';
 
 /** Paths of the real service that answer 501 here (service-facts 2.7); braces expand to one path each. */
-const UNIMPLEMENTED_PATTERNS = [
-  '/v2/workflow/definitions/{create,delete,get,list,update}',
-  '/v2/workflow/executions/{cancel,dispatch,get,getEvents,list}',
-  '/v2/workflow/steps/{cancel,recordAgentResolution,recordReviewerDecision,resolve}',
+const UNIMPLEMENTED_PATTERNS: string[] = [
   // Served by the real service and planned here; each moves into `routes` when implemented.
 ];
 

@@ -1,6 +1,6 @@
 /**
  * How costs grow with what the service holds: each cost measured at several sizes in one run (1k → 1M users,
- * 1k → 100k notifications and judgments), with the fitted growth exponent (the slope of log time over log size:
+ * 1k → 100k notifications, judgments, workflow runs and run events), with the fitted growth exponent (the slope of log time over log size:
  * 0 is flat, 1 is linear). A cost that reads through an index stays near 0.
  */
 
@@ -15,6 +15,7 @@ import { generateJudgments, generateQueries } from '../memory-fixtures.js';
 import { agentsGrowth } from './agents.js';
 import { timeIt } from './core.js';
 import { memoryReadsGrowth } from './memory-reads.js';
+import { workflowGrowth } from './workflow.js';
 
 /** One cost at each size, its fitted exponent and the exponent it may not exceed. */
 export interface GrowthRow {
@@ -206,6 +207,7 @@ export async function benchGrowth(
     ...(await judgmentsGrowth(sizes.judgments)),
     ...(await memoryReadsGrowth()),
     ...(await agentsGrowth(sizes.notifications)),
+    ...(await workflowGrowth(sizes.notifications)),
   ];
   for (const row of rows) row.exponent = exponentOf(row.sizes, row.ms);
   return rows;

@@ -4,7 +4,7 @@ import type { WebhookSender } from '../model/webhooks/port.js';
 import { ATTEMPT_TIMEOUT_MS } from '../model/webhooks/schedule.js';
 
 /**
- * Sends webhook attempts as real HTTP POSTs with node:http(s): no redirects followed (3xx fails, as 7.4 says),
+ * Sends webhook attempts as real HTTP requests (POST, or GET for a workflow node that asks for it) with node:http(s): no redirects followed (3xx fails, as 7.4 says),
  * no answer within 15 s fails with a timeout, the response body is read and dropped.
  * @example createMockService({ webhooks: { deliver: httpSender } });
  */
@@ -22,8 +22,10 @@ export const httpSender: WebhookSender = (request) =>
       resolve({ statusCode: null, error: `only http and https URLs are delivered, got ${url.protocol}` });
       return;
     }
-    const body = Buffer.from(request.body, 'utf8');
-    const req = send(url, { method: 'POST', headers: { ...request.headers, 'content-length': String(body.length) } }, (res) => {
+    const method = request.method ?? 'POST';
+    const body = Buffer.from(method === 'GET' ? '' : request.body, 'utf8');
+    const headers = method === 'GET' ? request.headers : { ...request.headers, 'content-length': String(body.length) };
+    const req = send(url, { method, headers }, (res) => {
       res.resume();
       res.on('end', () => resolve({ statusCode: res.statusCode ?? null }));
       res.on('error', () => resolve({ statusCode: res.statusCode ?? null }));

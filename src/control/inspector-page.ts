@@ -63,6 +63,8 @@ export const INSPECTOR_HTML = `<!doctype html>
   <section><h2>Memory alerts</h2><div id="alerts"></div></section>
   <section><h2>Agents</h2><div id="agents"></div></section>
   <section><h2>Agent executions <small>(newest first)</small></h2><div id="agentExecutions"></div></section>
+  <section><h2>Workflow definitions <small id="count-workflow-definitions"></small></h2><div id="workflow-definitions"></div></section>
+  <section class="wide"><h2>Workflow executions <small id="count-workflow-executions"></small></h2><div id="workflow-executions"></div></section>
 </main>
 <script>
 (() => {
@@ -138,6 +140,10 @@ export const INSPECTOR_HTML = `<!doctype html>
     table('alerts', o.alerts, ['id', 'alertType', 'severity', 'status', 'title']);
     table('agents', o.agents, ['id', 'name', 'version', 'enabled', 'executionCount']);
     table('agentExecutions', o.agentExecutions, ['id', 'status', 'documentId', 'findings', 'startedAt']);
+    $('count-workflow-definitions').textContent = '(' + o.workflowCounts.definitions + ')';
+    $('count-workflow-executions').textContent = '(' + o.workflowCounts.executions + ')';
+    table('workflow-definitions', o.workflowDefinitions, ['definitionId', 'name', 'version', 'nodes', 'updatedAt']);
+    table('workflow-executions', o.workflowExecutions, ['executionId', 'definitionId', 'version', 'status', 'startedAt', 'steps', 'open', 'events']);
   }
   let lastId = 0;
   const requests = [];

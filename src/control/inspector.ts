@@ -1,6 +1,7 @@
 import { agentsOf } from '../model/agents/state.js';
 import type { Namespace } from '../model/state/entities.js';
 import { type ControlHandler, namespaceFor } from './context.js';
+import { workflowOverview } from './inspector-workflow.js';
 
 /** How many rows of each list the overview shows; the counts are always whole. */
 const ROWS = 100;
@@ -117,6 +118,7 @@ function overviewOf(ns: Namespace): Record<string, unknown> {
       version: k.version,
     })),
     alerts: take(ns.insights?.alerts.values() ?? []).map((a) => ({ id: a.id, alertType: a.alertType, severity: a.severity, status: a.status, title: a.title })),
+    ...workflowOverview(ns),
   };
 }
 

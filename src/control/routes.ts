@@ -13,6 +13,7 @@ import * as state from './state.js';
 import * as storage from './storage.js';
 import * as sync from './sync.js';
 import * as webhooks from './webhooks.js';
+import * as workflow from './workflow.js';
 import * as workspaces from './workspaces.js';
 
 /**
@@ -69,4 +70,10 @@ export const controlRoutes: Readonly<Record<string, ControlHandler>> = {
   'GET /__mock/login-links': workspaces.listLoginLinks,
   'POST /__mock/email-verification': inTransaction(workspaces.setVerification),
   'GET /__mock/yjs/{apiKey}/{organizationId}/{documentId}/{editorId}': sync.syncEndpoint,
+  'GET /__mock/workflow/config': workflow.readConfig,
+  'POST /__mock/workflow/config': inTransaction(workflow.configure),
+  'POST /__mock/workflow/webhook-responses': inTransaction(workflow.webhookResponses),
+  'POST /__mock/workflow/callback/{token}': inTransaction(workflow.callback),
+  'POST /__mock/workflow/triggers/fire': inTransaction(workflow.fireTrigger),
+  'GET /__mock/workflow/outbox': workflow.outbox,
 };

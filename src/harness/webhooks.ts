@@ -45,13 +45,21 @@ export interface WebhooksApi {
   waitFor(event: string, predicate?: (delivery: WebhookDeliveryView) => boolean, options?: { timeoutMs?: number }): Promise<WebhookDeliveryView>;
 }
 
+/** The earliest of some instants, or `null` when none is set. */
+function earliest(...instants: (number | null)[]): number | null {
+  let out: number | null = null;
+  for (const at of instants) if (at !== null && (out === null || at < out)) out = at;
+  return out;
+}
+
 /** A sender over the global `fetch`: no redirects followed (3xx fails), 15 s to answer. */
 export const fetchSender: WebhookSender = async (request) => {
   try {
+    const method = request.method ?? 'POST';
     const response = await fetch(request.url, {
-      method: 'POST',
+      method,
       headers: request.headers,
-      body: request.body,
+      ...(method === 'GET' ? {} : { body: request.body }),
       redirect: 'manual',
       signal: AbortSignal.timeout(ATTEMPT_TIMEOUT_MS),
     });
@@ -64,11 +72,20 @@ export const fetchSender: WebhookSender = async (request) => {
 };
 
 /**
+ * Other work that falls due on the service clock (workflow timers): the instant it next falls due, and running
+ * everything due by now (in one key's namespace, or everywhere). Moving the clock stops at each such instant.
+ */
+export interface ClockWork {
+  nextDueAt(): number | null;
+  settle(only?: Namespace): void | Promise<void>;
+}
+
+/**
  * Builds `service.webhooks` over a model and subscribes it to the outbox, so sending modes attempt new deliveries
  * as soon as they are queued.
  * @example const webhooks = createWebhooksApi(model, 'record');
  */
-export function createWebhooksApi(model: ModelContext, initial: WebhookDeliveryMode = 'record'): WebhooksApi {
+export function createWebhooksApi(model: ModelContext, initial: WebhookDeliveryMode = 'record', clockWork: readonly ClockWork[] = []): WebhooksApi {
   let sender: WebhookSender | undefined;
   let mode: WebhooksApi['mode'] = 'record';
   const deliverWith = (next: WebhookDeliveryMode): void => {
@@ -95,7 +112,12 @@ export function createWebhooksApi(model: ModelContext, initial: WebhookDeliveryM
     try {
       if (delivery.body === null) keepSealedBody(model, delivery, await sealDelivery(delivery));
       const body = delivery.body ?? '';
-      outcome = await send({ url: delivery.url, headers: requestHeaders(ns, delivery, body, at), body });
+      outcome = await send({
+        ...(delivery.method ? { method: delivery.method } : {}),
+        url: delivery.url,
+        headers: requestHeaders(ns, delivery, body, at),
+        body,
+      });
     } catch (error) {
       outcome = { statusCode: null, error: (error as Error).message ?? String(error) };
     }
@@ -122,6 +144,7 @@ export function createWebhooksApi(model: ModelContext, initial: WebhookDeliveryM
   const runDue = (only?: Namespace): Promise<WebhookDeliveryView[]> =>
     serial(async () => {
       settleEditorChanges(model, only);
+      for (const work of clockWork) await work.settle(only);
       const send = sender;
       if (!send) {
         await sealRecorded();
@@ -142,7 +165,8 @@ export function createWebhooksApi(model: ModelContext, initial: WebhookDeliveryM
   let timer: ReturnType<typeof setTimeout> | undefined;
   const armTimer = (): void => {
     if (model.clock.kind !== 'system' || !sender) return;
-    const next = nextDueAt(model);
+    // Workflow timers count too: on the system clock an SLA breach or a retry reaches its receiver when it falls due.
+    const next = earliest(nextDueAt(model), ...clockWork.map((work) => work.nextDueAt()));
     if (timer !== undefined) clearTimeout(timer);
     timer = undefined;
     if (next === null) return;
@@ -184,7 +208,7 @@ export function createWebhooksApi(model: ModelContext, initial: WebhookDeliveryM
       await runDue();
       for (;;) {
         // While recording, attempts never run, so only debounced changes mark instants worth stopping at.
-        const next = nextDueAt(model, { attempts: sender !== undefined });
+        const next = earliest(nextDueAt(model, { attempts: sender !== undefined }), ...clockWork.map((work) => work.nextDueAt()));
         if (next === null || next > target) break;
         if (next > clock.now()) clock.set(next);
         await runDue();

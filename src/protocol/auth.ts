@@ -10,19 +10,25 @@ const present = (value: string | undefined): value is string => value !== undefi
 const DEFAULT_NAMES = authHeaderNames();
 
 /**
- * Establishes the caller for an operation's auth level, with the verbatim messages of service-facts 2.4.
- * Order: id/key header present, token header present, id/key known, token matches. The header names are the
- * service's (`x-service-api-key`, ... unless `headerPrefix` renamed them).
+ * Establishes the caller for an operation's auth level, with the verbatim messages of service-facts 2.4 (an area
+ * may word a missing API-key auth token its own way). Order: id/key header present, token header present, id/key
+ * known, token matches. The header names are the service's (`x-service-api-key`, ... unless `headerPrefix` renamed them).
  * @example const caller = authenticate(call, 'apiKey', model, settings.authHeaders);
  */
-export function authenticate(call: ApiCall, level: AuthLevel, model: ModelContext, names: AuthHeaderNames = DEFAULT_NAMES): Caller {
+export function authenticate(
+  call: ApiCall,
+  level: AuthLevel,
+  model: ModelContext,
+  names: AuthHeaderNames = DEFAULT_NAMES,
+  missingToken = 'Auth Token not found in headers.',
+): Caller {
   if (level === 'none') return { level: 'none' };
   const { tables } = model.store;
   if (level === 'apiKey') {
     const apiKey = header(call, names.apiKey);
     const token = header(call, names.authToken);
     if (!present(apiKey)) throw missing('API key not found in headers.');
-    if (!present(token)) throw missing('Auth Token not found in headers.');
+    if (!present(token)) throw missing(missingToken);
     return apiKeyCaller(model, apiKey, token);
   }
   const workspaceId = header(call, names.workspaceId);

@@ -95,7 +95,7 @@ async function handle(deps: DispatchDeps, call: ApiCall, info: CallInfo): Promis
   info.route = route;
   const { operation } = route;
   const data = gate(call, info);
-  const caller = authenticateWithHint(call, operation.auth, deps, info);
+  const caller = authenticateWithHint(call, operation.auth, deps, info, operation.missingTokenMessage);
   info.caller = caller;
   const output = await transaction(deps.model, async () => {
     if (caller.level === 'apiKey') {
@@ -106,7 +106,7 @@ async function handle(deps: DispatchDeps, call: ApiCall, info: CallInfo): Promis
     }
     const input = validate(operation.schema, data, operation.issueDetails);
     const baseUrl = call.origin ?? deps.settings.issuer;
-    return operation.run({ data: input, caller, model: deps.model, settings: deps.settings, version: route.version, baseUrl });
+    return operation.run({ data: input, raw: data, caller, model: deps.model, settings: deps.settings, version: route.version, baseUrl });
   });
   if (output.unwrapped) return json(output.unwrapped.status, output.unwrapped.body);
   if (operation.message === null) return bareResult(output.data);
@@ -114,9 +114,9 @@ async function handle(deps: DispatchDeps, call: ApiCall, info: CallInfo): Promis
 }
 
 /** Authenticates a call; a refusal for a missing header says in the journal which names the service reads. */
-function authenticateWithHint(call: ApiCall, level: AuthLevel, deps: DispatchDeps, info: CallInfo): Caller {
+function authenticateWithHint(call: ApiCall, level: AuthLevel, deps: DispatchDeps, info: CallInfo, missingToken?: string): Caller {
   try {
-    return authenticate(call, level, deps.model, deps.settings.authHeaders);
+    return authenticate(call, level, deps.model, deps.settings.authHeaders, missingToken);
   } catch (error) {
     const hint = info.hint ?? (level === 'none' ? undefined : missingHeadersHint(call, level === 'apiKey' ? 'apiKey' : 'workspace', deps.settings.authHeaders));
     if (hint !== undefined) info.hint = hint;

@@ -58,6 +58,11 @@ export type ApiVersion = 'v1' | 'v2';
 /** What an operation's `run` receives. */
 export interface OperationContext<D> {
   data: D;
+  /**
+   * `data` as the caller sent it, before validation: for operations that store parts of a body as sent (the
+   * workflow engine echoes nodes and edges byte for byte; a schema's output lists keys in the schema's order).
+   */
+  raw: unknown;
   caller: Caller;
   model: ModelContext;
   settings: Settings;
@@ -89,6 +94,11 @@ export interface Operation<S extends z.ZodType = z.ZodType> {
   result?: z.ZodType;
   /** Add zod-style `details.issues` to validation failures (the suggestion family does). */
   issueDetails?: boolean;
+  /**
+   * The INVALID_ARGUMENT message for a missing auth token where an area words it differently from service-facts 2.4
+   * (the workflow engine: `Auth token is required`).
+   */
+  missingTokenMessage?: string;
   run(ctx: OperationContext<z.output<S>>): OperationOutput | Promise<OperationOutput>;
 }
 

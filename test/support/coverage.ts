@@ -11,12 +11,14 @@ export function renderCoverage(): string {
       `| \`${entry.path}\` | ${AUTH_LABEL[entry.auth]} | ${entry.summary} | ${entry.sameAs === undefined ? 'implemented' : `same operation as \`${entry.sameAs}\``} |`,
     );
   }
-  lines.push(
-    '',
-    `${served.length} paths served. ${unimplemented.length} further paths of the real service answer ` +
-      '501 `UNIMPLEMENTED` with `Operation <path> is not implemented by this emulator.`:',
-    '',
-    unimplemented.map((p) => `\`${p}\``).join(', '),
-  );
+  if (unimplemented.length === 0) lines.push('', `${served.length} paths served: every documented path of the real service.`);
+  else
+    lines.push(
+      '',
+      `${served.length} paths served. ${unimplemented.length} further paths of the real service answer ` +
+        '501 `UNIMPLEMENTED` with `Operation <path> is not implemented by this emulator.`:',
+      '',
+      unimplemented.map((p) => `\`${p}\``).join(', '),
+    );
   return lines.join('\n');
 }

@@ -14,6 +14,7 @@ import type { LiveStateRecord, PresenceRecord } from './records/presence.js';
 import type { RewriterState } from './records/rewriter.js';
 import type { UserDataJob } from './records/users.js';
 import type { AdvancedWebhookEndpoint, WebhookOutbox } from './records/webhooks.js';
+import type { WorkflowState } from './records/workflow.js';
 
 export type { AgentsState } from './records/agents.js';
 export type { JudgmentRecord } from './records/memory.js';
@@ -34,6 +35,7 @@ export type {
   DebouncedEditorChange,
   WebhookAttemptRecord,
   WebhookBodyEncoding,
+  WebhookDeliveryKind,
   WebhookDeliveryRecord,
   WebhookDeliveryStatus,
   WebhookOutbox,
@@ -296,6 +298,8 @@ export interface Namespace {
   agents?: AgentsState;
   /** Shared-editor data: organizationId -> documentId -> editorId -> entry (service-facts 4.1). */
   editors: Map<string, Map<string, Map<string, EditorRecord>>>;
+  /** The approval workflow engine (beyond-spec-4 4.2); absent until the key's first workflow write. */
+  workflow?: WorkflowState;
 }
 
 /** The shared type of a content key (service-facts 4.3). */

@@ -213,6 +213,39 @@ const rewriter = shape({
   builtInKeys: bool,
 });
 
+const workflowStep = shape({ stepId: str, nodeId: str, nodeType: str, status: str, output: plain, iteration: num });
+const workflow = shape({
+  config: shape({ agentSteps: str, webhookRetries: num, pickupDelayMs: num, localTargets: arrayOf(str), callbackBaseUrl: str, defaultResponse: plain }),
+  definitions: mapOf(shape({ definitionId: str, version: num, status: str, current: plain, snapshots: plain, createdAt: num, updatedAt: num }), 'definitionId'),
+  executions: mapOf(
+    shape({
+      executionId: str,
+      status: str,
+      startedAt: num,
+      definitionId: str,
+      definitionVersion: num,
+      correlationId: str,
+      idempotencyKey: str,
+      input: plain,
+      steps: mapOf(workflowStep, 'stepId'),
+      events: arrayOf(shape({ eventId: str, seq: num, type: str, timestamp: num })),
+      groups: plain,
+      loops: plain,
+    }),
+    'executionId',
+  ),
+  executionOrder: arrayOf(str),
+  executionsByDefinition: mapOf(arrayOf(str)),
+  idempotencyKeys: mapOf(str),
+  triggerKeys: mapOf(shape({ executionId: str, expiresAt: num })),
+  webhookResponses: mapOf(arrayOf(shape({ status: num, headers: plain }))),
+  webhookAnswered: mapOf(num),
+  outbox: arrayOf(shape({ seq: num, kind: str, executionId: str, stepId: str, at: num })),
+  timers: arrayOf(shape({ at: num, seq: num, kind: str })),
+  timerSeq: num,
+  callbacks: mapOf(shape({ executionId: str, stepId: str })),
+});
+
 const namespace = shape({
   apiKey: str,
   organizations: mapOf(organization, 'organizationId'),
@@ -241,6 +274,7 @@ const namespace = shape({
   knowledge: optional(knowledge),
   insights: optional(insights),
   rewriter: optional(rewriter),
+  workflow: optional(workflow),
 });
 
 const tables = shape({
