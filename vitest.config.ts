@@ -18,6 +18,13 @@ export const SLOW = [
   'test/protocol/fuzz.test.ts',
 ];
 
+/**
+ * What can differ between msw and Node versions, run by `.ci/run` on every combination beside the whole suite on the
+ * lockfile's: the package (packing, types, CLI, public surface), the testing helpers, the browser, and the msw adapter
+ * with the protocol every transport shares.
+ */
+export const MATRIX = ['test/package/**/*.test.ts', 'test/protocol/**/*.test.ts', 'test/contract/webhooks/delivery-msw.test.ts'];
+
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],

@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, it } from 'vitest';
-import { SLOW } from '../../vitest.config.js';
+import { MATRIX, SLOW } from '../../vitest.config.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const testFiles = (dir: string): string[] =>
@@ -18,4 +18,18 @@ it('npm run test:fast leaves out every test that builds, packs, spawns or drives
   const SELF = 'test/package/suites.test.ts'; // names the patterns it looks for
   const fast = testFiles('test').filter((file) => !file.startsWith('test/package/recipes/') && !SLOW.includes(file) && file !== SELF);
   expect(fast.filter((file) => LEAVES_THE_PROCESS.test(readFileSync(join(ROOT, file), 'utf8')))).toEqual([]);
+});
+
+it('the CI matrix names only test files that exist', () => {
+  const all = testFiles('test');
+  const matches = (glob: string) => {
+    const pattern = new RegExp(
+      `^${glob
+        .replace(/[.+?^${}()|[\]\\]/g, '\\$&')
+        .replace(/\*\*\//g, '(?:.*/)?')
+        .replace(/\*/g, '[^/]*')}$`,
+    );
+    return all.some((file) => pattern.test(file));
+  };
+  expect(MATRIX.filter((glob) => !matches(glob))).toEqual([]);
 });
