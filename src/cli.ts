@@ -5,7 +5,7 @@ import { parseArgs } from 'node:util';
 import { listen } from './adapters/node-server.js';
 import { type PersistedState, persistState, readPersisted } from './adapters/persist.js';
 import { requestLine } from './adapters/request-log.js';
-import { tryLoadYjs } from './model/crdt/yjs.js';
+import { tryLoadYjs } from './model/state/yjs.js';
 import { bindsLoopbackOnly } from './protocol/origins.js';
 import { createScenarioService, createServiceFromState, SCENARIO_NAMES } from './scenarios/index.js';
 import type { MockService } from './service.js';

@@ -1,5 +1,5 @@
-import type { ModelContext } from '../model/context.js';
-import type { Namespace } from '../model/entities.js';
+import type { ModelContext } from '../model/state/context.js';
+import type { Namespace } from '../model/state/entities.js';
 import type { MockService, MockServiceOptions } from '../service.js';
 import type { Builders } from './builders.js';
 import type { SeededFaker } from './faker.js';
