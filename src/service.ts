@@ -1,10 +1,12 @@
 import type { ControlDeps } from './control/context.js';
 import { type AccessApi, createAccessApi } from './harness/access.js';
+import { type AgentsApi, createAgentsApi } from './harness/agents.js';
 import { type CrdtAccess, createCrdtAccess } from './harness/crdt.js';
 import { createFaults, type FaultsApi } from './harness/faults.js';
 import { createJournal, DEFAULT_JOURNAL_LIMIT, type JournalApi } from './harness/journal.js';
 import { createMemoryApi, type MemoryApi } from './harness/memory.js';
 import { createWebhooksApi, type WebhooksApi } from './harness/webhooks.js';
+import { settleAgents } from './model/agents/load.js';
 import { settleMigrations } from './model/migrations.js';
 import type { ModelContext } from './model/state/context.js';
 import { createEvents } from './model/state/events.js';
@@ -50,6 +52,8 @@ export interface MockService {
   readonly model: ModelContext;
   /** Decision memory: record and list the judgments `/v2/memory/suggest` draws on. */
   readonly memory: MemoryApi;
+  /** Review agents: settings, the page registry, scripted findings and prompt replies, manual completion, usage. */
+  readonly agents: AgentsApi;
   /** Shared-editor documents: `crdt.doc({ organizationId, documentId, editorId })` is the live `Y.Doc`. */
   readonly crdt: CrdtAccess;
   /** The request journal: every call with its status, hint, redacted bodies and duration. */
@@ -189,6 +193,8 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   const hooks = createHooks();
   // Clock-driven migrations complete (and move their data) as soon as any call could observe them.
   hooks.settle.push((m, caller) => settleMigrations(m, caller.ns, migrationPolicy(settings)));
+  // Agent executions on the clock complete their due URLs (and write their annotations) before any call reads them.
+  hooks.settle.push((m, caller) => settleAgents(m, caller.ns));
   const journal = createJournal(hooks, { limit: options.journalLimit ?? DEFAULT_JOURNAL_LIMIT });
   const faults = createFaults(hooks, seed);
   // Debounced shared-editor changes become crdt.update_data messages once any call could observe them.
@@ -212,6 +218,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     settings,
     model,
     memory: createMemoryApi(model, () => credentials.apiKey),
+    agents: createAgentsApi(model, () => credentials.apiKey),
     crdt: createCrdtAccess(model, () => credentials.apiKey),
     journal,
     faults,

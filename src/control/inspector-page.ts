@@ -53,6 +53,8 @@ export const INSPECTOR_HTML = `<!doctype html>
   <section><h2>Comments</h2><div id="comments"></div></section>
   <section><h2>Shared editors</h2><div id="editors"></div></section>
   <section><h2>Webhook endpoints</h2><div id="webhooks"></div></section>
+  <section><h2>Agents</h2><div id="agents"></div></section>
+  <section><h2>Agent executions <small>(newest first)</small></h2><div id="agentExecutions"></div></section>
 </main>
 <script>
 (() => {
@@ -106,6 +108,8 @@ export const INSPECTOR_HTML = `<!doctype html>
     table('comments', o.comments, ['organizationId', 'documentId', 'annotationId', 'comments', 'first']);
     table('editors', o.editors, ['organizationId', 'documentId', 'editorId', 'content']);
     table('webhooks', o.webhookEndpoints, ['id', 'url', 'disabled', 'filterTypes']);
+    table('agents', o.agents, ['id', 'name', 'version', 'enabled', 'executionCount']);
+    table('agentExecutions', o.agentExecutions, ['id', 'status', 'documentId', 'findings', 'startedAt']);
   }
   let lastId = 0;
   const requests = [];

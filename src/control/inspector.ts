@@ -1,3 +1,4 @@
+import { agentsOf } from '../model/agents/state.js';
 import type { Namespace } from '../model/state/entities.js';
 import { type ControlHandler, namespaceFor } from './context.js';
 
@@ -101,8 +102,30 @@ function overviewOf(ns: Namespace): Record<string, unknown> {
     notifications,
     comments,
     editors,
+    ...agentsOverview(ns),
     webhookEndpoints: take(ns.advancedWebhookEndpoints).map((e) => ({ id: e.id, url: e.url, disabled: e.disabled, filterTypes: e.filterTypes })),
   };
+}
+
+/** The key's custom agents and its newest executions (the counts are whole). */
+function agentsOverview(ns: Namespace): Record<string, unknown> {
+  const state = agentsOf(ns);
+  const agents = take(state.custom.values()).map((a) => ({
+    id: a.id,
+    name: a.name,
+    version: a.version,
+    enabled: a.enabled,
+    executionCount: state.stats.get(a.id)?.executionCount ?? 0,
+  }));
+  // The newest rows of each agent's ordered list, merged: the cost is agents × rows, not every execution.
+  const tails = [...state.byAgent.values()].flatMap((ids) => ids.slice(-ROWS));
+  const newest = tails
+    .map((id) => state.executions.get(id))
+    .filter((e) => e !== undefined)
+    .sort((a, b) => b.startedAt - a.startedAt || (a.id < b.id ? 1 : -1))
+    .slice(0, ROWS)
+    .map((e) => ({ id: e.id, status: e.status, documentId: e.metadata.documentId, findings: e.resultsSummary.totalFindings, startedAt: e.startedAt }));
+  return { agents, agentExecutions: newest, agentCounts: { customAgents: state.custom.size, groups: state.groups.size, executions: state.executions.size } };
 }
 
 /**

@@ -1,5 +1,6 @@
+import * as agents from './agents.js';
 import * as clock from './clock.js';
-import type { ControlHandler } from './context.js';
+import { type ControlHandler, inTransaction } from './context.js';
 import * as faults from './faults.js';
 import * as fixtures from './fixtures.js';
 import * as inspector from './inspector.js';
@@ -14,7 +15,8 @@ import * as workspaces from './workspaces.js';
 
 /**
  * THE control plane under `/__mock/*`: one literal line per method and path. Bodies are plain JSON (no `{data}`
- * wrapper); handlers return a value (rendered as JSON) or a raw reply.
+ * wrapper); handlers return a value (rendered as JSON) or a raw reply. Handlers that write records run as
+ * transactions (`inTransaction`); reset and state import replace the history instead.
  */
 export const controlRoutes: Readonly<Record<string, ControlHandler>> = {
   'GET /__mock/health': state.health,
@@ -26,13 +28,22 @@ export const controlRoutes: Readonly<Record<string, ControlHandler>> = {
   'GET /__mock/clock': clock.read,
   'POST /__mock/clock/advance': clock.advance,
   'GET /__mock/migrations': migrations.list,
-  'POST /__mock/migrations/advance': migrations.advance,
-  'POST /__mock/annotations': fixtures.addAnnotations,
-  'POST /__mock/activities': fixtures.addActivityRecords,
+  'POST /__mock/migrations/advance': inTransaction(migrations.advance),
+  'POST /__mock/annotations': inTransaction(fixtures.addAnnotations),
+  'POST /__mock/activities': inTransaction(fixtures.addActivityRecords),
   'GET /__mock/activities': fixtures.listActivityRecords,
-  'POST /__mock/memory/judgments': memory.recordJudgmentsRoute,
+  'POST /__mock/memory/judgments': inTransaction(memory.recordJudgmentsRoute),
   'GET /__mock/memory/judgments': memory.listJudgmentsRoute,
   'POST /__mock/memory/explain': memory.explainRoute,
+  'POST /__mock/agents/config': agents.config,
+  'GET /__mock/agents/config': agents.readConfig,
+  'POST /__mock/agents/pages': agents.addPages,
+  'GET /__mock/agents/pages': agents.listPages,
+  'DELETE /__mock/agents/pages': agents.deletePages,
+  'POST /__mock/agents/findings': agents.findings,
+  'POST /__mock/agents/executions/complete': agents.complete,
+  'POST /__mock/agents/usage': agents.usage,
+  'POST /__mock/agents/scripts': agents.scripts,
   'GET /__mock/requests': journal.list,
   'POST /__mock/requests/clear': journal.clear,
   'GET /__mock/faults': faults.list,
@@ -44,6 +55,6 @@ export const controlRoutes: Readonly<Record<string, ControlHandler>> = {
   'GET /__mock/presence': presence.presence,
   'GET /__mock/livestate': presence.liveState,
   'GET /__mock/login-links': workspaces.listLoginLinks,
-  'POST /__mock/email-verification': workspaces.setVerification,
+  'POST /__mock/email-verification': inTransaction(workspaces.setVerification),
   'GET /__mock/yjs/{apiKey}/{organizationId}/{documentId}/{editorId}': sync.syncEndpoint,
 };
