@@ -231,7 +231,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   const control: ControlDeps = { model, settings, webhooks, credentials: () => credentials, reset, exportState, importState, journal, faults, workflow };
   let tables: RouteTables | undefined;
   const deps: DispatchDeps = {
-    tables: () => tables ?? loadServed().then((served) => (tables = { routes: served.routes, unimplemented: served.unimplementedPaths })),
+    tables: () => tables ?? loadServed().then((served) => (tables = { routes: served.routes })),
     model,
     settings,
     control: async (call, path) => (await loadServed()).runControl(control, call, path),

@@ -28,10 +28,9 @@ export interface DispatchDeps {
   onInternalError(error: unknown, call: ApiCall): void;
 }
 
-/** The route table and the paths the real service serves that this emulator does not (501). */
+/** The route table. */
 export interface RouteTables {
   routes: Readonly<Record<string, Route>>;
-  unimplemented: ReadonlySet<string>;
 }
 
 /** The payload-too-large reply. */
@@ -156,10 +155,6 @@ function withCors(reply: ApiReply, call: ApiCall, path: string): ApiReply {
 function find(tables: RouteTables, path: string, info: CallInfo): Route {
   const route = tables.routes[path];
   if (route && Object.hasOwn(tables.routes, path)) return route;
-  if (tables.unimplemented.has(path)) {
-    info.hint = `${path} is an operation of the real service that this emulator does not serve yet.`;
-    throw new ServiceError('UNIMPLEMENTED', `Operation ${path} is not implemented by this emulator.`);
-  }
   const closest = nearestPath(path, knownPaths(tables));
   info.hint = closest ? `No operation at ${path}; the nearest path is ${closest}.` : `No operation at ${path}.`;
   throw new ServiceError('NOT_FOUND', closest ? `Unknown path ${path}. Did you mean ${closest}?` : `Unknown path ${path}.`);
@@ -171,7 +166,7 @@ const known = new WeakMap<object, string[]>();
 function knownPaths(tables: RouteTables): string[] {
   let paths = known.get(tables.routes);
   if (!paths) {
-    paths = [...Object.keys(tables.routes), ...tables.unimplemented];
+    paths = Object.keys(tables.routes);
     known.set(tables.routes, paths);
   }
   return paths;
