@@ -1,4 +1,4 @@
-import { type Explanation, explainDecision } from '../model/memory/explain.js';
+import type { Explanation } from '../model/memory/explain.js';
 import { judgmentIndex } from '../model/memory/index.js';
 import { type JudgmentDraft, listJudgments, recordJudgmentDrafts } from '../model/memory/judgments.js';
 import { loadSynonyms } from '../model/memory/synonyms.js';
@@ -105,7 +105,9 @@ export async function explainKeySuggestion(ctx: ModelContext, apiKey: string, re
   const data = validate(suggestInput, request, true);
   assertKnownKey(ctx, apiKey);
   const ns = ctx.store.tables.namespaces.get(apiKey) ?? emptyNamespace(apiKey);
-  return explainDecision(ns, data, ctx.clock.now(), judgmentIndex(ns.judgments, await loadSynonyms()));
+  // Explaining is a developer's tool: its code loads on first use, like the related-words table.
+  const [{ explainDecision }, lexicon] = await Promise.all([import('../model/memory/explain.js'), loadSynonyms()]);
+  return explainDecision(ns, data, ctx.clock.now(), judgmentIndex(ns.judgments, lexicon));
 }
 
 /**
