@@ -1,28 +1,32 @@
 import { ServiceError } from '../errors.js';
 import type { ModelContext } from '../model/state/context.js';
+import { type AuthHeaderNames, authHeaderNames } from './auth-headers.js';
 import { type ApiCall, header } from './call.js';
 import type { AuthLevel, Caller } from './operation.js';
 
 const missing = (message: string): ServiceError => new ServiceError('INVALID_ARGUMENT', message);
 const present = (value: string | undefined): value is string => value !== undefined && value !== '';
 
+const DEFAULT_NAMES = authHeaderNames();
+
 /**
  * Establishes the caller for an operation's auth level, with the verbatim messages of service-facts 2.4.
- * Order: id/key header present, token header present, id/key known, token matches.
- * @example const caller = authenticate(call, 'apiKey', model);
+ * Order: id/key header present, token header present, id/key known, token matches. The header names are the
+ * service's (`x-service-api-key`, ... unless `headerPrefix` renamed them).
+ * @example const caller = authenticate(call, 'apiKey', model, settings.authHeaders);
  */
-export function authenticate(call: ApiCall, level: AuthLevel, model: ModelContext): Caller {
+export function authenticate(call: ApiCall, level: AuthLevel, model: ModelContext, names: AuthHeaderNames = DEFAULT_NAMES): Caller {
   if (level === 'none') return { level: 'none' };
   const { tables } = model.store;
   if (level === 'apiKey') {
-    const apiKey = header(call, 'x-service-api-key');
-    const token = header(call, 'x-service-auth-token');
+    const apiKey = header(call, names.apiKey);
+    const token = header(call, names.authToken);
     if (!present(apiKey)) throw missing('API key not found in headers.');
     if (!present(token)) throw missing('Auth Token not found in headers.');
     return apiKeyCaller(model, apiKey, token);
   }
-  const workspaceId = header(call, 'x-service-workspace-id');
-  const token = header(call, 'x-service-workspace-auth-token');
+  const workspaceId = header(call, names.workspaceId);
+  const token = header(call, names.workspaceAuthToken);
   if (!present(workspaceId)) throw missing('Workspace ID not found in headers.');
   if (!present(token)) throw missing('Auth Token not found in headers.');
   const workspace = tables.workspaces.get(workspaceId);

@@ -2,12 +2,13 @@ import { ServiceError } from '../errors.js';
 import type { ModelContext } from '../model/state/context.js';
 import { transaction } from '../model/state/transaction.js';
 import { authenticate } from './auth.js';
+import { type AuthHeaderNames, missingHeadersHint } from './auth-headers.js';
 import { type ApiCall, type ApiReply, header } from './call.js';
-import { apiCors, apiPreflight, controlCors, controlPreflight } from './cors.js';
+import { apiCors, apiHeaderList, apiPreflight, controlCors, controlPreflight } from './cors.js';
 import { bareResult, failure, json, success } from './envelope.js';
 import type { CallInfo, DispatchHooks } from './hooks.js';
 import { bodyLimitFor, checkLimits } from './limits.js';
-import type { Route, Settings } from './operation.js';
+import type { AuthLevel, Caller, Route, Settings } from './operation.js';
 import { LOOPBACK_POLICY } from './origins.js';
 import { nearestPath, normalisePath } from './paths.js';
 import { validate } from './validate.js';
@@ -77,7 +78,7 @@ export async function dispatch(deps: DispatchDeps, call: ApiCall): Promise<ApiRe
 async function handle(deps: DispatchDeps, call: ApiCall, info: CallInfo): Promise<ApiReply> {
   if (call.method.toUpperCase() === 'OPTIONS') {
     info.kind = 'preflight';
-    return preflightOf(call, info.path);
+    return preflightOf(call, info.path, deps.settings.authHeaders);
   }
   const limit = bodyLimitFor(call.method, info.path);
   if (call.bodyTooLarge || (call.body.length > limit / 4 && new TextEncoder().encode(call.body).length > limit)) {
@@ -94,7 +95,7 @@ async function handle(deps: DispatchDeps, call: ApiCall, info: CallInfo): Promis
   info.route = route;
   const { operation } = route;
   const data = gate(call, info);
-  const caller = authenticate(call, operation.auth, deps.model);
+  const caller = authenticateWithHint(call, operation.auth, deps, info);
   info.caller = caller;
   const output = await transaction(deps.model, async () => {
     if (caller.level === 'apiKey') {
@@ -111,14 +112,25 @@ async function handle(deps: DispatchDeps, call: ApiCall, info: CallInfo): Promis
   return success(output.message ?? operation.message, output.data, output.beside);
 }
 
+/** Authenticates a call; a refusal for a missing header says in the journal which names the service reads. */
+function authenticateWithHint(call: ApiCall, level: AuthLevel, deps: DispatchDeps, info: CallInfo): Caller {
+  try {
+    return authenticate(call, level, deps.model, deps.settings.authHeaders);
+  } catch (error) {
+    const hint = info.hint ?? (level === 'none' ? undefined : missingHeadersHint(call, level === 'apiKey' ? 'apiKey' : 'workspace', deps.settings.authHeaders));
+    if (hint !== undefined) info.hint = hint;
+    throw error;
+  }
+}
+
 /** Whether a path belongs to the control plane. */
 function isControlPath(path: string): boolean {
   return path.startsWith('/__mock/') || path === '/__mock';
 }
 
 /** The reply to a CORS preflight: the API's for API paths; for control paths, only pages on allowed origins. */
-function preflightOf(call: ApiCall, path: string): ApiReply {
-  if (!isControlPath(path)) return { status: 204, headers: apiPreflight(call), body: '' };
+function preflightOf(call: ApiCall, path: string, authHeaders: AuthHeaderNames): ApiReply {
+  if (!isControlPath(path)) return { status: 204, headers: apiPreflight(call, apiHeaderList(authHeaders)), body: '' };
   const policy = call.listener ?? LOOPBACK_POLICY;
   const headers = controlPreflight(call, policy);
   if (headers) return { status: 204, headers, body: '' };

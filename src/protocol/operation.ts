@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { MigrationPolicy, MigrationProgression } from '../model/migrations.js';
 import type { ModelContext } from '../model/state/context.js';
 import type { ApiKeyRecord, Namespace, WorkspaceRecord } from '../model/state/entities.js';
+import type { AuthHeaderNames } from './auth-headers.js';
 
 /** Which headers an operation reads (service-facts 2.4). */
 export type AuthLevel =
@@ -41,6 +42,8 @@ export interface Settings {
    * with the per-item results in `details`, as the reference shows; `notFound` = the same body as 404 `NOT_FOUND`.
    */
   missingDocuments: MissingDocuments;
+  /** The four auth header names the service reads (`x-service-api-key`, ... or under `headerPrefix`). */
+  authHeaders: AuthHeaderNames;
 }
 
 /** The migration progression a service was created with. @example migrationPolicy(settings).mode === 'poll' */
