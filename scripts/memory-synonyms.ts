@@ -18,7 +18,7 @@ import { dirname, join } from 'node:path';
 import { stem } from '../src/model/memory/text.js';
 
 /** How many of the most frequent SUBTLEX-US words count as common, for each relation. */
-export const COMMON_WORDS = { synonym: 40_000, derivation: 30_000, broader: 15_000, phrase: 20_000, opposite: 40_000, inflection: 60_000 } as const;
+export const COMMON_WORDS = { synonym: 40_000, derivation: 30_000, broader: 15_000, phrase: 5_000, opposite: 40_000, inflection: 60_000 } as const;
 /** The highest WordNet sense number a shared synset (or a hypernym's) may have for each word. */
 export const MAX_SENSE = 1;
 /** How often a sense must be tagged in WordNet's semantic concordance to count: untagged senses are rare or obsolete. */
