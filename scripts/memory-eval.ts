@@ -38,7 +38,13 @@ export interface LabelledSet {
  * project's own fixtures, worded differently from the judgments they should find.
  */
 export function paraphraseSet(): LabelledSet {
-  return JSON.parse(readFileSync(new URL('../fixtures/memory/paraphrase-set.json', import.meta.url), 'utf8')) as LabelledSet;
+  const set = JSON.parse(readFileSync(new URL('../fixtures/memory/paraphrase-set.json', import.meta.url), 'utf8')) as LabelledSet;
+  // `topic` and `facet` label the set for its authors; the judgment form refuses keys it does not know.
+  set.judgments = set.judgments.map((judgment) => {
+    const { topic: _topic, facet: _facet, ...rest } = judgment as Record<string, unknown>;
+    return rest;
+  });
+  return set;
 }
 
 /** A labelled set held in a JSON file. @example readLabelledSet(new URL('./dev-set.json', import.meta.url)) */

@@ -14,6 +14,7 @@ import { createMockService, markStartingState } from '../../src/service.js';
 import { generateJudgments, generateQueries } from '../memory-fixtures.js';
 import { agentsGrowth } from './agents.js';
 import { timeIt } from './core.js';
+import { memoryReadsGrowth } from './memory-reads.js';
 
 /** One cost at each size, its fitted exponent and the exponent it may not exceed. */
 export interface GrowthRow {
@@ -203,6 +204,7 @@ export async function benchGrowth(
     ...(await notificationsGrowth(sizes.notifications)),
     ...(await activitiesGrowth(sizes.notifications)),
     ...(await judgmentsGrowth(sizes.judgments)),
+    ...(await memoryReadsGrowth()),
     ...(await agentsGrowth(sizes.notifications)),
   ];
   for (const row of rows) row.exponent = exponentOf(row.sizes, row.ms);

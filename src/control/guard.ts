@@ -1,5 +1,6 @@
 import { ServiceError } from '../errors.js';
 import { type ApiCall, header } from '../protocol/call.js';
+import { STORAGE_PREFIX } from '../protocol/limits.js';
 import { CONTROL_TOKEN_HEADER, hostAllowed, originAllowed, sameSecret } from '../protocol/origins.js';
 
 /**
@@ -10,6 +11,9 @@ import { CONTROL_TOKEN_HEADER, hostAllowed, originAllowed, sameSecret } from '..
  * @example guardControl(call, 'POST', '/__mock/reset');
  */
 export function guardControl(call: ApiCall, method: string, path: string): void {
+  // A storage URL carries its own credential (an upload token, a signature) and a file of any type, like a signed
+  // URL of a storage service: only the checks against other machines' pages apply.
+  const signed = path.startsWith(STORAGE_PREFIX);
   const policy = call.listener;
   if (policy) {
     const host = header(call, 'host');
@@ -26,14 +30,14 @@ export function guardControl(call: ApiCall, method: string, path: string): void 
         `The control plane refuses calls from the page at ${origin}: only pages on loopback origins, ${policy.host} or an allowed host may use it.`,
       );
     }
-    if (policy.controlToken !== undefined && !sameSecret(header(call, CONTROL_TOKEN_HEADER), policy.controlToken)) {
+    if (!signed && policy.controlToken !== undefined && !sameSecret(header(call, CONTROL_TOKEN_HEADER), policy.controlToken)) {
       throw new ServiceError(
         'UNAUTHENTICATED',
         `This server is bound to ${policy.host}: control calls need its control token in the ${CONTROL_TOKEN_HEADER} header (printed at start, or set with --control-token).`,
       );
     }
   }
-  if (method !== 'GET' && method !== 'HEAD' && call.body.trim() !== '') {
+  if (!signed && method !== 'GET' && method !== 'HEAD' && call.body.trim() !== '') {
     const raw = header(call, 'content-type');
     if ((raw ?? '').split(';')[0]?.trim().toLowerCase() !== 'application/json') {
       throw new ServiceError(
