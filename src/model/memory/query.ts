@@ -1,7 +1,7 @@
 import { readTokens } from './polarity.js';
 import { compound, near, type Spellings } from './spelling.js';
 import type { Lexicon, RelationKind } from './synonyms.js';
-import { MAX_WORD_LENGTH, negatingPrefix, stem, termOf, tokens } from './text.js';
+import { negatingPrefix, termOf, tokens } from './text.js';
 
 /**
  * How a query word reached an index term: its own word (`exact`) or another inflection of it (`stem`); a related
