@@ -38,18 +38,21 @@ export interface LabelledSet {
  * project's own fixtures, worded differently from the judgments they should find.
  */
 export function paraphraseSet(): LabelledSet {
-  const set = JSON.parse(readFileSync(new URL('../fixtures/memory/paraphrase-set.json', import.meta.url), 'utf8')) as LabelledSet;
-  // `topic` and `facet` label the set for its authors; the judgment form refuses keys it does not know.
+  return readLabelledSet(new URL('../fixtures/memory/paraphrase-set.json', import.meta.url));
+}
+
+/**
+ * A labelled set held in a JSON file, its judgments without the `topic` and `facet` that label them for the set's
+ * authors (the judgment form refuses keys it does not know).
+ * @example readLabelledSet(new URL('./dev-set.json', import.meta.url))
+ */
+export function readLabelledSet(file: URL): LabelledSet {
+  const set = JSON.parse(readFileSync(file, 'utf8')) as LabelledSet;
   set.judgments = set.judgments.map((judgment) => {
     const { topic: _topic, facet: _facet, ...rest } = judgment as Record<string, unknown>;
     return rest;
   });
   return set;
-}
-
-/** A labelled set held in a JSON file. @example readLabelledSet(new URL('./dev-set.json', import.meta.url)) */
-export function readLabelledSet(file: URL): LabelledSet {
-  return JSON.parse(readFileSync(file, 'utf8')) as LabelledSet;
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { JudgmentRecord, Namespace } from '../state/entities.js';
 import { type JudgmentIndex, MATCHING, type Scored, type TermMatch } from './index.js';
 import type { MatchKind } from './query.js';
+import { reportOf } from './report.js';
 import { type Decision, decide, SCOPE_LABELS, type Scope, type Side, type SuggestRequest, type SuggestResult, sideOf } from './suggest.js';
 
 /** How the query was read: each word, whether the query negates it, and the index terms it stands for. */
@@ -71,7 +72,7 @@ const percent = (value: number) => `${Math.round(value * 100)}%`;
  * @example explainDecision(ns, { query: 'swear words in a review' }, clock.now(), judgmentIndex(ns.judgments, lexicon))
  */
 export function explainDecision(ns: Namespace, request: SuggestRequest, now: number, index: JudgmentIndex): Explanation {
-  const report = index.report(request.query, 5);
+  const report = reportOf(index, request.query, 5);
   const decision = decide(ns, report.hits, request, now, index.columns());
   const explain = (scored: Scored, relevant: boolean): ExplainedJudgment => {
     const judgment = ns.judgments[scored.index] as JudgmentRecord;

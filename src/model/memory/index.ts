@@ -1,9 +1,8 @@
 import type { JudgmentRecord } from '../state/entities.js';
 import type { JudgmentColumns } from './columns.js';
 import { appendJudgments, type Built, emptyBuilt } from './postings.js';
-import { rank } from './rank.js';
-import { hitsOf, reportOf } from './report.js';
-import type { Hit, SearchReport } from './results.js';
+import { hitsOf, type Ranking, rank } from './rank.js';
+import type { Hit } from './results.js';
 import { type Lexicon, NO_SYNONYMS } from './synonyms.js';
 
 export { BM25_B, BM25_K1, collectionSize, idf, MIN_COLLECTION } from './bm25.js';
@@ -21,8 +20,8 @@ export interface JudgmentRanker {
 /** Ranks the judgments of one namespace against a query. */
 export interface JudgmentIndex extends JudgmentRanker {
   columns(): JudgmentColumns;
-  /** The same search with the query's analysis, the terms each judgment matched, and the judgments that came close. */
-  report(query: string, nearLimit?: number): SearchReport;
+  /** The same search with the terms each judgment matched, and the index it ranked: what `reportOf` (report.ts) reads. */
+  rank(query: string): { entry: Built; ranking: Ranking };
 }
 
 /**
@@ -93,7 +92,7 @@ export function judgmentIndex(judgments: readonly JudgmentRecord[], lexicon: Lex
   const current = entry;
   return {
     search: (query) => hitsOf(current, rank(current, query, lexicon, false)),
-    report: (query, nearLimit = 5) => reportOf(current, rank(current, query, lexicon, true), nearLimit),
+    rank: (query) => ({ entry: current, ranking: rank(current, query, lexicon, true) }),
     columns: () => current.columns,
   };
 }

@@ -1,7 +1,7 @@
 import { readTokens } from './polarity.js';
 import { compound, near, type Spellings } from './spelling.js';
 import type { Lexicon, RelationKind } from './synonyms.js';
-import { MAX_WORD_LENGTH, negatingPrefix, stem, termOf, tokens } from './text.js';
+import { negatingPrefix, termOf, tokens } from './text.js';
 
 /**
  * How a query word reached an index term: its own word (`exact`) or another inflection of it (`stem`); a related
@@ -132,10 +132,7 @@ export function analyseQuery(query: string, vocabulary: Vocabulary, lexicon: Lex
     seen.add(term);
     out.push({ word: lower, term, negated, clouded, prefixed: base !== null, forms: forms.list() });
   }
-  for (const phrase of phrasesOf(
-    list.map((t) => t.word),
-    lexicon,
-  )) {
+  for (const phrase of lexicon.phrasesIn(list.map((t) => t.word))) {
     if (seen.has(phrase.term)) continue;
     const forms = new Forms(known);
     for (const meaning of phrase.means) forms.add(meaning, 'phrase', false);
@@ -195,19 +192,4 @@ function prefixBase(lower: string, term: string, known: (term: string) => boolea
   if (base === null) return null;
   if (negatingPrefix(lower) !== null && (known(base) || lexicon.related.has(base))) return base;
   return lexicon.related.get(term)?.some((r) => r.kind === 'opposite' && r.term === base) ? base : null;
-}
-
-/** The lexicon's phrases the query's words spell out, in order (`sign up`), with the stems each means. */
-function phrasesOf(words: readonly string[], lexicon: Lexicon): { words: string; term: string; means: readonly string[] }[] {
-  if (lexicon.phrases.size === 0) return [];
-  const stems = words.map((w) => (w.length > MAX_WORD_LENGTH ? w : stem(w)));
-  const out: { words: string; term: string; means: readonly string[] }[] = [];
-  stems.forEach((first, i) => {
-    for (const phrase of lexicon.phrases.get(first) ?? []) {
-      if (phrase.terms.every((t, k) => stems[i + k] === t)) {
-        out.push({ words: words.slice(i, i + phrase.terms.length).join(' '), term: phrase.terms.join('_'), means: phrase.means });
-      }
-    }
-  });
-  return out;
 }

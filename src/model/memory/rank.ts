@@ -3,7 +3,7 @@ import { MATCHING } from './matching.js';
 import { type Built, contentWeight, TERM_FLAGS } from './postings.js';
 import { analyseQuery, type MatchKind, type QueryWord, type Vocabulary } from './query.js';
 import { secondHop } from './resemblance.js';
-import type { TermMatch } from './results.js';
+import type { Hit, TermMatch } from './results.js';
 import type { Lexicon } from './synonyms.js';
 
 /**
@@ -129,10 +129,6 @@ export function rank(entry: Built, query: string, lexicon: Lexicon, withMatches:
   });
   let total = 0;
   for (const w of weights) total += w;
-  // A term two query words reach counts once toward a text's own content.
-  const reached = new Map<string, number>();
-  for (const word of words) for (const form of word.forms) reached.set(form.term, (reached.get(form.term) ?? 0) + 1);
-  const counted = new Map<string, Set<number>>();
   const average = entry.totalLength / entry.size || 1;
   reserve(entry.textTerms.length);
   const { seen, mark, score, covered, reverse, polarity, bestCover, bestScore, bestForm, bestFlags } = scratch;
@@ -183,16 +179,7 @@ export function rank(entry: Built, query: string, lexicon: Lexicon, withMatches:
       const flags = bestFlags[text] as number;
       covered[text] = (covered[text] as number) + (weights[g] as number) * cover;
       score[text] = (score[text] as number) + (bestScore[text] as number);
-      if (flags & TERM_FLAGS.content) {
-        let once = true;
-        if ((reached.get(form.term) as number) > 1) {
-          let texts = counted.get(form.term);
-          if (!texts) counted.set(form.term, (texts = new Set()));
-          once = !texts.has(text);
-          texts.add(text);
-        }
-        if (once) reverse[text] = (reverse[text] as number) + (formIdf[bestForm[text] as number] as number) * cover;
-      }
+      if (flags & TERM_FLAGS.content) reverse[text] = (reverse[text] as number) + (formIdf[bestForm[text] as number] as number) * cover;
       const stance = sameSense[bestForm[text] as number] ? stanceOf(flags) : -1;
       const asked = word.clouded ? -1 : word.negated !== form.inverted ? 1 : 0;
       let agreement: TermMatch['polarity'] = 'same';
@@ -212,8 +199,9 @@ export function rank(entry: Built, query: string, lexicon: Lexicon, withMatches:
   });
   const coverage = (text: number) => (covered[text] as number) / total;
   const reverseCoverage = (text: number) => {
+    // Two query words reaching one term count it twice: the share never passes 1.
     const own = contentWeight(entry, text);
-    return own > 0 ? (reverse[text] as number) / own : 0;
+    return own > 0 ? Math.min(1, (reverse[text] as number) / own) : 0;
   };
   const opposite = (text: number) => (polarity[text] as number) === OPPOSITE;
   const relevant = (text: number) => {
@@ -266,4 +254,15 @@ export function rank(entry: Built, query: string, lexicon: Lexicon, withMatches:
     opposite,
     matches,
   };
+}
+
+/** The hits of a ranking: each kept judgment with its relevance. */
+export function hitsOf(entry: Built, ranking: Ranking): Hit[] {
+  const { kept, best } = ranking;
+  const hits: Hit[] = new Array<Hit>(kept.length);
+  for (let i = 0; i < kept.length; i++) {
+    const doc = kept[i] as number;
+    hits[i] = { index: doc, relevance: best > 0 ? ranking.score(entry.textOf[doc] as number) / best : 0 };
+  }
+  return hits;
 }

@@ -1,20 +1,13 @@
-import type { Built } from './postings.js';
-import type { Ranking } from './rank.js';
-import type { Hit, Scored, SearchReport } from './results.js';
+import type { JudgmentIndex } from './index.js';
+import type { Scored, SearchReport } from './results.js';
 
-/** The hits of a ranking: each kept judgment with its relevance. */
-export function hitsOf(entry: Built, ranking: Ranking): Hit[] {
-  const { kept, best } = ranking;
-  const hits: Hit[] = new Array<Hit>(kept.length);
-  for (let i = 0; i < kept.length; i++) {
-    const doc = kept[i] as number;
-    hits[i] = { index: doc, relevance: best > 0 ? ranking.score(entry.textOf[doc] as number) / best : 0 };
-  }
-  return hits;
-}
-
-/** The full account of a ranking: hits with their coverage and matched terms, and up to `nearLimit` near misses. */
-export function reportOf(entry: Built, ranking: Ranking, nearLimit: number): SearchReport {
+/**
+ * The full account of one search: the query's analysis, the hits with their coverage both ways and matched terms, and
+ * up to `nearLimit` near misses (what an explanation reads; a suggest needs only `search`).
+ * @example reportOf(judgmentIndex(ns.judgments, lexicon), 'swear words in a review').near
+ */
+export function reportOf(index: JudgmentIndex, query: string, nearLimit = 5): SearchReport {
+  const { entry, ranking } = index.rank(query);
   const { kept, hop, best, words } = ranking;
   const scored = (doc: number, scale: number): Scored => {
     const text = entry.textOf[doc] as number;

@@ -56,14 +56,7 @@ forEachTransport('memory explain (POST /__mock/memory/explain)', (fresh) => {
           { term: 'curs', via: 'synonym', weight: 0.36 },
         ],
       },
-      {
-        word: 'words',
-        negated: false,
-        matches: [
-          { term: 'word', via: 'exact', weight: 1 },
-          { term: 'languag', via: 'broader', weight: 0.3 },
-        ],
-      },
+      { word: 'words', negated: false, matches: [{ term: 'word', via: 'exact', weight: 1 }] },
     ]);
     const byId = new Map<string, Record<string, unknown>>(body.relevant.map((j: Record<string, unknown>) => [j['content'], j]));
     const chat = byId.get(JUDGMENTS[0]!.content) as { matched: unknown[] };

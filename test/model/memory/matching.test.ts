@@ -2,9 +2,11 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { synonymTableSource } from '../../../scripts/memory-synonyms.js';
 import { judgmentIndex } from '../../../src/model/memory/index.js';
+import { parseSynonyms } from '../../../src/model/memory/lexicon.js';
 import { analyseQuery, type Vocabulary } from '../../../src/model/memory/query.js';
+import { reportOf } from '../../../src/model/memory/report.js';
 import { editDistance } from '../../../src/model/memory/spelling.js';
-import { loadSynonyms, NO_SYNONYMS, parseSynonyms } from '../../../src/model/memory/synonyms.js';
+import { loadSynonyms, NO_SYNONYMS } from '../../../src/model/memory/synonyms.js';
 import { negatingPrefix, terms, words } from '../../../src/model/memory/text.js';
 import type { JudgmentRecord } from '../../../src/model/state/entities.js';
 
@@ -119,7 +121,7 @@ describe('decision-memory index', () => {
 
   it('reports the terms each judgment matched and the judgments that came close', async () => {
     const list = [judgment('Forum reply full of profanity', 'Abusive language'), judgment('Forum rules page'), judgment('Reply to a survey')];
-    const report = judgmentIndex(list, await loadSynonyms()).report('profanty in a forum reply');
+    const report = reportOf(judgmentIndex(list, await loadSynonyms()), 'profanty in a forum reply');
     expect(report.hits.map((h) => [h.index, h.matched])).toEqual([
       [
         0,
@@ -142,7 +144,7 @@ describe('decision-memory second hop', () => {
       judgment('Poster with a bright yellow background', 'Colours match the brand'),
       judgment('Quarterly tax filing reminder', 'Accurate dates'),
     ];
-    const report = judgmentIndex(list, await loadSynonyms()).report('supplement marketed as a cure for anxiety disorders');
+    const report = reportOf(judgmentIndex(list, await loadSynonyms()), 'supplement marketed as a cure for anxiety disorders');
     expect(report.hits.map((h) => [h.index, h.resembles])).toEqual([
       [0, undefined],
       [1, 0],

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { judgmentIndex } from '../../../src/model/memory/index.js';
+import { reportOf } from '../../../src/model/memory/report.js';
 import { suggestDecision } from '../../../src/model/memory/suggest.js';
 import { loadSynonyms } from '../../../src/model/memory/synonyms.js';
 import type { Namespace } from '../../../src/model/state/entities.js';
@@ -28,7 +29,7 @@ function namespaceOf(rows: readonly Row[]): Namespace {
 async function ask(rows: readonly Row[], query: string) {
   const ns = namespaceOf(rows);
   const index = judgmentIndex(ns.judgments, await loadSynonyms());
-  return { report: index.report(query), primary: suggestDecision(ns, { query }, 2_000, index).primary };
+  return { report: reportOf(index, query), primary: suggestDecision(ns, { query }, 2_000, index).primary };
 }
 
 const CHECKOUT: Row[] = [
