@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { listen } from './adapters/node-server.js';
-import { type PersistedState, persistState, readPersisted } from './adapters/persist.js';
+import { readPersisted } from './adapters/persist.js';
 import { requestLine } from './adapters/request-log.js';
 import { tryLoadYjs } from './model/crdt/yjs.js';
 import { bindsLoopbackOnly } from './protocol/origins.js';
@@ -26,8 +26,8 @@ Starts the Collaboration Service emulator on an in-memory state; GET / lists the
   --scenario  start from a named scenario; POST /__mock/reset returns to it (default empty)
   --state     start from a state written by service.exportState(); its seed is taken from the file
               (default none: the scenario is used)
-  --persist   load the state from this file when it exists, and write it back (atomically,
-              debounced) after calls; a file of another --seed is refused
+  --persist   load the state from this file when it exists, and write it back (atomically) after
+              calls, at most 1 s behind, and on SIGINT/SIGTERM; a file of another --seed is refused
   --journal-limit  calls kept for GET /__mock/requests; 0 keeps none (default 1000)
   --quiet     print no line per request
   --clock     'system' follows the host clock; 'virtual' starts at 2026-01-01 and moves only
@@ -156,7 +156,6 @@ async function main(argv: string[]): Promise<void> {
   const journalLimit = integer('journal-limit', values['journal-limit'], 1000, 0, 1_000_000);
   const service = await createService(values, clock, journalLimit);
   const loadedFromPersist = values.persist !== undefined && existsSync(values.persist);
-  const persisted: PersistedState | undefined = values.persist === undefined ? undefined : persistState(service, values.persist);
   const token = values['control-token'];
   if (token !== undefined && !/^[\x21-\x7e]{16,}$/.test(token)) fail('--control-token must be at least 16 printable characters without spaces.');
   const running = await listen(service, {
@@ -164,6 +163,7 @@ async function main(argv: string[]): Promise<void> {
     host: values.host ?? '127.0.0.1',
     ...(token !== undefined ? { controlToken: token } : {}),
     ...(values['allowed-host'] ? { allowedHosts: values['allowed-host'] } : {}),
+    ...(values.persist !== undefined ? { persist: values.persist } : {}),
   }).catch((error: NodeJS.ErrnoException) =>
     fail(error.code === 'EADDRINUSE' ? `port ${values.port ?? 4780} is in use; pick another with --port.` : error.message),
   );
@@ -191,9 +191,10 @@ async function main(argv: string[]): Promise<void> {
     ].join('\n'),
   );
   if (!values.quiet) service.journal.subscribe((entry) => process.stdout.write(`${requestLine(entry)}\n`));
+  // Closing the server writes the --persist file one last time, so a stopped server loses no answered call.
   const stop = (signal: string): void => {
     process.stdout.write(`received ${signal}, stopping\n`);
-    Promise.all([running.close(), persisted?.stop()]).then(
+    running.close().then(
       () => process.exit(0),
       () => process.exit(1),
     );
