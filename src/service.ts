@@ -12,6 +12,7 @@ import { decodeState, encodeState, readStateHeader, type StateFile, stateToText 
 import { createStore, type StateHandle } from './model/store.js';
 import { settleEditorChanges } from './model/webhooks/attempts.js';
 import { attachWebhookOutbox } from './model/webhooks/events.js';
+import { webhookAllowList } from './model/webhooks/targets.js';
 import { createWorkspace } from './model/workspaces.js';
 import { type Credentials, DEFAULT_BASE_URL, type MockServiceOptions } from './options.js';
 import type { ApiCall, ApiReply } from './protocol/call.js';
@@ -127,7 +128,8 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   const model: ModelContext = { store, clock, ids, events: createEvents() };
   // The outbox subscribes first, so the delivery harness sees each event's deliveries already queued.
   attachWebhookOutbox(model);
-  const webhooks = createWebhooksApi(model, options.webhooks?.deliver ?? 'record');
+  const webhookAllow = webhookAllowList(options.webhooks?.allow);
+  const webhooks = createWebhooksApi(model, options.webhooks?.deliver ?? 'record', webhookAllow);
   const settings: Settings = {
     workspaceReadLimit: options.workspaceReadLimit ?? 100,
     disposableEmailDomains: [...(options.disposableEmailDomains ?? [])],
@@ -137,6 +139,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     loginLinkHosts: [...(options.loginLinkHosts ?? ['console.collab-service.test', 'localhost'])],
     userDataDeleteAccepted: options.userDataDeleteAccepted ?? true,
     missingDocuments: options.missingDocuments ?? 'documented',
+    webhookAllow,
   };
   const seeded = createWorkspace(model, {
     ownerEmail: options.workspace?.ownerEmail ?? 'owner@collab-service.test',

@@ -11,11 +11,11 @@ import { clientErrorHandler, refuseOnSocket } from './http-refusals.js';
 import { persistState } from './persist.js';
 import { serverIndex } from './server-index.js';
 import { staticPage } from './static-pages.js';
-import { httpSender } from './webhook-sender.js';
+import { createHttpSender } from './webhook-sender.js';
 import type { YjsSync } from './yjs-sync.js';
 import { lazyYjsSync } from './yjs-sync-loader.js';
 
-export { httpSender } from './webhook-sender.js';
+export { createHttpSender, type HttpSenderOptions, httpSender } from './webhook-sender.js';
 
 /** Options of `listen`. */
 export interface ListenOptions {
@@ -76,7 +76,8 @@ export async function listen(service: MockService, options: ListenOptions = {}):
   }
   const host = options.host ?? '127.0.0.1';
   // The standalone server is where customers point real webhook handlers, so recording becomes sending.
-  if (options.webhooks !== 'keep' && service.webhooks?.mode === 'record') service.webhooks.deliverWith(httpSender);
+  if (options.webhooks !== 'keep' && service.webhooks?.mode === 'record')
+    service.webhooks.deliverWith(createHttpSender({ allow: service.settings.webhookAllow }));
   if (options.controlToken !== undefined && !/^[\x21-\x7e]{16,}$/.test(options.controlToken)) {
     throw new TypeError('listen(): controlToken must be at least 16 printable characters without spaces.');
   }

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { ModelContext } from '../model/context.js';
 import type { ApiKeyRecord, Namespace, WorkspaceRecord } from '../model/entities.js';
 import type { MigrationPolicy, MigrationProgression } from '../model/migrations.js';
+import type { WebhookAllowList } from '../model/webhooks/targets.js';
 
 /** Which headers an operation reads (service-facts 2.4). */
 export type AuthLevel =
@@ -41,6 +42,8 @@ export interface Settings {
    * with the per-item results in `details`, as the reference shows; `notFound` = the same body as 404 `NOT_FOUND`.
    */
   missingDocuments: MissingDocuments;
+  /** The private network destinations webhooks may be delivered to besides loopback and public hosts. */
+  webhookAllow: WebhookAllowList;
 }
 
 /** The migration progression a service was created with. @example migrationPolicy(settings).mode === 'poll' */
