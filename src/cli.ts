@@ -7,6 +7,7 @@ import { readPersisted } from './adapters/persist.js';
 import { requestLine } from './adapters/request-log.js';
 import { tryLoadYjs } from './model/crdt/yjs.js';
 import { webhookAllowList } from './model/webhooks/targets.js';
+import { corsOrigins } from './protocol/cors.js';
 import { bindsLoopbackOnly } from './protocol/origins.js';
 import { createScenarioService, createServiceFromState, SCENARIO_NAMES } from './scenarios/index.js';
 import type { MockService } from './service.js';
@@ -14,6 +15,7 @@ import type { MockService } from './service.js';
 const USAGE = `Usage: collab-service-mock [--port 4780] [--host 127.0.0.1] [--seed 1] [--clock system|virtual]
                            [--scenario empty|starter|team|large | --state file.json]
                            [--control-token TOKEN] [--allowed-host NAME ...] [--webhook-allow CIDR|HOST ...]
+                           [--cors-origin ORIGIN ...]
                            [--persist file.json] [--journal-limit 1000] [--quiet]
 
 Starts the Collaboration Service emulator on an in-memory state; GET / lists the control routes.
@@ -25,6 +27,8 @@ Starts the Collaboration Service emulator on an in-memory state; GET / lists the
               plane and the sync endpoint refuse names other than loopback, --host and these; repeatable
   --webhook-allow  a private network range or host webhooks may be delivered to (10.0.0.0/8,
               receiver.lan); loopback and public hosts need none; repeatable
+  --cors-origin    a web page origin (https://app.example:8443) that may read API replies besides
+              pages on localhost, 127.0.0.1 and [::1] (any port); repeatable
   --seed      seed of every generated id and token, and of the scenario's data (default 1)
   --scenario  start from a named scenario; POST /__mock/reset returns to it (default empty)
   --state     start from a state written by service.exportState(); its seed is taken from the file
@@ -60,9 +64,14 @@ async function createService(
   values: { seed?: string | undefined; scenario?: string | undefined; state?: string | undefined; persist?: string | undefined },
   clock: string,
   journalLimit: number,
-  webhookAllow: string[],
+  policy: { webhookAllow: string[]; corsOrigins: string[] },
 ): Promise<MockService> {
-  const clockOption = { ...(clock === 'system' ? { clock: 'system' as const } : {}), journalLimit, webhooks: { allow: webhookAllow } };
+  const clockOption = {
+    ...(clock === 'system' ? { clock: 'system' as const } : {}),
+    journalLimit,
+    webhooks: { allow: policy.webhookAllow },
+    cors: { origins: policy.corsOrigins },
+  };
   if (values.persist !== undefined) {
     if (values.state !== undefined) fail('--persist loads its own file when it exists; pass --state or --persist, not both.');
     const path = values.persist;
@@ -140,6 +149,7 @@ async function main(argv: string[]): Promise<void> {
         'control-token': { type: 'string' },
         'allowed-host': { type: 'string', multiple: true },
         'webhook-allow': { type: 'string', multiple: true },
+        'cors-origin': { type: 'string', multiple: true },
         help: { type: 'boolean', short: 'h' },
         version: { type: 'boolean', short: 'v' },
       },
@@ -159,13 +169,18 @@ async function main(argv: string[]): Promise<void> {
   const clock = values.clock ?? 'system';
   if (clock !== 'system' && clock !== 'virtual') fail(`--clock must be 'system' or 'virtual', got '${clock}'.`);
   const journalLimit = integer('journal-limit', values['journal-limit'], 1000, 0, 1_000_000);
-  const webhookAllow = values['webhook-allow'] ?? [];
-  try {
-    webhookAllowList(webhookAllow);
-  } catch (error) {
-    fail(`--webhook-allow: ${(error as Error).message}`);
+  const policy = { webhookAllow: values['webhook-allow'] ?? [], corsOrigins: values['cors-origin'] ?? [] };
+  for (const [flag, check] of [
+    ['--webhook-allow', () => webhookAllowList(policy.webhookAllow)],
+    ['--cors-origin', () => corsOrigins(policy.corsOrigins)],
+  ] as const) {
+    try {
+      check();
+    } catch (error) {
+      fail(`${flag}: ${(error as Error).message}`);
+    }
   }
-  const service = await createService(values, clock, journalLimit, webhookAllow);
+  const service = await createService(values, clock, journalLimit, policy);
   const loadedFromPersist = values.persist !== undefined && existsSync(values.persist);
   const token = values['control-token'];
   if (token !== undefined && !/^[\x21-\x7e]{16,}$/.test(token)) fail('--control-token must be at least 16 printable characters without spaces.');

@@ -42,6 +42,11 @@ export interface MockServiceOptions {
    * per-item results in `details`, as the reference shows; `notFound` sends the same body as 404 `NOT_FOUND`.
    */
   missingDocuments?: 'documented' | 'notFound';
+  /**
+   * Web pages that may read API replies besides pages on loopback origins (`localhost`, `127.0.0.1`, `[::1]`, any
+   * port): origins such as `https://app.example:8443`. Default none.
+   */
+  cors?: { origins?: readonly string[] };
   /** Called for each unexpected exception (answered as 500 INTERNAL). Default: `console.error`. */
   onInternalError?: (error: unknown, call: ApiCall) => void;
 }

@@ -16,6 +16,7 @@ import { webhookAllowList } from './model/webhooks/targets.js';
 import { createWorkspace } from './model/workspaces.js';
 import { type Credentials, DEFAULT_BASE_URL, type MockServiceOptions } from './options.js';
 import type { ApiCall, ApiReply } from './protocol/call.js';
+import { corsOrigins } from './protocol/cors.js';
 import { type DispatchDeps, type RouteTables, dispatch as runPipeline } from './protocol/dispatch.js';
 import { createHooks, type DispatchHooks } from './protocol/hooks.js';
 import { checkLimits, STATE_LIMITS } from './protocol/limits.js';
@@ -140,6 +141,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     userDataDeleteAccepted: options.userDataDeleteAccepted ?? true,
     missingDocuments: options.missingDocuments ?? 'documented',
     webhookAllow,
+    corsOrigins: corsOrigins(options.cors?.origins),
   };
   const seeded = createWorkspace(model, {
     ownerEmail: options.workspace?.ownerEmail ?? 'owner@collab-service.test',

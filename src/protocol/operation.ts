@@ -44,6 +44,8 @@ export interface Settings {
   missingDocuments: MissingDocuments;
   /** The private network destinations webhooks may be delivered to besides loopback and public hosts. */
   webhookAllow: WebhookAllowList;
+  /** Origins besides loopback ones whose pages may read API replies (canonical `scheme://host[:port]`). */
+  corsOrigins: ReadonlySet<string>;
 }
 
 /** The migration progression a service was created with. @example migrationPolicy(settings).mode === 'poll' */

@@ -37,7 +37,9 @@ export function webhookAllowList(entries: readonly string[] = []): WebhookAllowL
     if (range) ranges.push(range);
     else if (typeof entry === 'string' && HOST_NAME.test(canonical(entry))) names.add(canonical(entry));
     else {
-      throw new TypeError(`webhooks.allow takes CIDR ranges (10.0.0.0/8), addresses (192.168.1.5) or host names (receiver.lan); got ${JSON.stringify(entry)}.`);
+      throw new TypeError(
+        `Webhook destinations are allowed as CIDR ranges (10.0.0.0/8), addresses (192.168.1.5) or host names (receiver.lan); got ${JSON.stringify(entry)}.`,
+      );
     }
   }
   return { ranges, names };
