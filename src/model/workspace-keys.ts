@@ -1,4 +1,5 @@
 import { ServiceError } from '../errors.js';
+import { beforeAny } from '../support/text.js';
 import type { ModelContext } from './context.js';
 import type { ApiKeyRecord, AuthTokenRecord, WorkspaceRecord } from './entities.js';
 
@@ -12,7 +13,7 @@ export function normaliseDomain(input: string): string {
     .trim()
     .toLowerCase()
     .replace(/^[a-z][a-z0-9+.-]*:\/\//, '');
-  domain = domain.replace(/[/?#].*$/, '');
+  domain = beforeAny(domain, '/?#');
   return domain.replace(/^www\./, '');
 }
 

@@ -1,3 +1,5 @@
+import { beforeAny, withoutTrailing } from '../support/text.js';
+
 /**
  * Bounds every request body is checked against before anything reads it (documented in the README's
  * "Limits" section). A body past one is refused with 400 `INVALID_ARGUMENT` naming the path and the limit,
@@ -31,7 +33,7 @@ const FORBIDDEN_KEYS: ReadonlySet<string> = new Set(['__proto__']);
  */
 export function bodyLimitFor(method: string, path: string): number {
   if (!path.startsWith('/__mock/state')) return MAX_BODY_BYTES;
-  const bare = path.split('?')[0]?.replace(/\/+$/, '');
+  const bare = withoutTrailing(beforeAny(path, '?'), '/');
   return method.toUpperCase() === 'POST' && bare === '/__mock/state' ? MAX_STATE_BODY_BYTES : MAX_BODY_BYTES;
 }
 
