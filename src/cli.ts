@@ -5,7 +5,7 @@ import { parseArgs } from 'node:util';
 import { listen } from './adapters/node-server.js';
 import { readPersisted } from './adapters/persist.js';
 import { requestLine } from './adapters/request-log.js';
-import { tryLoadYjs } from './model/crdt/yjs.js';
+import { tryLoadYjs } from './model/state/yjs.js';
 import { webhookAllowList } from './model/webhooks/targets.js';
 import { corsOrigins } from './protocol/cors.js';
 import { bindsLoopbackOnly } from './protocol/origins.js';

@@ -16,11 +16,11 @@ export type { JournalApi, JournalEntry, JournalFilter } from './harness/journal.
 export type { JudgmentInit, MemoryApi, MemoryExplainRequest, MemoryListOptions, MemoryTarget } from './harness/memory.js';
 export type { WebhookAttemptView, WebhookDeliveryFilter, WebhookDeliveryView, WebhooksApi } from './harness/webhooks.js';
 export type { AccessDecision, AccessReason, AccessRole, TokenGrant } from './model/access.js';
-export { loadYjs } from './model/crdt/yjs.js';
-export type * from './model/entities.js';
 export type { ExplainedJudgment, ExplainedWord, Explanation } from './model/memory/explain.js';
-export type { StateFile, StateIdentity } from './model/serialise.js';
-export { STATE_FORMAT, STATE_VERSION } from './model/serialise.js';
+export type * from './model/state/entities.js';
+export type { StateFile, StateIdentity } from './model/state/state-file.js';
+export { STATE_FORMAT, STATE_VERSION } from './model/state/state-file.js';
+export { loadYjs } from './model/state/yjs.js';
 export type { WebhookDeliveryMode, WebhookRequest, WebhookResponse, WebhookSender } from './model/webhooks/port.js';
 export { signWebhook } from './model/webhooks/sign.js';
 export type { OpenApiDocument } from './openapi.js';

@@ -1,5 +1,5 @@
-import type { WorkspacePlan } from './model/entities.js';
 import type { MigrationProgression } from './model/migrations.js';
+import type { WorkspacePlan } from './model/state/entities.js';
 import type { WebhookDeliveryMode } from './model/webhooks/port.js';
 import type { ApiCall } from './protocol/call.js';
 import type { ClockOption } from './support/clock.js';

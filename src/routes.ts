@@ -5,22 +5,22 @@ import * as crdt from './operations/crdt.js';
 import * as documents from './operations/documents.js';
 import * as folders from './operations/folders.js';
 import * as groups from './operations/groups.js';
-import * as keySettings from './operations/key-settings.js';
 import * as locations from './operations/locations.js';
 import * as memory from './operations/memory.js';
 import * as migrations from './operations/migrations.js';
 import * as notifications from './operations/notifications.js';
 import * as organizations from './operations/organizations.js';
 import * as permissions from './operations/permissions.js';
-import * as realtime from './operations/realtime.js';
+import * as presence from './operations/presence.js';
 import * as recordings from './operations/recordings.js';
-import * as userData from './operations/user-data.js';
-import * as users from './operations/users.js';
+import * as erase from './operations/users/erase.js';
+import * as users from './operations/users/users.js';
 import * as webhooks from './operations/webhooks.js';
-import * as workspaceConfig from './operations/workspace-config.js';
-import * as workspaceEmail from './operations/workspace-email.js';
-import * as workspaceKeys from './operations/workspace-keys.js';
-import * as workspaces from './operations/workspaces.js';
+import * as workspaceConfig from './operations/workspaces/config.js';
+import * as workspaceEmail from './operations/workspaces/email.js';
+import * as keySettings from './operations/workspaces/key-settings.js';
+import * as workspaceKeys from './operations/workspaces/keys.js';
+import * as workspaces from './operations/workspaces/workspaces.js';
 import type { Operation, Route } from './protocol/operation.js';
 
 const v1 = (operation: Operation): Route => ({ operation, version: 'v1' });
@@ -43,10 +43,10 @@ export const routes: Readonly<Record<string, Route>> = {
   '/v1/users/get': v1(users.getV1),
   '/v1/users/data/get': v1(users.getData),
   '/v2/users/data/get': v2(users.getData),
-  '/v2/users/data/delete': v2(userData.remove),
-  '/v1/users/data/delete': v1(userData.remove),
-  '/v2/users/data/delete/status': v2(userData.status),
-  '/v1/users/data/delete/status': v1(userData.status),
+  '/v2/users/data/delete': v2(erase.remove),
+  '/v1/users/data/delete': v1(erase.remove),
+  '/v2/users/data/delete/status': v2(erase.status),
+  '/v1/users/data/delete/status': v1(erase.status),
   '/v2/organizations/usergroups/add': v2(groups.add),
   '/v1/organizations/usergroups/add': v1(groups.add),
   '/v1/organizations/usergroups/users/add': v1(groups.addUsers),
@@ -97,11 +97,11 @@ export const routes: Readonly<Record<string, Route>> = {
   '/v2/activities/delete': v2(activities.remove),
   '/v2/memory/suggest': v2(memory.suggest),
   '/v2/recordings/get': v2(recordings.get),
-  '/v2/livestate/broadcast': v2(realtime.broadcast),
-  '/v1/livestate/broadcast': v1(realtime.broadcast),
-  '/v2/presence/add': v2(realtime.add),
-  '/v2/presence/update': v2(realtime.update),
-  '/v2/presence/delete': v2(realtime.remove),
+  '/v2/livestate/broadcast': v2(presence.broadcast),
+  '/v1/livestate/broadcast': v1(presence.broadcast),
+  '/v2/presence/add': v2(presence.add),
+  '/v2/presence/update': v2(presence.update),
+  '/v2/presence/delete': v2(presence.remove),
   '/v2/workspace/domains/add': v2(workspaceKeys.addDomainsOp),
   '/v1/workspace/domains/add': v1(workspaceKeys.addDomainsOp),
   '/v2/workspace/domains/delete': v2(workspaceKeys.removeDomainsOp),
@@ -160,12 +160,12 @@ export const routes: Readonly<Record<string, Route>> = {
   '/v1/commentannotations/delete': v1(comments.remove),
   '/v2/commentannotations/count/get': v2(comments.count),
   '/v1/commentannotations/count/get': v1(comments.count),
-  '/v2/commentannotations/comments/add': v2(comments.replies.add),
-  '/v1/commentannotations/comments/add': v1(comments.replies.add),
-  '/v2/commentannotations/comments/get': v2(comments.replies.get),
-  '/v1/commentannotations/comments/get': v1(comments.replies.get),
-  '/v2/commentannotations/comments/update': v2(comments.replies.update),
-  '/v1/commentannotations/comments/update': v1(comments.replies.update),
-  '/v2/commentannotations/comments/delete': v2(comments.replies.remove),
-  '/v1/commentannotations/comments/delete': v1(comments.replies.remove),
+  '/v2/commentannotations/comments/add': v2(comments.comments.add),
+  '/v1/commentannotations/comments/add': v1(comments.comments.add),
+  '/v2/commentannotations/comments/get': v2(comments.comments.get),
+  '/v1/commentannotations/comments/get': v1(comments.comments.get),
+  '/v2/commentannotations/comments/update': v2(comments.comments.update),
+  '/v1/commentannotations/comments/update': v1(comments.comments.update),
+  '/v2/commentannotations/comments/delete': v2(comments.comments.remove),
+  '/v1/commentannotations/comments/delete': v1(comments.comments.remove),
 };

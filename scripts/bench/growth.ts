@@ -5,7 +5,7 @@
  */
 
 import type { JudgmentInit } from '../../src/harness/memory.js';
-import { addActivities } from '../../src/model/activities.js';
+import { addActivities } from '../../src/model/activities/activities.js';
 import { addGroups, addMembers } from '../../src/model/groups.js';
 import { addNotification } from '../../src/model/notifications/notifications.js';
 import { addUsers } from '../../src/model/users/users.js';

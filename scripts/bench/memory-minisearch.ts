@@ -4,9 +4,9 @@
  * not expose document frequencies, so the cut-off needs a second pass over the terms of every judgment.
  */
 import MiniSearch from 'minisearch';
-import type { JudgmentRecord } from '../../src/model/entities.js';
 import { type Hit, idf, type JudgmentRanker, RELEVANCE_CUTOFF } from '../../src/model/memory/index.js';
 import { termOf, terms, words } from '../../src/model/memory/text.js';
+import type { JudgmentRecord } from '../../src/model/state/entities.js';
 
 interface Doc {
   i: number;

@@ -5,11 +5,11 @@
  */
 
 import type { JudgmentInit } from '../../src/harness/memory.js';
-import type { JudgmentRecord } from '../../src/model/entities.js';
 import { type JudgmentRanker, judgmentIndex } from '../../src/model/memory/index.js';
 import { suggestDecision } from '../../src/model/memory/suggest.js';
 import { loadSynonyms } from '../../src/model/memory/synonyms.js';
-import { emptyNamespace } from '../../src/model/store.js';
+import type { JudgmentRecord } from '../../src/model/state/entities.js';
+import { emptyNamespace } from '../../src/model/state/store.js';
 import { createMockService } from '../../src/service.js';
 import { REFERENCE_TIME } from '../../src/support/clock.js';
 import { askLabelled, paraphraseSet } from '../memory-eval.js';

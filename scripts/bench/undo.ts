@@ -1,5 +1,5 @@
-import { ensureOrganization } from '../../src/model/organizations.js';
-import { cloneState } from '../../src/model/store.js';
+import { ensureOrganization } from '../../src/model/organizations/organizations.js';
+import { cloneState } from '../../src/model/state/store.js';
 import { addUsers } from '../../src/model/users/users.js';
 import { createScenarioService } from '../../src/scenarios/index.js';
 import { createMockService, type MockService, markStartingState } from '../../src/service.js';

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { rename, unlink, writeFile } from 'node:fs/promises';
-import { readStateHeader } from '../model/serialise.js';
+import { readStateHeader } from '../model/state/state-file.js';
 import type { AfterHook } from '../protocol/hooks.js';
 import { type MockService, serviceHooks } from '../service.js';
 

@@ -1,6 +1,6 @@
 import * as decoding from 'lib0/decoding';
 import { type AccessDecision, documentAccess, explainAccess, type TokenGrant, unknownDocumentAccess } from '../model/access.js';
-import type { ApiKeyRecord } from '../model/entities.js';
+import type { ApiKeyRecord } from '../model/state/entities.js';
 import type { MockService } from '../service.js';
 
 /** Close code when no token, an unreadable one or an expired one was presented. */

@@ -1,5 +1,5 @@
 import { ServiceError } from '../errors.js';
-import { isMissing, loadYjs } from '../model/crdt/yjs.js';
+import { isMissing, loadYjs } from '../model/state/yjs.js';
 import type { MockService } from '../service.js';
 import type { YjsSync } from './yjs-sync.js';
 

@@ -1,10 +1,10 @@
 import type { FaultsApi } from '../harness/faults.js';
 import type { JournalApi } from '../harness/journal.js';
 import type { WebhooksApi } from '../harness/webhooks.js';
-import type { ModelContext } from '../model/context.js';
-import type { Namespace } from '../model/entities.js';
-import { knownNamespace } from '../model/keys.js';
-import type { StateFile } from '../model/serialise.js';
+import type { ModelContext } from '../model/state/context.js';
+import type { Namespace } from '../model/state/entities.js';
+import { knownNamespace } from '../model/state/keys.js';
+import type { StateFile } from '../model/state/state-file.js';
 import type { Credentials } from '../options.js';
 import type { ApiCall, ApiReply } from '../protocol/call.js';
 import type { Settings } from '../protocol/operation.js';

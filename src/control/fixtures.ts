@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ServiceError } from '../errors.js';
-import { addActivities, listActivities, type NewActivity } from '../model/activities.js';
+import { addActivities, listActivities, type NewActivity } from '../model/activities/activities.js';
 import { addCommentAnnotation, addReaction, addRecording } from '../model/annotations.js';
 import { addActivitiesInput } from '../operations/activities.js';
 import { validate } from '../protocol/validate.js';

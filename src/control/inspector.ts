@@ -1,4 +1,4 @@
-import type { Namespace } from '../model/entities.js';
+import type { Namespace } from '../model/state/entities.js';
 import { type ControlHandler, namespaceFor } from './context.js';
 
 /** How many rows of each list the overview shows; the counts are always whole. */

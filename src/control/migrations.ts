@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ServiceError } from '../errors.js';
-import type { MigrationRecord } from '../model/entities.js';
 import { advanceMigration, settleMigrations } from '../model/migrations.js';
+import type { MigrationRecord } from '../model/state/entities.js';
 import { migrationPolicy } from '../protocol/operation.js';
 import { validate } from '../protocol/validate.js';
 import { type ControlHandler, namespaceFor } from './context.js';

@@ -6,11 +6,11 @@ import * as inspector from './inspector.js';
 import * as journal from './journal.js';
 import * as memory from './memory.js';
 import * as migrations from './migrations.js';
-import * as realtime from './realtime.js';
+import * as presence from './presence.js';
 import * as state from './state.js';
 import * as sync from './sync.js';
 import * as webhooks from './webhooks.js';
-import * as workspaceEmail from './workspace-email.js';
+import * as workspaces from './workspaces.js';
 
 /**
  * THE control plane under `/__mock/*`: one literal line per method and path. Bodies are plain JSON (no `{data}`
@@ -41,9 +41,9 @@ export const controlRoutes: Readonly<Record<string, ControlHandler>> = {
   'GET /__mock/overview': inspector.overview,
   'GET /__mock/webhooks/deliveries': webhooks.deliveries,
   'POST /__mock/webhooks/flush': webhooks.flush,
-  'GET /__mock/presence': realtime.presence,
-  'GET /__mock/livestate': realtime.liveState,
-  'GET /__mock/login-links': workspaceEmail.listLoginLinks,
-  'POST /__mock/email-verification': workspaceEmail.setVerification,
+  'GET /__mock/presence': presence.presence,
+  'GET /__mock/livestate': presence.liveState,
+  'GET /__mock/login-links': workspaces.listLoginLinks,
+  'POST /__mock/email-verification': workspaces.setVerification,
   'GET /__mock/yjs/{apiKey}/{organizationId}/{documentId}/{editorId}': sync.syncEndpoint,
 };

@@ -1,5 +1,5 @@
 import { ServiceError } from '../errors.js';
-import type { StateFile } from '../model/serialise.js';
+import type { StateFile } from '../model/state/state-file.js';
 import { json } from '../protocol/envelope.js';
 import { type ControlHandler, namespaceFor, RawReply } from './context.js';
 

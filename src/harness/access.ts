@@ -1,7 +1,7 @@
 import { ServiceError } from '../errors.js';
 import { type AccessDecision, documentAccess, explainAccess, type TokenGrant, unknownDocumentAccess } from '../model/access.js';
-import type { ModelContext } from '../model/context.js';
-import { knownNamespace } from '../model/keys.js';
+import type { ModelContext } from '../model/state/context.js';
+import { knownNamespace } from '../model/state/keys.js';
 
 /** Whose access to which document `service.access.explain()` decides; `apiKey` defaults to the seeded key. */
 export interface AccessRequest {

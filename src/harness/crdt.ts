@@ -1,8 +1,8 @@
 import type * as Y from 'yjs';
 import { ServiceError } from '../errors.js';
-import type { ModelContext } from '../model/context.js';
 import { type EditorAddress, openEditor } from '../model/crdt/registry.js';
-import { knownNamespace } from '../model/keys.js';
+import type { ModelContext } from '../model/state/context.js';
+import { knownNamespace } from '../model/state/keys.js';
 
 /** Which entry `service.crdt.doc()` opens; `apiKey` defaults to the service's seeded key. */
 export interface CrdtDocRequest extends EditorAddress {

@@ -1,11 +1,11 @@
-import type { ModelContext } from '../model/context.js';
-import type { JudgmentRecord, Namespace } from '../model/entities.js';
-import { assertKnownKey, knownNamespace } from '../model/keys.js';
 import { type Explanation, explainDecision } from '../model/memory/explain.js';
 import { judgmentIndex } from '../model/memory/index.js';
 import { type JudgmentDraft, listJudgments, recordJudgmentDrafts } from '../model/memory/judgments.js';
 import { loadSynonyms } from '../model/memory/synonyms.js';
-import { emptyNamespace } from '../model/store.js';
+import type { ModelContext } from '../model/state/context.js';
+import type { JudgmentRecord, Namespace } from '../model/state/entities.js';
+import { assertKnownKey, knownNamespace } from '../model/state/keys.js';
+import { emptyNamespace } from '../model/state/store.js';
 import { type JUDGMENT_DECISIONS, judgmentList, suggestInput } from '../operations/memory.js';
 import { validate } from '../protocol/validate.js';
 

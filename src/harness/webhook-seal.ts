@@ -1,4 +1,4 @@
-import type { WebhookDeliveryRecord } from '../model/entities.js';
+import type { WebhookDeliveryRecord } from '../model/state/entities.js';
 import { plaintextOf } from '../model/webhooks/outbox.js';
 import { fromBase64, toBase64 } from '../support/base64.js';
 

@@ -1,4 +1,4 @@
-import type { Namespace, WebhookDeliveryRecord } from '../model/entities.js';
+import type { Namespace, WebhookDeliveryRecord } from '../model/state/entities.js';
 import { signatureHeaders } from '../model/webhooks/sign.js';
 import { DELIVERY_MARKER_HEADER } from '../protocol/origins.js';
 

@@ -1,5 +1,5 @@
-import type { ModelContext } from '../model/context.js';
-import type { Namespace, WebhookDeliveryRecord } from '../model/entities.js';
+import type { ModelContext } from '../model/state/context.js';
+import type { Namespace, WebhookDeliveryRecord } from '../model/state/entities.js';
 import { type AttemptOutcome, dueDeliveries, nextDueAt, recordAttempt, settleEditorChanges } from '../model/webhooks/attempts.js';
 import { keepSealedBody } from '../model/webhooks/outbox.js';
 import { RESPONSE_READ_LIMIT_BYTES, type WebhookDeliveryMode, type WebhookSender } from '../model/webhooks/port.js';

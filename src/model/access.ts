@@ -1,4 +1,4 @@
-import type { AccessType, DocumentRecord, FolderRecord, OrganizationRecord, UserRecord } from './entities.js';
+import type { AccessType, DocumentRecord, FolderRecord, OrganizationRecord, UserRecord } from './state/entities.js';
 
 /** What a user may do with a document or folder. */
 export type AccessRole = 'viewer' | 'editor';

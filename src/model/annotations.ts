@@ -1,8 +1,8 @@
 import type { NewComment } from './comments/build.js';
 import { storeThread } from './comments/threads.js';
-import type { ModelContext } from './context.js';
-import type { Namespace, OrganizationRecord } from './entities.js';
-import { ensureDocument, ensureOrganization } from './organizations.js';
+import { ensureDocument, ensureOrganization } from './organizations/organizations.js';
+import type { ModelContext } from './state/context.js';
+import type { Namespace, OrganizationRecord } from './state/entities.js';
 
 /** A user as embedded in annotation records (service-facts 6.7); fields beyond `userId` are kept as given. */
 export interface AnnotationUser {
@@ -75,7 +75,7 @@ export function addCommentAnnotation(ctx: ModelContext, ns: Namespace, input: Co
 export function addReaction(ctx: ModelContext, ns: Namespace, input: AnnotationInput): StoredRecord {
   const org = organizationFor(ctx, ns, input);
   const record = base(ctx, ns, input, 'reaction');
-  ctx.store.journal.push(org.reactions, record);
+  ctx.store.undo.push(org.reactions, record);
   return record;
 }
 
@@ -86,6 +86,6 @@ export function addReaction(ctx: ModelContext, ns: Namespace, input: AnnotationI
 export function addRecording(ctx: ModelContext, ns: Namespace, input: AnnotationInput): StoredRecord {
   const org = organizationFor(ctx, ns, input);
   const record = base(ctx, ns, input, 'recorder');
-  ctx.store.journal.push(org.recordings, record);
+  ctx.store.undo.push(org.recordings, record);
   return record;
 }

@@ -1,11 +1,11 @@
 import { renderThread, threadsForWrite } from './comments/records.js';
-import type { ModelContext } from './context.js';
 import { deleteEditors, moveEditors } from './crdt/registry.js';
-import type { Namespace, OrganizationRecord } from './entities.js';
 import { configKey } from './notifications/config.js';
 import { involvedNotifications } from './notifications/query.js';
 import { documentNotifications, reindexNotification, removeNotification } from './notifications/timeline.js';
-import { type DocumentMove, documentOf, type LocationUpdate, relocateRecord, retargetDocument, sameLocation, userIdOf } from './record-fields.js';
+import type { ModelContext } from './state/context.js';
+import type { Namespace, OrganizationRecord } from './state/entities.js';
+import { type DocumentMove, documentOf, type LocationUpdate, relocateRecord, retargetDocument, sameLocation, userIdOf } from './state/record-fields.js';
 
 /** Where a kind's records of one organization live. */
 export interface Scope {
@@ -39,7 +39,7 @@ function annotationKind(name: 'reactions' | 'recordings', involves: (record: Rec
     name,
     drop({ ctx, org }, documentId) {
       if (org[name].some((record) => documentOf(record) === documentId)) {
-        ctx.store.journal.assign(
+        ctx.store.undo.assign(
           org,
           name,
           org[name].filter((record) => documentOf(record) !== documentId),
@@ -49,7 +49,7 @@ function annotationKind(name: 'reactions' | 'recordings', involves: (record: Rec
     move({ ctx, org }, move) {
       for (const record of org[name]) {
         if (documentOf(record) !== move.documentId) continue;
-        ctx.store.journal.touch(record);
+        ctx.store.undo.touch(record);
         retargetDocument(record, move);
       }
     },
@@ -57,7 +57,7 @@ function annotationKind(name: 'reactions' | 'recordings', involves: (record: Rec
       let count = 0;
       for (const record of org[name]) {
         if (documentOf(record) !== update.documentId) continue;
-        ctx.store.journal.touch(record);
+        ctx.store.undo.touch(record);
         count += relocateRecord(record, update);
       }
       return count;
@@ -96,7 +96,7 @@ function* threadsOf(org: OrganizationRecord): Generator<Record<string, unknown>>
 const comments: DocumentScopedKind = {
   name: 'comments',
   drop({ ctx, org }, documentId) {
-    ctx.store.journal.delete(org.comments, documentId);
+    ctx.store.undo.delete(org.comments, documentId);
   },
   move({ ctx, org }, move) {
     if (!org.comments.has(move.documentId) || move.documentId === move.newDocumentId) return;
@@ -104,7 +104,7 @@ const comments: DocumentScopedKind = {
     const source = threadsForWrite(ctx, org, move.documentId);
     const target = threadsForWrite(ctx, org, move.newDocumentId, true);
     if (!source || !target) return;
-    ctx.store.journal.delete(org.comments, move.documentId);
+    ctx.store.undo.delete(org.comments, move.documentId);
     for (const [id, thread] of source.threads) {
       retargetDocument(thread, move);
       target.threads.set(id, thread);
@@ -125,14 +125,14 @@ const notifications: DocumentScopedKind = {
   name: 'notifications',
   drop({ ctx, org }, documentId) {
     // The document's own list of the timeline, in insertion order: the cost follows the document.
-    for (const n of documentNotifications(org, documentId)) removeNotification(ctx.store.journal, org, n);
+    for (const n of documentNotifications(org, documentId)) removeNotification(ctx.store.undo, org, n);
   },
   move({ ctx, org }, move) {
-    const { journal } = ctx.store;
+    const { undo } = ctx.store;
     for (const notification of org.notifications.values()) {
       if (notification.documentId !== move.documentId && documentOf(notification.record) !== move.documentId) continue;
-      reindexNotification(journal, org, notification, () => {
-        journal.touch(notification);
+      reindexNotification(undo, org, notification, () => {
+        undo.touch(notification);
         if (notification.documentId === move.documentId) notification.documentId = move.newDocumentId;
         retargetDocument(notification.record, move);
       });
@@ -143,7 +143,7 @@ const notifications: DocumentScopedKind = {
     for (const notification of org.notifications.values()) {
       const ofDocument = notification.documentId === update.documentId || documentOf(notification.record) === update.documentId;
       if (!ofDocument) continue;
-      ctx.store.journal.touch(notification);
+      ctx.store.undo.touch(notification);
       const changed = relocateRecord(notification.record, update);
       count += changed;
       // A string locationId mirrors the location's own id and follows it; numeric (internal) ids stay as stored.
@@ -166,15 +166,15 @@ const notifications: DocumentScopedKind = {
 const notificationConfigs: DocumentScopedKind = {
   name: 'notificationConfigs',
   drop({ ctx, org }, documentId) {
-    for (const [key, c] of org.notificationConfigs) if (c.documentId === documentId) ctx.store.journal.delete(org.notificationConfigs, key);
+    for (const [key, c] of org.notificationConfigs) if (c.documentId === documentId) ctx.store.undo.delete(org.notificationConfigs, key);
   },
   move({ ctx, org }, move) {
     // A user's settings for the migrated document become the settings for the new one (replacing any there).
-    const { journal } = ctx.store;
+    const { undo } = ctx.store;
     for (const [key, c] of [...org.notificationConfigs]) {
       if (c.documentId !== move.documentId) continue;
-      journal.delete(org.notificationConfigs, key);
-      journal.set(org.notificationConfigs, configKey(c.userId, move.newDocumentId), { ...c, documentId: move.newDocumentId });
+      undo.delete(org.notificationConfigs, key);
+      undo.set(org.notificationConfigs, configKey(c.userId, move.newDocumentId), { ...c, documentId: move.newDocumentId });
     }
   },
 };
@@ -182,12 +182,12 @@ const notificationConfigs: DocumentScopedKind = {
 const activities: DocumentScopedKind = {
   name: 'activities',
   drop({ ctx, org }, documentId) {
-    for (const [id, activity] of org.activities) if (documentOf(activity) === documentId) ctx.store.journal.delete(org.activities, id);
+    for (const [id, activity] of org.activities) if (documentOf(activity) === documentId) ctx.store.undo.delete(org.activities, id);
   },
   move({ ctx, org }, move) {
     for (const activity of org.activities.values()) {
       if (documentOf(activity) !== move.documentId) continue;
-      ctx.store.journal.touch(activity);
+      ctx.store.undo.touch(activity);
       retargetDocument(activity, move);
     }
   },
@@ -195,7 +195,7 @@ const activities: DocumentScopedKind = {
     let count = 0;
     for (const activity of org.activities.values()) {
       if (documentOf(activity) !== update.documentId) continue;
-      ctx.store.journal.touch(activity);
+      ctx.store.undo.touch(activity);
       count += relocateRecord(activity, update);
     }
     return count;

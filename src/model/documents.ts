@@ -1,9 +1,9 @@
 import { documentAccessType } from './access.js';
-import type { ModelContext } from './context.js';
 import { DOCUMENT_SCOPE } from './document-scope.js';
-import type { AccessType, DocumentRecord, Namespace, OrganizationRecord } from './entities.js';
-import { ensureDocument } from './organizations.js';
-import type { DocumentMove } from './record-fields.js';
+import { ensureDocument } from './organizations/organizations.js';
+import type { ModelContext } from './state/context.js';
+import type { AccessType, DocumentRecord, Namespace, OrganizationRecord } from './state/entities.js';
+import type { DocumentMove } from './state/record-fields.js';
 import { noteUserRemoved, noteUserSet } from './users/order.js';
 
 /** Which document to delete. */
@@ -22,7 +22,7 @@ export function deleteDocument(ctx: ModelContext, ns: Namespace, ref: DocumentRe
   const org = ns.organizations.get(ref.organizationId);
   const doc = org?.documents.get(ref.documentId);
   if (!org || !doc) return undefined;
-  ctx.store.journal.delete(org.documents, ref.documentId);
+  ctx.store.undo.delete(org.documents, ref.documentId);
   for (const kind of DOCUMENT_SCOPE) kind.drop({ ctx, ns, org }, ref.documentId);
   ctx.events.emit('document.delete', ns.apiKey, { organizationId: ref.organizationId, documentId: ref.documentId });
   return doc.id;
@@ -57,13 +57,13 @@ function createTarget(ctx: ModelContext, ns: Namespace, org: OrganizationRecord,
 /** A user attached to both documents takes the moved attachment (the migrated data is the newer truth). */
 function moveUsers(ctx: ModelContext, source: DocumentRecord | undefined, target: DocumentRecord): void {
   if (!source) return;
-  const { journal } = ctx.store;
+  const { undo } = ctx.store;
   for (const [userId, user] of source.users) {
-    journal.set(target.users, userId, user);
-    noteUserSet(journal, target.users, userId);
+    undo.set(target.users, userId, user);
+    noteUserSet(undo, target.users, userId);
   }
-  journal.clear(source.users);
-  noteUserRemoved(journal, source.users);
+  undo.clear(source.users);
+  noteUserRemoved(undo, source.users);
 }
 
 /** A document as update documents receives it; keys beyond the documented ones are custom fields. */
@@ -90,8 +90,8 @@ export function updateDocument(ctx: ModelContext, ns: Namespace, org: Organizati
   const doc = org.documents.get(change.documentId);
   if (!doc) return undefined;
   const { documentId, documentName, ...extra } = change;
-  if (documentName !== undefined) ctx.store.journal.assign(doc, 'documentName', documentName);
-  if (Object.keys(extra).length > 0) ctx.store.journal.assign(doc, 'extra', { ...doc.extra, ...structuredClone(extra) });
+  if (documentName !== undefined) ctx.store.undo.assign(doc, 'documentName', documentName);
+  if (Object.keys(extra).length > 0) ctx.store.undo.assign(doc, 'extra', { ...doc.extra, ...structuredClone(extra) });
   ctx.events.emit('document.update', ns.apiKey, { organizationId: org.organizationId, documentId });
   return doc;
 }
@@ -101,7 +101,7 @@ export function moveDocuments(ctx: ModelContext, ns: Namespace, org: Organizatio
   for (const documentId of documentIds) {
     const doc = org.documents.get(documentId);
     if (!doc) continue;
-    ctx.store.journal.assign(doc, 'folderId', folderId);
+    ctx.store.undo.assign(doc, 'folderId', folderId);
     ctx.events.emit('document.move', ns.apiKey, { organizationId: org.organizationId, documentId, folderId });
   }
 }
@@ -110,7 +110,7 @@ export function moveDocuments(ctx: ModelContext, ns: Namespace, org: Organizatio
 export function setDocumentAccess(ctx: ModelContext, ns: Namespace, org: OrganizationRecord, documentId: string, accessType: AccessType): boolean {
   const doc = org.documents.get(documentId);
   if (!doc) return false;
-  ctx.store.journal.assign(doc, 'accessType', accessType);
+  ctx.store.undo.assign(doc, 'accessType', accessType);
   ctx.events.emit('document.access_update', ns.apiKey, { organizationId: org.organizationId, documentId });
   return true;
 }
@@ -119,7 +119,7 @@ export function setDocumentAccess(ctx: ModelContext, ns: Namespace, org: Organiz
 export function setDocumentDisabled(ctx: ModelContext, ns: Namespace, org: OrganizationRecord, documentId: string, disabled: boolean): boolean {
   const doc = org.documents.get(documentId);
   if (!doc) return false;
-  ctx.store.journal.assign(doc, 'disabled', disabled);
+  ctx.store.undo.assign(doc, 'disabled', disabled);
   ctx.events.emit('document.disable_state', ns.apiKey, { organizationId: org.organizationId, documentId, disabled });
   return true;
 }

@@ -1,7 +1,7 @@
 import { folderAccessType, folderChain } from './access.js';
-import type { ModelContext } from './context.js';
 import { deleteDocument } from './documents.js';
-import type { AccessType, FolderRecord, Namespace, OrganizationRecord } from './entities.js';
+import type { ModelContext } from './state/context.js';
+import type { AccessType, FolderRecord, Namespace, OrganizationRecord } from './state/entities.js';
 
 /** The parent id of top-level folders on the wire. */
 export const ROOT = 'root';
@@ -39,7 +39,7 @@ export function addFolder(ctx: ModelContext, ns: Namespace, org: OrganizationRec
     if (preset !== undefined && preset !== 'public') folder.accessType = preset;
   }
   folder.inheritAccessFromParent = input.accessType === undefined && parentFolderId !== undefined;
-  ctx.store.journal.set(org.folders, input.folderId, folder);
+  ctx.store.undo.set(org.folders, input.folderId, folder);
   ctx.events.emit('folder.add', ns.apiKey, { organizationId: org.organizationId, folderId: input.folderId });
   return { ok: true };
 }
@@ -62,13 +62,13 @@ export function updateFolder(ctx: ModelContext, ns: Namespace, org: Organization
       if (folderChain(org, parentFolderId).some((f) => f.folderId === folder.folderId)) {
         return { ok: false, message: 'Cannot move a folder into itself or its subfolder.' };
       }
-      ctx.store.journal.assign(folder, 'parentFolderId', parentFolderId);
+      ctx.store.undo.assign(folder, 'parentFolderId', parentFolderId);
     } else {
-      ctx.store.journal.unset(folder, 'parentFolderId');
+      ctx.store.undo.unset(folder, 'parentFolderId');
     }
   }
-  if (change.folderName !== undefined) ctx.store.journal.assign(folder, 'folderName', change.folderName);
-  ctx.store.journal.assign(folder, 'lastUpdated', ctx.clock.now());
+  if (change.folderName !== undefined) ctx.store.undo.assign(folder, 'folderName', change.folderName);
+  ctx.store.undo.assign(folder, 'lastUpdated', ctx.clock.now());
   ctx.events.emit('folder.update', ns.apiKey, { organizationId: org.organizationId, folderId: folder.folderId });
   return { ok: true };
 }
@@ -83,13 +83,13 @@ export function setFolderAccess(
   const folder = org.folders.get(input.folderId);
   if (!folder) return false;
   if (input.inheritFromParent === true) {
-    ctx.store.journal.assign(folder, 'inheritAccessFromParent', true);
-    ctx.store.journal.unset(folder, 'accessType');
+    ctx.store.undo.assign(folder, 'inheritAccessFromParent', true);
+    ctx.store.undo.unset(folder, 'accessType');
   } else {
-    if (input.accessType !== undefined) ctx.store.journal.assign(folder, 'accessType', input.accessType);
-    ctx.store.journal.assign(folder, 'inheritAccessFromParent', false);
+    if (input.accessType !== undefined) ctx.store.undo.assign(folder, 'accessType', input.accessType);
+    ctx.store.undo.assign(folder, 'inheritAccessFromParent', false);
   }
-  ctx.store.journal.assign(folder, 'lastUpdated', ctx.clock.now());
+  ctx.store.undo.assign(folder, 'lastUpdated', ctx.clock.now());
   ctx.events.emit('folder.access_update', ns.apiKey, { organizationId: org.organizationId, folderId: folder.folderId });
   return true;
 }
@@ -123,7 +123,7 @@ export function deleteFolder(ctx: ModelContext, ns: Namespace, org: Organization
   for (const doc of [...org.documents.values()]) {
     if (doc.folderId !== undefined && gone.has(doc.folderId)) deleteDocument(ctx, ns, { organizationId: org.organizationId, documentId: doc.documentId });
   }
-  for (const id of gone) ctx.store.journal.delete(org.folders, id);
+  for (const id of gone) ctx.store.undo.delete(org.folders, id);
   ctx.events.emit('folder.delete', ns.apiKey, { organizationId: org.organizationId, folderId });
   return true;
 }

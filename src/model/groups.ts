@@ -1,15 +1,15 @@
-import type { ModelContext } from './context.js';
-import type { GroupRecord, Namespace, OrganizationRecord } from './entities.js';
-import { ensureOrganization } from './organizations.js';
+import { ensureOrganization } from './organizations/organizations.js';
+import type { ModelContext } from './state/context.js';
+import type { GroupRecord, Namespace, OrganizationRecord } from './state/entities.js';
 
 /** A group of the organization, created with its id as name when missing. */
 function ensureGroup(ctx: ModelContext, org: OrganizationRecord, groupId: string, groupName?: string): GroupRecord {
   let group = org.groups.get(groupId);
   if (!group) {
     group = { groupId, groupName: groupName ?? groupId, members: new Set() };
-    ctx.store.journal.set(org.groups, groupId, group);
+    ctx.store.undo.set(org.groups, groupId, group);
   } else if (groupName !== undefined) {
-    ctx.store.journal.assign(group, 'groupName', groupName);
+    ctx.store.undo.assign(group, 'groupName', groupName);
   }
   return group;
 }
@@ -45,7 +45,7 @@ export function addMembers(ctx: ModelContext, ns: Namespace, change: MembershipC
   const group = org && userIds.some((id) => org.users.has(id)) ? ensureGroup(ctx, org, groupId) : undefined;
   for (const userId of userIds) {
     if (group && org?.users.has(userId)) {
-      ctx.store.journal.add(group.members, userId);
+      ctx.store.undo.add(group.members, userId);
       outcomes.set(userId, { success: true });
     } else {
       outcomes.set(userId, { success: false, message: 'User is not an organization user.' });
@@ -67,7 +67,7 @@ export function removeMembers(
   const outcomes = new Map<string, MemberOutcome>();
   const targets = userIds === 'all' ? [...(group?.members ?? [])] : userIds;
   for (const userId of targets) {
-    if (group && ctx.store.journal.remove(group.members, userId)) outcomes.set(userId, { success: true });
+    if (group && ctx.store.undo.remove(group.members, userId)) outcomes.set(userId, { success: true });
     else outcomes.set(userId, { success: false, message: 'User is not in organization user group.' });
   }
   const removed = [...outcomes].filter(([, o]) => o.success).map(([id]) => id);

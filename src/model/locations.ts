@@ -1,10 +1,10 @@
-import type { ModelContext } from './context.js';
 import { DOCUMENT_SCOPE } from './document-scope.js';
-import type { Namespace, OrganizationRecord } from './entities.js';
 import { documentNotifications, removeNotification } from './notifications/timeline.js';
-import { documentOf, type LocationObject, type LocationUpdate, sameLocation } from './record-fields.js';
+import type { ModelContext } from './state/context.js';
+import type { Namespace, OrganizationRecord } from './state/entities.js';
+import { documentOf, type LocationObject, type LocationUpdate, sameLocation } from './state/record-fields.js';
 
-export type { LocationObject, LocationUpdate } from './record-fields.js';
+export type { LocationObject, LocationUpdate } from './state/record-fields.js';
 
 /**
  * Rewrites every stored location of a document that matches `oldLocation`, in every kind of `DOCUMENT_SCOPE`
@@ -51,7 +51,7 @@ export function deleteLocationData(ctx: ModelContext, ns: Namespace, input: { do
     for (const [annotationId, thread] of org.comments.get(input.documentId)?.threads ?? []) {
       if (!atLocation(thread, input.location)) continue;
       const threads = org.comments.get(input.documentId)?.threads;
-      if (threads) ctx.store.journal.delete(threads, annotationId);
+      if (threads) ctx.store.undo.delete(threads, annotationId);
       gone.add(annotationId);
       count++;
     }
@@ -62,18 +62,18 @@ export function deleteLocationData(ctx: ModelContext, ns: Namespace, input: { do
         count++;
         return false;
       });
-      if (kept.length !== org[kind].length) ctx.store.journal.assign(org, kind, kept);
+      if (kept.length !== org[kind].length) ctx.store.undo.assign(org, kind, kept);
     }
     for (const n of documentNotifications(org, input.documentId)) {
       if (!atLocation(n.record, input.location)) continue;
-      removeNotification(ctx.store.journal, org, n);
+      removeNotification(ctx.store.undo, org, n);
       ctx.events.emit('notification.delete', ns.apiKey, { organizationId: org.organizationId, documentId: n.documentId, notificationId: n.id });
       count++;
     }
     for (const [id, activity] of org.activities) {
       if (!inDocument(activity)) continue;
       if (atLocation(activity, input.location) || (activity.targetEntityId !== undefined && gone.has(activity.targetEntityId))) {
-        ctx.store.journal.delete(org.activities, id);
+        ctx.store.undo.delete(org.activities, id);
         ctx.events.emit('activity.delete', ns.apiKey, { organizationId: org.organizationId, activityId: id });
         count++;
       }

@@ -1,6 +1,6 @@
-import type { ModelContext } from './context.js';
 import { moveDocumentData } from './documents.js';
-import type { Namespace } from './entities.js';
+import type { ModelContext } from './state/context.js';
+import type { Namespace } from './state/entities.js';
 
 /** Where a migration stands (service-facts D14). */
 export type MigrationStatus = 'pending' | 'in_progress' | 'completed' | 'failed';
@@ -64,7 +64,7 @@ function canMove(from: MigrationStatus, to: MigrationStatus): boolean {
  * The caller checks `canMove` first.
  */
 function transition(ctx: ModelContext, ns: Namespace, record: MigrationRecord, to: MigrationStatus, at: number): void {
-  ctx.store.journal.touch(record);
+  ctx.store.undo.touch(record);
   record.status = to;
   record.changedAt = at;
   if (to === 'completed')
@@ -104,7 +104,7 @@ export function startMigration(ctx: ModelContext, ns: Namespace, policy: Migrati
   while (ns.migrations.has(migrationId)) migrationId = ctx.ids.alnum(20);
   const now = ctx.clock.now();
   const record: MigrationRecord = { migrationId, ...request, status: 'pending', createdAt: now, changedAt: now };
-  ctx.store.journal.set(ns.migrations, migrationId, record);
+  ctx.store.undo.set(ns.migrations, migrationId, record);
   if (policy.mode === 'immediate') transition(ctx, ns, record, 'completed', now);
   return record;
 }

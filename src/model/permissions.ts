@@ -1,7 +1,7 @@
 import { type AccessDecision, type AccessRole, documentAccess, folderAccess, organizationAccess } from './access.js';
-import type { ModelContext } from './context.js';
-import type { Namespace, OrganizationRecord, UserRecord } from './entities.js';
 import { noteRosterChange } from './notifications/roster.js';
+import type { ModelContext } from './state/context.js';
+import type { Namespace, OrganizationRecord, UserRecord } from './state/entities.js';
 import { noteUserSet } from './users/order.js';
 import { deleteUsers } from './users/users.js';
 
@@ -41,9 +41,9 @@ export function grantPermissions(ctx: ModelContext, ns: Namespace, userId: strin
     const { expiresAt: _previous, ...current } = found.users.get(userId) ?? { userId };
     const next: UserRecord = { ...current, userId, accessRole: resource.accessRole ?? 'editor' };
     if (resource.expiresAt !== undefined) next.expiresAt = resource.expiresAt;
-    ctx.store.journal.set(found.users, userId, next);
-    noteUserSet(ctx.store.journal, found.users, userId);
-    if (found.users === found.org.users) noteRosterChange(ctx.store.journal, found.org, userId);
+    ctx.store.undo.set(found.users, userId, next);
+    noteUserSet(ctx.store.undo, found.users, userId);
+    if (found.users === found.org.users) noteRosterChange(ctx.store.undo, found.org, userId);
     ctx.events.emit('permission.add', ns.apiKey, { organizationId: found.org.organizationId, userId, ...levelOf(resource) });
   }
 }

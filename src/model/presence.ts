@@ -1,5 +1,5 @@
-import type { ModelContext } from './context.js';
-import type { Namespace } from './entities.js';
+import type { ModelContext } from './state/context.js';
+import type { Namespace } from './state/entities.js';
 
 /** A participant shown on a document through the REST presence operations (bots, AI agents). */
 export interface PresenceRecord {
@@ -51,10 +51,10 @@ function livePresence(ctx: ModelContext, ns: Namespace, ref: DocumentRef): Map<s
   const table = ns.presence?.get(key);
   if (!table) return undefined;
   const oldest = ctx.clock.now() - PRESENCE_TTL_MS;
-  const { journal } = ctx.store;
-  for (const [userId, entry] of table) if (entry.lastUpdated <= oldest) journal.delete(table, userId);
+  const { undo } = ctx.store;
+  for (const [userId, entry] of table) if (entry.lastUpdated <= oldest) undo.delete(table, userId);
   if (table.size === 0) {
-    if (ns.presence) journal.delete(ns.presence, key);
+    if (ns.presence) undo.delete(ns.presence, key);
     return undefined;
   }
   return table;
@@ -74,13 +74,13 @@ function record(input: PresenceInput, base: PresenceRecord | undefined, now: num
 export function addPresence(ctx: ModelContext, ns: Namespace, ref: DocumentRef, users: readonly PresenceInput[]): void {
   livePresence(ctx, ns, ref);
   const key = documentKey(ref.organizationId, ref.documentId);
-  const { journal } = ctx.store;
-  if (!ns.presence) journal.assign(ns, 'presence', new Map());
+  const { undo } = ctx.store;
+  if (!ns.presence) undo.assign(ns, 'presence', new Map());
   const presence = ns.presence as Map<string, Map<string, PresenceRecord>>;
   let table = presence.get(key);
-  if (!table) journal.set(presence, key, (table = new Map()));
+  if (!table) undo.set(presence, key, (table = new Map()));
   const now = ctx.clock.now();
-  for (const user of users) journal.set(table, user.userId, record(user, undefined, now));
+  for (const user of users) undo.set(table, user.userId, record(user, undefined, now));
   ctx.events.emit('presence.change', ns.apiKey, { ...ref });
 }
 
@@ -92,7 +92,7 @@ export function updatePresence(ctx: ModelContext, ns: Namespace, ref: DocumentRe
   for (const user of users) {
     const current = table?.get(user.userId);
     if (!table || !current) continue;
-    ctx.store.journal.set(table, user.userId, record(user, current, now));
+    ctx.store.undo.set(table, user.userId, record(user, current, now));
     changed = true;
   }
   if (changed) ctx.events.emit('presence.change', ns.apiKey, { ...ref });
@@ -102,9 +102,9 @@ export function updatePresence(ctx: ModelContext, ns: Namespace, ref: DocumentRe
 export function deletePresence(ctx: ModelContext, ns: Namespace, ref: DocumentRef, userIds: readonly string[]): void {
   const table = livePresence(ctx, ns, ref);
   let changed = false;
-  const { journal } = ctx.store;
-  for (const userId of userIds) if (table && journal.delete(table, userId)) changed = true;
-  if (table?.size === 0 && ns.presence) journal.delete(ns.presence, documentKey(ref.organizationId, ref.documentId));
+  const { undo } = ctx.store;
+  for (const userId of userIds) if (table && undo.delete(table, userId)) changed = true;
+  if (table?.size === 0 && ns.presence) undo.delete(ns.presence, documentKey(ref.organizationId, ref.documentId));
   if (changed) ctx.events.emit('presence.change', ns.apiKey, { ...ref });
 }
 
@@ -123,15 +123,15 @@ export function broadcastLiveState(
   input: DocumentRef & { liveStateDataId: string; data: Record<string, unknown>; merge: boolean },
 ): LiveStateRecord {
   const key = documentKey(input.organizationId, input.documentId);
-  const { journal } = ctx.store;
-  if (!ns.liveState) journal.assign(ns, 'liveState', new Map());
+  const { undo } = ctx.store;
+  if (!ns.liveState) undo.assign(ns, 'liveState', new Map());
   const states = ns.liveState as Map<string, Map<string, LiveStateRecord>>;
   let table = states.get(key);
-  if (!table) journal.set(states, key, (table = new Map()));
+  if (!table) undo.set(states, key, (table = new Map()));
   const previous = table.get(input.liveStateDataId);
   const data = input.merge && previous ? { ...previous.data, ...structuredClone(input.data) } : structuredClone(input.data);
   const next: LiveStateRecord = { liveStateDataId: input.liveStateDataId, data, updatedAt: ctx.clock.now(), broadcasts: (previous?.broadcasts ?? 0) + 1 };
-  journal.set(table, input.liveStateDataId, next);
+  undo.set(table, input.liveStateDataId, next);
   ctx.events.emit('livestate.broadcast', ns.apiKey, {
     organizationId: input.organizationId,
     documentId: input.documentId,

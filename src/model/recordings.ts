@@ -1,5 +1,5 @@
-import type { Namespace } from './entities.js';
-import { documentOf } from './record-fields.js';
+import type { Namespace } from './state/entities.js';
+import { documentOf } from './state/record-fields.js';
 
 /** Which recordings of an organization a read is about. */
 export interface RecordingSelector {

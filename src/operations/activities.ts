@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ServiceError } from '../errors.js';
-import { deleteActivities, pageActivities, updateActivities, writeActivities } from '../model/activities.js';
-import { activityConfig } from '../model/workspace-config.js';
+import { deleteActivities, pageActivities, updateActivities, writeActivities } from '../model/activities/activities.js';
+import { activityConfig } from '../model/workspaces/config.js';
 import { decodePageToken, encodePageToken } from '../protocol/cursors.js';
 import { defineOperation, namespaceOf } from '../protocol/operation.js';
 import { idList, perItem, requiredString } from '../protocol/rules.js';

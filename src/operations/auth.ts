@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ApiKeyRecord } from '../model/entities.js';
+import type { ApiKeyRecord } from '../model/state/entities.js';
 import { defineOperation } from '../protocol/operation.js';
 import { accessRole, requiredString } from '../protocol/rules.js';
 

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { invalid } from '../errors.js';
 import { CRDT_TYPES, toContent } from '../model/crdt/kinds.js';
 import { deleteEditors, editorSnapshot, findEditor, listEditors, writeEditor } from '../model/crdt/registry.js';
-import { loadYjs } from '../model/crdt/yjs.js';
-import type { CrdtType } from '../model/entities.js';
+import type { CrdtType } from '../model/state/entities.js';
+import { loadYjs } from '../model/state/yjs.js';
 import { defineOperation, namespaceOf } from '../protocol/operation.js';
 import { requiredString, verbatimString } from '../protocol/rules.js';
 

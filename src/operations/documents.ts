@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { ServiceError } from '../errors.js';
 import { deleteDocument, documentView, moveDocuments, setDocumentAccess, setDocumentDisabled, updateDocument } from '../model/documents.js';
-import type { DocumentRecord, OrganizationRecord } from '../model/entities.js';
-import { addDocument, ensureFolder, ensureOrganization } from '../model/organizations.js';
+import { addDocument, ensureFolder, ensureOrganization } from '../model/organizations/organizations.js';
+import type { DocumentRecord, OrganizationRecord } from '../model/state/entities.js';
 import { decodePageToken, encodePageToken, takePage } from '../protocol/cursors.js';
 import { defineOperation, type MissingDocuments, namespaceOf } from '../protocol/operation.js';
 import { idList, perItem, requiredString } from '../protocol/rules.js';

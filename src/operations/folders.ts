@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ServiceError } from '../errors.js';
 import { addFolder, childrenIndex, deleteFolder, folderTree, folderView, setFolderAccess, updateFolder } from '../model/folders.js';
-import { ensureOrganization } from '../model/organizations.js';
+import { ensureOrganization } from '../model/organizations/organizations.js';
 import { defineOperation, namespaceOf } from '../protocol/operation.js';
 import { perItem, requiredString } from '../protocol/rules.js';
 

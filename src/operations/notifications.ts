@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import type { NotificationRecord } from '../model/entities.js';
 import { effectiveNotificationConfig, NOTIFICATION_SETTINGS, setNotificationConfig } from '../model/notifications/config.js';
 import { addNotification, deleteNotifications, queryNotifications, renderNotification } from '../model/notifications/notifications.js';
 import { pageNotifications } from '../model/notifications/query.js';
 import { isReadBy, updateNotifications } from '../model/notifications/update.js';
+import type { NotificationRecord } from '../model/state/entities.js';
 import { decodeNumericPageToken, encodeNumericPageToken } from '../protocol/cursors.js';
 import { defineOperation, namespaceOf } from '../protocol/operation.js';
 import { idList, perItem, requiredString } from '../protocol/rules.js';

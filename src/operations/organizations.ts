@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import type { OrganizationRecord } from '../model/entities.js';
-import { deleteOrganization } from '../model/organization-delete.js';
-import { organizationView, setOrganizationDisabled, updateOrganization, upsertOrganization } from '../model/organizations.js';
+import { deleteOrganization } from '../model/organizations/delete.js';
+import { organizationView, setOrganizationDisabled, updateOrganization, upsertOrganization } from '../model/organizations/organizations.js';
+import type { OrganizationRecord } from '../model/state/entities.js';
 import { decodePageToken, encodePageToken, takePage } from '../protocol/cursors.js';
 import { defineOperation, namespaceOf } from '../protocol/operation.js';
 import { idList, perItem, requiredString } from '../protocol/rules.js';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ServiceError } from '../errors.js';
-import type { ApiKeyRecord } from '../model/entities.js';
 import { grantPermissions, reportPermissions, revokePermissions } from '../model/permissions.js';
+import type { ApiKeyRecord } from '../model/state/entities.js';
 import { defineOperation, namespaceOf } from '../protocol/operation.js';
 import { accessRole, idList, requiredString } from '../protocol/rules.js';
 import { resources } from './auth.js';

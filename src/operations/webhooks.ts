@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ServiceError } from '../errors.js';
-import type { ModelContext } from '../model/context.js';
-import type { Namespace } from '../model/entities.js';
+import type { ModelContext } from '../model/state/context.js';
+import type { Namespace } from '../model/state/entities.js';
 import {
   advancedWebhookConfig,
   assertAdvancedWebhooksAvailable,
@@ -14,7 +14,7 @@ import { advancedWebhookEndpointSecret, deleteAdvancedWebhookEndpoint, updateAdv
 import { decodeOffset, encodeOffset } from '../protocol/cursors.js';
 import { type Caller, defineOperation } from '../protocol/operation.js';
 import { requiredString } from '../protocol/rules.js';
-import { assertWebhookTarget, isHttpUrl } from './workspace-config.js';
+import { assertWebhookTarget, isHttpUrl } from './workspaces/config.js';
 
 const URL_MESSAGE = { error: 'url must be a valid http(s) URL.' };
 const LIMIT_MESSAGE = { error: 'limit must be an integer between 1 and 250.' };

@@ -1,5 +1,5 @@
 import { ServiceError } from '../errors.js';
-import type { ModelContext } from '../model/context.js';
+import type { ModelContext } from '../model/state/context.js';
 import { type ApiCall, header } from './call.js';
 import type { AuthLevel, Caller } from './operation.js';
 

@@ -1,5 +1,5 @@
 import { PartialFailure, ServiceError } from '../errors.js';
-import type { ModelContext } from '../model/context.js';
+import type { ModelContext } from '../model/state/context.js';
 import { authenticate } from './auth.js';
 import { type ApiCall, type ApiReply, header } from './call.js';
 import { apiCors, apiPreflight, controlCors, controlPreflight } from './cors.js';
@@ -123,7 +123,7 @@ async function exclusive<T>(model: ModelContext, work: () => Promise<T>): Promis
 
 /** Runs an operation all-or-nothing: whatever it throws, every write it made (and every id it drew) is undone. */
 async function atomically<T>(model: ModelContext, work: () => Promise<T>): Promise<T> {
-  const mark = model.store.journal.mark();
+  const mark = model.store.undo.mark();
   const rng = model.ids.rng.state();
   try {
     return await work();

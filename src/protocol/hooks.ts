@@ -1,4 +1,4 @@
-import type { ModelContext } from '../model/context.js';
+import type { ModelContext } from '../model/state/context.js';
 import type { ApiCall, ApiReply } from './call.js';
 import type { Caller, Route } from './operation.js';
 

@@ -1,8 +1,8 @@
 import { beforeAny, withoutTrailing } from '../support/text.js';
 
 /**
- * Bounds every request body is checked against before anything reads it (documented in the README's
- * "Limits" section). A body past one is refused with 400 `INVALID_ARGUMENT` naming the path and the limit,
+ * Bounds every request body is checked against before anything reads it (documented in
+ * docs/fidelity.md). A body past one is refused with 400 `INVALID_ARGUMENT` naming the path and the limit,
  * so no value the service accepts can break a later read, page or export.
  */
 

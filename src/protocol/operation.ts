@@ -1,7 +1,7 @@
 import type { z } from 'zod';
-import type { ModelContext } from '../model/context.js';
-import type { ApiKeyRecord, Namespace, WorkspaceRecord } from '../model/entities.js';
 import type { MigrationPolicy, MigrationProgression } from '../model/migrations.js';
+import type { ModelContext } from '../model/state/context.js';
+import type { ApiKeyRecord, Namespace, WorkspaceRecord } from '../model/state/entities.js';
 import type { WebhookAllowList } from '../model/webhooks/targets.js';
 
 /** Which headers an operation reads (service-facts 2.4). */

@@ -1,4 +1,4 @@
-import type { JudgmentRecord, UserRecord } from '../model/entities.js';
+import type { JudgmentRecord, UserRecord } from '../model/state/entities.js';
 import type { SeededFaker } from './faker.js';
 
 /** A person as records embed them: `userId`, `name`, `email`. */

@@ -1,5 +1,5 @@
-import type { UserRecord } from '../model/entities.js';
-import type { NewDocument } from '../model/organizations.js';
+import type { NewDocument } from '../model/organizations/organizations.js';
+import type { UserRecord } from '../model/state/entities.js';
 import { createRecordBuilders, type RecordBuilders, withOverrides } from './builders-records.js';
 import type { SeededFaker } from './faker.js';
 

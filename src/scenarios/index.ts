@@ -1,4 +1,4 @@
-import type { StateFile } from '../model/serialise.js';
+import type { StateFile } from '../model/state/state-file.js';
 import { createMockService, type MockService, type MockServiceOptions } from '../service.js';
 import type { Builders } from './builders.js';
 import type { Scenario, ScenarioServiceOptions } from './types.js';

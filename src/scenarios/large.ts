@@ -1,6 +1,6 @@
-import type { UserRecord } from '../model/entities.js';
 import { addGroups, addMembers } from '../model/groups.js';
-import { addDocument, ensureFolder, ensureOrganization } from '../model/organizations.js';
+import { addDocument, ensureFolder, ensureOrganization } from '../model/organizations/organizations.js';
+import type { UserRecord } from '../model/state/entities.js';
 import { addUsers } from '../model/users/users.js';
 import type { CustomScenario } from './types.js';
 

@@ -1,4 +1,4 @@
-import { tryLoadYjs } from '../model/crdt/yjs.js';
+import { tryLoadYjs } from '../model/state/yjs.js';
 import { type MockService, markStartingState } from '../service.js';
 import { type Builders, buildersFor } from './builders.js';
 import { emptyScenario } from './empty.js';

@@ -1,6 +1,6 @@
 import { addThreads } from '../model/comments/threads.js';
 import { addGroups, addMembers } from '../model/groups.js';
-import { addDocument, ensureFolder, ensureOrganization } from '../model/organizations.js';
+import { addDocument, ensureFolder, ensureOrganization } from '../model/organizations/organizations.js';
 import { addUsers } from '../model/users/users.js';
 import { addPlannedNotifications } from './notification-plan.js';
 import type { CustomScenario } from './types.js';

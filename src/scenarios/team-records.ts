@@ -1,12 +1,12 @@
-import { addActivities } from '../model/activities.js';
+import { addActivities } from '../model/activities/activities.js';
 import { addCommentAnnotation, addReaction, addRecording } from '../model/annotations.js';
 import { toContent } from '../model/crdt/kinds.js';
 import { writeEditor } from '../model/crdt/registry.js';
-import type { UserRecord } from '../model/entities.js';
 import { recordJudgmentDrafts } from '../model/memory/judgments.js';
 import { advanceMigration, startMigration } from '../model/migrations.js';
 import { setNotificationConfig } from '../model/notifications/config.js';
-import { updateActivityConfig } from '../model/workspace-config.js';
+import type { UserRecord } from '../model/state/entities.js';
+import { updateActivityConfig } from '../model/workspaces/config.js';
 import type { EditorType } from './builders-records.js';
 import { addPlannedNotifications } from './notification-plan.js';
 import type { ScenarioContext } from './types.js';

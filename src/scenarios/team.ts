@@ -1,7 +1,7 @@
-import { loadYjs } from '../model/crdt/yjs.js';
-import type { UserRecord } from '../model/entities.js';
 import { addGroups, addMembers } from '../model/groups.js';
-import { addDocument, ensureFolder, ensureOrganization, setOrganizationDisabled } from '../model/organizations.js';
+import { addDocument, ensureFolder, ensureOrganization, setOrganizationDisabled } from '../model/organizations/organizations.js';
+import type { UserRecord } from '../model/state/entities.js';
+import { loadYjs } from '../model/state/yjs.js';
 import { addUsers } from '../model/users/users.js';
 import { fillTeamRecords } from './team-records.js';
 import type { CustomScenario, ScenarioContext } from './types.js';

@@ -1,5 +1,5 @@
-import type { ModelContext } from '../model/context.js';
-import type { Namespace } from '../model/entities.js';
+import type { ModelContext } from '../model/state/context.js';
+import type { Namespace } from '../model/state/entities.js';
 import type { MockService, MockServiceOptions } from '../service.js';
 import type { Builders } from './builders.js';
 import type { SeededFaker } from './faker.js';
@@ -7,7 +7,7 @@ import type { SeededFaker } from './faker.js';
 /** The named scenarios, in order of size. */
 export const SCENARIO_NAMES = ['empty', 'starter', 'team', 'large'] as const;
 
-/** A named scenario: `empty`, `starter`, `team` or `large` (contents in the README). */
+/** A named scenario: `empty`, `starter`, `team` or `large` (contents in docs/scenarios-and-state.md). */
 export type ScenarioName = (typeof SCENARIO_NAMES)[number];
 
 /** What a scenario builds with: seeded builders, the service's model, and the default key's namespace. */

@@ -1,6 +1,6 @@
 import { setupServer } from 'msw/node';
 import { createHandlers } from '../adapters/msw.js';
-import { tryLoadYjs } from '../model/crdt/yjs.js';
+import { tryLoadYjs } from '../model/state/yjs.js';
 import { createScenarioService } from '../scenarios/index.js';
 import type { ScenarioServiceOptions } from '../scenarios/types.js';
 import { createMockService, DEFAULT_BASE_URL, type MockService } from '../service.js';

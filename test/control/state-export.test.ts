@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
-import { loadYjs } from '../../src/model/crdt/yjs.js';
-import { STATE_VERSION, type StateFile } from '../../src/model/serialise.js';
+import { STATE_VERSION, type StateFile } from '../../src/model/state/state-file.js';
+import { loadYjs } from '../../src/model/state/yjs.js';
 import { addUsers } from '../../src/model/users/users.js';
 import { createScenarioService, createServiceFromState } from '../../src/scenarios/index.js';
 import { createMockService } from '../../src/service.js';

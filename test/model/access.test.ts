@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type AccessQuery, documentAccess, explainAccess, folderAccessType, type TokenGrant } from '../../src/model/access.js';
-import type { AccessType, DocumentRecord, FolderRecord, OrganizationRecord, UserRecord } from '../../src/model/entities.js';
 import { canAccess } from '../../src/model/notifications/recipients.js';
+import type { AccessType, DocumentRecord, FolderRecord, OrganizationRecord, UserRecord } from '../../src/model/state/entities.js';
 
 const NOW = Date.UTC(2026, 0, 1);
 const SECONDS = NOW / 1000;

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { type ActivitySelector, addActivities, deleteActivities, listActivities, pageActivities, writeActivities } from '../../src/model/activities.js';
-import type { ActivityRecord } from '../../src/model/entities.js';
+import {
+  type ActivitySelector,
+  addActivities,
+  deleteActivities,
+  listActivities,
+  pageActivities,
+  writeActivities,
+} from '../../src/model/activities/activities.js';
+import type { ActivityRecord } from '../../src/model/state/entities.js';
 import { createMockService } from '../../src/service.js';
 import { createRng } from '../../src/support/rng.js';
 import { namespaceOf } from '../support/store.js';

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { deleteEditors, findEditor, listEditors, moveEditors, openLiveEditor, writeEditor } from '../../src/model/crdt/registry.js';
-import { loadYjs } from '../../src/model/crdt/yjs.js';
+import { loadYjs } from '../../src/model/state/yjs.js';
 import { createMockService } from '../../src/service.js';
 
 // Yjs documents are opened synchronously here (service.crdt.doc, state files with editors).

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createEvents, type DomainEvent } from '../../src/model/events.js';
+import { createEvents, type DomainEvent } from '../../src/model/state/events.js';
 import { createMockService, type MockService } from '../../src/service.js';
 
 /** POSTs through the in-process pipeline with the default API key. */

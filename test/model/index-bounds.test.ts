@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { deleteDocument } from '../../src/model/documents.js';
-import { indexStamp, Journal, watchMap } from '../../src/model/journal.js';
 import { addNotification, deleteNotifications, renderNotification } from '../../src/model/notifications/notifications.js';
 import { pageNotifications } from '../../src/model/notifications/query.js';
+import { indexStamp, UndoLog, watchMap } from '../../src/model/state/undo-log.js';
 import { userDataPage } from '../../src/model/users/data.js';
 import { userOrder } from '../../src/model/users/order.js';
 import { addUsers, deleteUsers } from '../../src/model/users/users.js';
@@ -87,7 +87,7 @@ describe('work bounded by what a call touches', () => {
     const read = () => JSON.stringify(pageNotifications(ns, { organizationId: 'org', userId: 'u3' }, 'desc', 0, 20).page.map((n) => renderNotification(ns, n)));
     const before = read();
     const order = [...org.notifications.keys()];
-    const mark = model.store.journal.mark();
+    const mark = model.store.undo.mark();
     for (let i = 0; i < 10; i++)
       addNotification(model, ns, {
         organizationId: 'org',
@@ -112,7 +112,7 @@ describe('work bounded by what a call touches', () => {
     const read = () => JSON.stringify(userDataPage(model, ns, { organizationId: 'org', userId: 'u3', offset: 0, size: 1_000 }).notifications.map((n) => n.id));
     const before = read();
     const order = [...org.notifications.keys()];
-    const mark = model.store.journal.mark();
+    const mark = model.store.undo.mark();
     deleteNotifications(model, ns, { organizationId: 'org', documentId: 'doc-2', notificationIds: [ids[2] as string, ids[62] as string] });
     deleteNotifications(model, ns, { organizationId: 'org', userId: 'u3' });
     expect(read()).not.toBe(before);
@@ -128,7 +128,7 @@ describe('work bounded by what a call touches', () => {
     addUsers(model, ns, { organizationId: 'org', users: Array.from({ length: 2_000 }, (_, i) => ({ userId: `u${i}` })), keepAccessRole: true });
     const users = ns.organizations.get('org')?.users as Map<string, never>;
     const order = userOrder(users);
-    const mark = model.store.journal.mark();
+    const mark = model.store.undo.mark();
     addUsers(model, ns, { organizationId: 'org', users: [{ userId: 'late-1' }, { userId: 'late-2' }], keepAccessRole: true });
     expect(userOrder(users).keys.slice(-2)).toEqual(['late-1', 'late-2']);
     const walks = countWalks(users as Map<unknown, unknown>);
@@ -160,7 +160,7 @@ describe('users attached across levels', () => {
     });
     const documents = countWalks(org.documents as Map<unknown, unknown>);
     const folders = countWalks(org.folders as Map<unknown, unknown>);
-    const mark = model.store.journal.mark();
+    const mark = model.store.undo.mark();
     deleteUsers(model, ns, { organizationId: 'org', userIds: ['u1'] });
     expect([documents(), folders()]).toEqual([0, 0]);
     expect(['d7', 'd257'].map((d) => org.documents.get(d)?.users.has('u1'))).toEqual([false, false]);
@@ -172,54 +172,54 @@ describe('users attached across levels', () => {
   });
 });
 
-describe('journal index support', () => {
+describe('undo log index support', () => {
   it('puts an entry deleted with its successor back in place, and redoes the delete', () => {
-    const journal = new Journal();
+    const undo = new UndoLog();
     const map = new Map([
       ['a', 1],
       ['b', 2],
       ['c', 3],
       ['d', 4],
     ]);
-    const mark = journal.mark();
-    journal.deleteBefore(map, 'b', 'c');
-    journal.deleteBefore(map, 'd', null);
+    const mark = undo.mark();
+    undo.deleteBefore(map, 'b', 'c');
+    undo.deleteBefore(map, 'd', null);
     expect([...map.keys()]).toEqual(['a', 'c']);
-    const redo = journal.rollback(mark);
+    const redo = undo.rollback(mark);
     expect([...map]).toEqual([
       ['a', 1],
       ['b', 2],
       ['c', 3],
       ['d', 4],
     ]);
-    journal.replay(redo);
+    undo.replay(redo);
     expect([...map.keys()]).toEqual(['a', 'c']);
   });
 
   it('tells a map watcher of every write and every undo', () => {
-    const journal = new Journal();
+    const undo = new UndoLog();
     const map = new Map<string, number>([['a', 1]]);
     const seen: string[] = [];
     watchMap(map, (key, before) => seen.push(`${key}:${before ?? '-'}>${map.get(key) ?? '-'}`));
-    const mark = journal.mark();
-    journal.set(map, 'b', 2);
-    journal.set(map, 'a', 5);
-    journal.delete(map, 'a');
-    journal.rollback(mark);
+    const mark = undo.mark();
+    undo.set(map, 'b', 2);
+    undo.set(map, 'a', 5);
+    undo.delete(map, 'a');
+    undo.rollback(mark);
     expect(seen).toEqual(['b:->2', 'a:1>5', 'a:5>-', 'a:->1', 'b:2>-']);
   });
 
   it('keeps an index stamp through undos of later writes and drops it on an undo of earlier ones', () => {
-    const journal = new Journal();
+    const undo = new UndoLog();
     const map = new Map<string, number>();
-    const early = journal.mark();
-    journal.set(map, 'a', 1);
+    const early = undo.mark();
+    undo.set(map, 'a', 1);
     const stamp = indexStamp();
-    const late = journal.mark();
-    journal.set(map, 'b', 2);
-    journal.rollback(late);
+    const late = undo.mark();
+    undo.set(map, 'b', 2);
+    undo.rollback(late);
     expect(stamp.valid).toBe(true);
-    journal.rollback(early);
+    undo.rollback(early);
     expect(stamp.valid).toBe(false);
   });
 });

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { DocumentRecord, OrganizationRecord } from '../../src/model/entities.js';
 import { addNotification, deleteNotifications, queryNotifications, renderNotification } from '../../src/model/notifications/notifications.js';
 import { canAccess } from '../../src/model/notifications/recipients.js';
-import { ensureDocument, ensureOrganization } from '../../src/model/organizations.js';
+import { ensureDocument, ensureOrganization } from '../../src/model/organizations/organizations.js';
 import { grantPermissions } from '../../src/model/permissions.js';
+import type { DocumentRecord, OrganizationRecord } from '../../src/model/state/entities.js';
 import { userDataPage } from '../../src/model/users/data.js';
 import { addUsers, deleteUsers, updateUsers } from '../../src/model/users/users.js';
 import { createMockService } from '../../src/service.js';

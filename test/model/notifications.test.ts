@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { Journal } from '../../src/model/journal.js';
 import { effectiveNotificationConfig, setNotificationConfig } from '../../src/model/notifications/config.js';
 import { headlineOf, stripPersonalData } from '../../src/model/notifications/content.js';
 import { addNotification, queryNotifications, renderNotification } from '../../src/model/notifications/notifications.js';
 import { recipientsOf } from '../../src/model/notifications/recipients.js';
-import { ensureDocument, ensureOrganization } from '../../src/model/organizations.js';
+import { ensureDocument, ensureOrganization } from '../../src/model/organizations/organizations.js';
+import { UndoLog } from '../../src/model/state/undo-log.js';
 import { createMockService } from '../../src/service.js';
 import { md5Hex } from '../../src/support/ids.js';
 import { namespaceOf } from '../support/store.js';
@@ -79,7 +79,7 @@ describe('notifications model', () => {
     const { model, ns } = setup();
     const org = ensureOrganization(model, ns, 'org');
     const doc = ensureDocument(model, ns, org, 'doc');
-    const people = recipientsOf(new Journal(), org, doc, {
+    const people = recipientsOf(new UndoLog(), org, doc, {
       actionUser: { userId: 'a' },
       notifyAll: false,
       notifyUsers: [{ userId: 'p', email: 'x@y.z' }, { userId: 'q', email: 'x@y.z' }, { email: 'X@y.z' }],

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadYjs } from '../../src/model/crdt/yjs.js';
+import { loadYjs } from '../../src/model/state/yjs.js';
 import { createScenarioService, createServiceFromState, SCENARIO_NAMES } from '../../src/scenarios/index.js';
 import { fingerprint } from '../support/expect.js';
 

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { deleteDocument } from '../../src/model/documents.js';
 import { deleteFolder } from '../../src/model/folders.js';
-import { ensureDocument, ensureFolder, ensureOrganization } from '../../src/model/organizations.js';
+import { ensureDocument, ensureFolder, ensureOrganization } from '../../src/model/organizations/organizations.js';
 import { createMockService } from '../../src/service.js';
 import { namespaceOf } from '../support/store.js';
 
@@ -23,7 +23,7 @@ it('an undo brings back the comment threads of a deleted document and the folder
   expect(reply.status).toBe(200);
   const threads = JSON.stringify([...(org.comments.get('doc')?.threads.keys() ?? [])]);
   expect(threads).not.toBe('[]');
-  const mark = model.store.journal.mark();
+  const mark = model.store.undo.mark();
   deleteDocument(model, ns, { organizationId: 'org', documentId: 'doc' });
   deleteFolder(model, ns, org, 'f');
   expect([org.comments.has('doc'), org.folders.has('f')]).toEqual([false, false]);

@@ -18,7 +18,7 @@ const clean = (): Record<string, string> =>
   ) as Record<string, string>;
 
 describe('the packed package', () => {
-  it('ships dist/ with every entry point and its types, the bin, the fixtures, README and LICENSE', () => {
+  it('ships dist/ with every entry point and its types, the bin, the fixtures, README, the docs it links and LICENSE', () => {
     const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
       exports: Record<string, string | Record<string, string>>;
       bin: Record<string, string>;
@@ -28,7 +28,8 @@ describe('the packed package', () => {
       expect(files.has(target.replace(/^\.\//, '')), target).toBe(true);
     }
     expect(files.has(pkg.bin['collab-service-mock']!.replace(/^\.\//, ''))).toBe(true);
-    for (const file of ['README.md', 'LICENSE', 'fixtures/scenarios/team.json']) expect(files.has(file), file).toBe(true);
+    for (const file of ['README.md', 'docs/testing.md', 'docs/areas/comments.md', 'LICENSE', 'fixtures/scenarios/team.json'])
+      expect(files.has(file), file).toBe(true);
     expect([...files].filter((f) => f.startsWith('src/') || f.startsWith('test/'))).toEqual([]);
   });
 
@@ -72,10 +73,10 @@ describe('the packed package', () => {
     expect(stdout).toMatch(/Tests\s+2 passed/);
   }, 60_000);
 
-  it('runs the Jest recipe under real Jest in ESM mode with ts-jest, configured as the README shows', async () => {
+  it('runs the Jest recipe under real Jest in ESM mode with ts-jest, configured as docs/testing.md shows', async () => {
     copyRecipes(scratch.dir, ['jest.config.js', 'users.jest.test.ts', 'tsconfig.json']);
-    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-    expect(readme).toContain(readFileSync(join(ROOT, 'test/package/recipes/jest.config.js'), 'utf8'));
+    const page = readFileSync(join(ROOT, 'docs/testing.md'), 'utf8');
+    expect(page).toContain(readFileSync(join(ROOT, 'test/package/recipes/jest.config.js'), 'utf8'));
     const { stderr } = await inScratch(scratch.dir, node, ['node_modules/jest/bin/jest.js', '--ci', 'users.jest.test.ts'], {
       ...clean(),
       NODE_OPTIONS: '--experimental-vm-modules --no-warnings',

@@ -42,7 +42,7 @@ function filesUnder(dir: string): string[] {
 function sourceKey(): string {
   const hash = createHash('sha256');
   const inputs = ['package.json', 'package-lock.json', 'tsdown.config.ts', 'README.md', 'LICENSE'].map((f) => join(ROOT, f));
-  for (const file of [...inputs, ...filesUnder(join(ROOT, 'src')), ...filesUnder(join(ROOT, 'fixtures'))]) {
+  for (const file of [...inputs, ...filesUnder(join(ROOT, 'src')), ...filesUnder(join(ROOT, 'fixtures')), ...filesUnder(join(ROOT, 'docs'))]) {
     hash.update(relative(ROOT, file)).update('\0').update(readFileSync(file)).update('\0');
   }
   return hash.digest('hex').slice(0, 16);

@@ -2,7 +2,7 @@ import { coverage } from '../../src/coverage.js';
 
 const AUTH_LABEL = { none: 'none', workspace: 'workspace', workspaceRead: 'workspace', apiKey: 'API key' } as const;
 
-/** The README's coverage section, rendered from the route table. */
+/** The coverage table of docs/coverage.md, rendered from the route table. */
 export function renderCoverage(): string {
   const { served, unimplemented } = coverage();
   const lines = ['| Path | Auth | Operation | Served as |', '|---|---|---|---|'];

@@ -1,5 +1,5 @@
-import type { NotificationRecord } from '../../src/model/entities.js';
 import { type AddNotificationInput, addNotification } from '../../src/model/notifications/notifications.js';
+import type { NotificationRecord } from '../../src/model/state/entities.js';
 import type { MockService } from '../../src/service.js';
 import { namespaceOf } from './store.js';
 

@@ -1,4 +1,4 @@
-import type { Namespace, OrganizationRecord } from '../../src/model/entities.js';
+import type { Namespace, OrganizationRecord } from '../../src/model/state/entities.js';
 import type { MockService } from '../../src/service.js';
 
 /** The namespace of a service's seeded API key (created empty on first use), for reading the state directly. */

@@ -1,6 +1,7 @@
 /** Who may see a comment thread and who may write to a document (beyond-spec 1.0, 1.1, 1.5). */
-import type { DocumentRecord, Namespace, OrganizationRecord, ThreadRecord } from '../entities.js';
+
 import { canAccess } from '../notifications/recipients.js';
+import type { DocumentRecord, Namespace, OrganizationRecord, ThreadRecord } from '../state/entities.js';
 
 /** Where a visibility question is asked: the key's data, the organization and (when it exists) the document. */
 export interface ThreadScope {

@@ -1,7 +1,7 @@
 /** Building thread and comment records from what a write names (beyond-spec 1.0, 1.1, 1.6). */
 
-import type { ModelContext } from '../context.js';
-import type { DocumentRecord, Namespace, OrganizationRecord } from '../entities.js';
+import type { ModelContext } from '../state/context.js';
+import type { DocumentRecord, Namespace, OrganizationRecord } from '../state/entities.js';
 import {
   BUILT_IN_AGENTS,
   type CommentRecord,

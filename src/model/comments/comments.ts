@@ -1,7 +1,7 @@
 /** Writing and reading the comments of one thread (beyond-spec 1.6–1.9). */
 import { ServiceError } from '../../errors.js';
-import type { ModelContext } from '../context.js';
-import type { DocumentRecord, Namespace, OrganizationRecord } from '../entities.js';
+import type { ModelContext } from '../state/context.js';
+import type { DocumentRecord, Namespace, OrganizationRecord } from '../state/entities.js';
 import { visibleTo } from './access.js';
 import { buildComment, type NewComment, subscribe } from './build.js';
 import { afterComment, emitThreadEvent } from './notify.js';

@@ -1,9 +1,9 @@
 /** What comment writes announce: domain events always, notifications and activities only when asked (beyond-spec 1.0). */
-import { addActivity } from '../activities.js';
-import type { ModelContext } from '../context.js';
-import type { Namespace } from '../entities.js';
-import type { CommentEventFields, DomainEventType } from '../events.js';
+import { addActivity } from '../activities/activities.js';
 import { addNotification } from '../notifications/notifications.js';
+import type { ModelContext } from '../state/context.js';
+import type { Namespace } from '../state/entities.js';
+import type { CommentEventFields, DomainEventType } from '../state/events.js';
 import { type ThreadScope, visibleTo } from './access.js';
 import { type CommentRecord, mentionedIn, renderComment, renderThread, type ThreadRecord, type ThreadUser } from './records.js';
 

@@ -1,5 +1,5 @@
 /** Reading comment threads: get with selectors and paging, and per-document counts (beyond-spec 1.2, 1.5). */
-import type { Namespace } from '../entities.js';
+import type { Namespace } from '../state/entities.js';
 import { visibleTo } from './access.js';
 import { renderThread, type ThreadRecord, threadsOf } from './records.js';
 import { sortThreads, type ThreadFilter, threadMatches } from './selectors.js';

@@ -1,11 +1,11 @@
 /** The stored shapes of comment threads (beyond-spec 1.0, service-facts 6.3–6.4) and where they live. */
 import { md5Hex } from '../../support/ids.js';
-import { cloneState } from '../clone.js';
-import type { CommentRecord, DocumentThreads, OrganizationRecord, ThreadRecord } from '../entities.js';
+import { cloneState } from '../state/clone.js';
+import type { CommentRecord, DocumentThreads, OrganizationRecord, ThreadRecord } from '../state/entities.js';
 
-export type { CommentRecord, DocumentThreads, ThreadRecord, ThreadUser } from '../entities.js';
+export type { CommentRecord, DocumentThreads, ThreadRecord, ThreadUser } from '../state/entities.js';
 
-import type { ModelContext } from '../context.js';
+import type { ModelContext } from '../state/context.js';
 
 /** Stored fields that REST never returns: the viewers behind `unread` (fixtures only). */
 const HIDDEN = ['viewedByUserIds', 'viewedBy', 'agentFields'] as const;
@@ -32,7 +32,7 @@ export function threadsForWrite(ctx: ModelContext, org: OrganizationRecord, docu
   const current = org.comments.get(documentId);
   if (!current && !create) return undefined;
   const copy: DocumentThreads = current ? cloneState(current) : { next: 1, threads: new Map() };
-  ctx.store.journal.set(org.comments, documentId, copy);
+  ctx.store.undo.set(org.comments, documentId, copy);
   return copy;
 }
 

@@ -1,8 +1,8 @@
 /** Writing comment threads: add, update, delete (beyond-spec 1.1, 1.3, 1.4). */
 import { ServiceError } from '../../errors.js';
-import type { ModelContext } from '../context.js';
-import type { DocumentRecord, Namespace, OrganizationRecord } from '../entities.js';
-import { ensureDocument, ensureOrganization } from '../organizations.js';
+import { ensureDocument, ensureOrganization } from '../organizations/organizations.js';
+import type { ModelContext } from '../state/context.js';
+import type { DocumentRecord, Namespace, OrganizationRecord } from '../state/entities.js';
 import { visibleTo } from './access.js';
 import { buildThread, type NewThread, type WriteScope } from './build.js';
 import { afterComment, emitThreadEvent } from './notify.js';
@@ -180,7 +180,7 @@ export function deleteThreads(
   for (const thread of matched) {
     store?.threads.delete(thread.annotationId);
     if (org)
-      ctx.store.journal.assign(
+      ctx.store.undo.assign(
         org,
         'reactions',
         org.reactions.filter((r) => r['commentAnnotationId'] !== thread.annotationId),

@@ -1,6 +1,6 @@
 /** Users as thread records embed them (service-facts 6.7): the stored user, expanded from what a request names. */
 import { md5Hex } from '../../support/ids.js';
-import type { DocumentRecord, OrganizationRecord, ThreadUser, UserRecord } from '../entities.js';
+import type { DocumentRecord, OrganizationRecord, ThreadUser, UserRecord } from '../state/entities.js';
 
 const PALETTE = ['#a259fe', '#67DBF4', '#F5A623', '#4A90E2', '#50E3C2', '#E94E77', '#7ED321', '#BD10E0'];
 

@@ -1,7 +1,7 @@
 import type * as Y from 'yjs';
-import type { CrdtType } from '../entities.js';
+import type { CrdtType } from '../state/entities.js';
+import { yjs } from '../state/yjs.js';
 import { parseXmlFragment, serialiseXml, toYXml, type XmlNode } from './xml.js';
-import { yjs } from './yjs.js';
 
 /** The four shared types, in the order messages list them. */
 export const CRDT_TYPES: readonly CrdtType[] = ['text', 'map', 'array', 'xml'];

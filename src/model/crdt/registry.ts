@@ -1,10 +1,10 @@
 import type * as Y from 'yjs';
 import { ServiceError } from '../../errors.js';
-import type { ModelContext } from '../context.js';
-import type { CrdtType, EditorRecord, Namespace } from '../entities.js';
-import { ensureDocument, ensureOrganization } from '../organizations.js';
+import { ensureDocument, ensureOrganization } from '../organizations/organizations.js';
+import type { ModelContext } from '../state/context.js';
+import type { CrdtType, EditorRecord, Namespace } from '../state/entities.js';
+import { yjs } from '../state/yjs.js';
 import { type CrdtContent, replaceContent, type SharedType, sharedTypeOf, viewOf } from './kinds.js';
-import { yjs } from './yjs.js';
 
 /** Where one entry lives inside a namespace. */
 export interface EditorAddress {
@@ -55,9 +55,9 @@ function editorsOf(ns: Namespace, organizationId: string, documentId: string): M
 
 function editorsForWrite(ctx: ModelContext, ns: Namespace, organizationId: string, documentId: string): Map<string, EditorRecord> {
   let documents = ns.editors.get(organizationId);
-  if (!documents) ctx.store.journal.set(ns.editors, organizationId, (documents = new Map()));
+  if (!documents) ctx.store.undo.set(ns.editors, organizationId, (documents = new Map()));
   let editors = documents.get(documentId);
-  if (!editors) ctx.store.journal.set(documents, documentId, (editors = new Map()));
+  if (!editors) ctx.store.undo.set(documents, documentId, (editors = new Map()));
   return editors;
 }
 
@@ -90,7 +90,7 @@ export function openEditor(ctx: ModelContext, ns: Namespace, at: EditorAddress):
   let record = editors.get(at.editorId);
   if (!record) {
     record = newRecord(ctx, ns, at);
-    ctx.store.journal.set(editors, at.editorId, record);
+    ctx.store.undo.set(editors, at.editorId, record);
   }
   observe(ctx, ns, at, record);
   return record;
@@ -122,7 +122,7 @@ export function openLiveEditor(ctx: ModelContext, ns: Namespace, at: EditorAddre
     release: () => {
       const editors = editorsOf(ns, at.organizationId, at.documentId);
       if (record.stored || editors?.get(at.editorId) !== record) return;
-      ctx.store.journal.delete(editors, at.editorId);
+      ctx.store.undo.delete(editors, at.editorId);
       record.doc.destroy();
       prune(ctx, ns, at.organizationId, at.documentId);
     },
@@ -160,7 +160,7 @@ export function writeEditor(ctx: ModelContext, ns: Namespace, write: EditorWrite
     ensureDocument(ctx, ns, org, at.documentId);
   }
   const record = existing ?? openEditor(ctx, ns, at);
-  ctx.store.journal.touch(record);
+  ctx.store.undo.touch(record);
   record.doc.transact(() => replaceContent(record.doc, contentKey, content), REST_AUTHOR);
   record.types[contentKey] = content.type;
   record.stored = true;
@@ -198,7 +198,7 @@ export function deleteEditors(
   for (const editorId of editorIds ?? [...editors.keys()]) {
     const record = editors.get(editorId);
     if (!record) continue;
-    ctx.store.journal.delete(editors, editorId);
+    ctx.store.undo.delete(editors, editorId);
     record.doc.destroy();
     if (record.stored) ctx.events.emit('crdt.delete_data', ns.apiKey, { organizationId, documentId, editorId });
   }
@@ -216,14 +216,14 @@ export function moveEditors(ctx: ModelContext, ns: Namespace, organizationId: st
   const source = editorsOf(ns, organizationId, fromDocumentId);
   if (!source || source.size === 0) return;
   const target = editorsForWrite(ctx, ns, organizationId, toDocumentId);
-  const { journal } = ctx.store;
+  const { undo } = ctx.store;
   for (const [editorId, record] of source) {
     const replaced = target.get(editorId);
-    journal.set(target, editorId, record);
+    undo.set(target, editorId, record);
     if (replaced && replaced.doc !== record.doc) replaced.doc.destroy();
     if (placed.has(record)) placed.set(record, { apiKey: ns.apiKey, organizationId, documentId: toDocumentId, editorId });
   }
-  journal.clear(source);
+  undo.clear(source);
   prune(ctx, ns, organizationId, fromDocumentId);
 }
 
@@ -239,8 +239,8 @@ export function releaseEditors(namespaces: Iterable<Namespace>): void {
 function prune(ctx: ModelContext, ns: Namespace, organizationId: string, documentId: string): void {
   const documents = ns.editors.get(organizationId);
   if (!documents) return;
-  if (documents.get(documentId)?.size === 0) ctx.store.journal.delete(documents, documentId);
-  if (documents.size === 0) ctx.store.journal.delete(ns.editors, organizationId);
+  if (documents.get(documentId)?.size === 0) ctx.store.undo.delete(documents, documentId);
+  if (documents.size === 0) ctx.store.undo.delete(ns.editors, organizationId);
 }
 
 /**
@@ -254,7 +254,7 @@ function observe(ctx: ModelContext, ns: Namespace, at: EditorAddress, record: Ed
   observed.add(doc);
   // Edits from sync clients and in-process callers are writes too: the entry is saved before each one.
   doc.on('beforeTransaction', () => {
-    if (!doc.isDestroyed) ctx.store.journal.touch(record);
+    if (!doc.isDestroyed) ctx.store.undo.touch(record);
   });
   doc.on('update', (_update: Uint8Array, origin: unknown, _doc: Y.Doc, transaction: Y.Transaction) => {
     if (origin === REST_AUTHOR) return;

@@ -1,5 +1,5 @@
 import type * as Y from 'yjs';
-import { xmlParser, yjs } from './yjs.js';
+import { xmlParser, yjs } from '../state/yjs.js';
 
 /** An element of a parsed XML fragment; a string child is a text node. */
 export interface XmlElementNode {

@@ -1,4 +1,4 @@
-import type { JudgmentRecord } from '../entities.js';
+import type { JudgmentRecord } from '../state/entities.js';
 
 /**
  * What a suggestion reads of each judgment, column by column: a suggest adds up thousands of relevant judgments,

@@ -1,4 +1,4 @@
-import type { JudgmentRecord, Namespace } from '../entities.js';
+import type { JudgmentRecord, Namespace } from '../state/entities.js';
 import { type JudgmentIndex, MATCHING, type Scored } from './index.js';
 import type { MatchKind } from './query.js';
 import { decide, type Scope, type Side, type SuggestRequest, type SuggestResult, sideOf } from './suggest.js';

@@ -1,4 +1,4 @@
-import type { JudgmentRecord } from '../entities.js';
+import type { JudgmentRecord } from '../state/entities.js';
 import type { JudgmentColumns } from './columns.js';
 import { appendJudgments, type Built, emptyBuilt } from './postings.js';
 import type { MatchKind, QueryWord } from './query.js';

@@ -1,7 +1,7 @@
 import { ServiceError } from '../../errors.js';
-import type { ModelContext } from '../context.js';
-import type { JudgmentRecord, Namespace } from '../entities.js';
-import { cloneState } from '../store.js';
+import type { ModelContext } from '../state/context.js';
+import type { JudgmentRecord, Namespace } from '../state/entities.js';
+import { cloneState } from '../state/store.js';
 
 /** A judgment to record: a full record whose `recordId` and `createdAt` may be left to the service. */
 export type JudgmentDraft = Omit<JudgmentRecord, 'recordId' | 'createdAt'> & { recordId?: string; createdAt?: number };
@@ -34,7 +34,7 @@ export function recordJudgmentDrafts(ctx: ModelContext, ns: Namespace, drafts: r
     taken.add(recordId);
     return toRecord(draft, recordId, draft.createdAt ?? now);
   });
-  ctx.store.journal.append(ns.judgments, records);
+  ctx.store.undo.append(ns.judgments, records);
   return cloneState(records);
 }
 

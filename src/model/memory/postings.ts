@@ -1,4 +1,4 @@
-import type { JudgmentRecord } from '../entities.js';
+import type { JudgmentRecord } from '../state/entities.js';
 import { idf } from './bm25.js';
 import { appendColumns, emptyColumns, type JudgmentColumns } from './columns.js';
 import { termOf, words } from './text.js';

@@ -1,4 +1,4 @@
-import type { Namespace } from '../entities.js';
+import type { Namespace } from '../state/entities.js';
 import { columnsOf, type JudgmentColumns } from './columns.js';
 import { type Hit, type JudgmentRanker, judgmentIndex } from './index.js';
 

@@ -1,6 +1,6 @@
-import type { ModelContext } from '../context.js';
-import type { Namespace, NotificationChannel, NotificationConfigRecord, NotificationSetting } from '../entities.js';
-import { ensureOrganization } from '../organizations.js';
+import { ensureOrganization } from '../organizations/organizations.js';
+import type { ModelContext } from '../state/context.js';
+import type { Namespace, NotificationChannel, NotificationConfigRecord, NotificationSetting } from '../state/entities.js';
 
 /** The channels of notification settings, in the order they are returned (service-facts 3.34, 3.35). */
 export const NOTIFICATION_CHANNELS: readonly NotificationChannel[] = ['inbox', 'email', 'slack'];
@@ -36,14 +36,14 @@ export function setNotificationConfig(ctx: ModelContext, ns: Namespace, input: S
     for (const documentId of targets) {
       const key = configKey(userId, documentId);
       const existing = org.notificationConfigs.get(key);
-      if (existing) ctx.store.journal.touch(existing);
+      if (existing) ctx.store.undo.touch(existing);
       const record: NotificationConfigRecord = existing ?? { userId, config: {} };
       if (documentId !== undefined) record.documentId = documentId;
       for (const channel of NOTIFICATION_CHANNELS) {
         const value = input.config[channel];
         if (value !== undefined) record.config[channel] = value;
       }
-      ctx.store.journal.set(org.notificationConfigs, key, record);
+      ctx.store.undo.set(org.notificationConfigs, key, record);
       ctx.events.emit('notification_config.set', ns.apiKey, {
         organizationId: input.organizationId,
         userId,

@@ -1,7 +1,7 @@
 import { md5Hex } from '../../support/ids.js';
-import type { ModelContext } from '../context.js';
-import type { Namespace, NotificationRecipient, NotificationRecord, OrganizationRecord } from '../entities.js';
-import { ensureDocument, ensureOrganization } from '../organizations.js';
+import { ensureDocument, ensureOrganization } from '../organizations/organizations.js';
+import type { ModelContext } from '../state/context.js';
+import type { Namespace, NotificationRecipient, NotificationRecord, OrganizationRecord } from '../state/entities.js';
 import { headlineOf, stripPersonalData } from './content.js';
 import { recipientsOf } from './recipients.js';
 import { fillRosterMaps, type RecipientMaps, type RosterMember, rosterAt, rosterMaps } from './roster.js';
@@ -114,16 +114,16 @@ export function addNotification(ctx: ModelContext, ns: Namespace, input: AddNoti
     recipients: [],
     record: storedFields(input),
   };
-  const { recipients, everyone } = recipientsOf(ctx.store.journal, org, doc, input, ctx.clock.now());
+  const { recipients, everyone } = recipientsOf(ctx.store.undo, org, doc, input, ctx.clock.now());
   record.recipients = recipients;
   if (everyone) record.everyone = everyone;
   const locationId = locationIdOf(input);
   if (locationId !== undefined) record.locationId = locationId;
-  const { journal } = ctx.store;
+  const { undo } = ctx.store;
   const replaced = org.notifications.get(id);
-  if (replaced) removeNotification(journal, org, replaced);
-  journal.set(org.notifications, id, record);
-  noteNotificationAdded(journal, org, record);
+  if (replaced) removeNotification(undo, org, replaced);
+  undo.set(org.notifications, id, record);
+  noteNotificationAdded(undo, org, record);
   ctx.events.emit('notification.add', ns.apiKey, { organizationId: input.organizationId, documentId: input.documentId, notificationId: id });
   return record;
 }
@@ -193,23 +193,23 @@ export function queryNotifications(ns: Namespace, selector: NotificationSelector
 export function deleteNotifications(ctx: ModelContext, ns: Namespace, selector: NotificationSelector): Map<string, NotificationOutcome> {
   const org = ns.organizations.get(selector.organizationId);
   const matched = selectNotifications(ns, selector);
-  const { journal } = ctx.store;
+  const { undo } = ctx.store;
   for (const n of matched) {
     const userId = selector.userId;
     if (userId !== undefined && org) {
-      reindexNotification(journal, org, n, () =>
-        journal.assign(
+      reindexNotification(undo, org, n, () =>
+        undo.assign(
           n,
           'recipients',
           n.recipients.filter((r) => r.userId !== userId),
         ),
       );
       if (n.everyone && heldByEveryone(org, n, userId)) {
-        journal.assign(n.everyone, 'left', [...(n.everyone.left ?? []), userId]);
+        undo.assign(n.everyone, 'left', [...(n.everyone.left ?? []), userId]);
       }
     }
     if (userId === undefined || (n.recipients.length === 0 && everyoneOf(org, n).next().done === true)) {
-      if (org) removeNotification(journal, org, n);
+      if (org) removeNotification(undo, org, n);
       ctx.events.emit('notification.delete', ns.apiKey, { organizationId: n.organizationId, documentId: n.documentId, notificationId: n.id });
     }
   }

@@ -1,5 +1,5 @@
 import { takePage } from '../../support/paging.js';
-import type { Namespace, NotificationRecord, OrganizationRecord } from '../entities.js';
+import type { Namespace, NotificationRecord, OrganizationRecord } from '../state/entities.js';
 import { heldByEveryone, type NotificationSelector } from './notifications.js';
 import { compareIn, timeline } from './timeline.js';
 

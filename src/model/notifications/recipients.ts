@@ -1,7 +1,7 @@
 import { md5Hex } from '../../support/ids.js';
 import { documentAccess, documentAccessType, folderChain } from '../access.js';
-import type { DocumentRecord, EveryoneRecipients, NotificationRecipient, OrganizationRecord } from '../entities.js';
-import type { Journal } from '../journal.js';
+import type { DocumentRecord, EveryoneRecipients, NotificationRecipient, OrganizationRecord } from '../state/entities.js';
+import type { UndoLog } from '../state/undo-log.js';
 import { expiringUsers, userIdByEmail } from '../users/emails.js';
 import { userOrder } from '../users/order.js';
 import { rosterLog } from './roster.js';
@@ -57,9 +57,9 @@ function grantedMembers(org: OrganizationRecord, doc: DocumentRecord): string[] 
  * none pass in a disabled organization or document; under `restricted` only those granted the document or a
  * folder of it (listed one by one); otherwise every organization-level user passes except one whose grant
  * lapsed without a closer grant (kept as `left` of the roster position).
- * @example recipientsOf(ctx.store.journal, org, doc, { actionUser: { userId: 'a' }, notifyUsers: [{ userId: 'b' }] })
+ * @example recipientsOf(ctx.store.undo, org, doc, { actionUser: { userId: 'a' }, notifyUsers: [{ userId: 'b' }] })
  */
-export function recipientsOf(journal: Journal, org: OrganizationRecord, doc: DocumentRecord, request: RecipientRequest, now = 0): Recipients {
+export function recipientsOf(undo: UndoLog, org: OrganizationRecord, doc: DocumentRecord, request: RecipientRequest, now = 0): Recipients {
   const everyone = request.notifyAll !== false;
   const verify = request.verifyUserPermissions === true;
   const closed = org.disabled === true || doc.disabled === true;
@@ -104,7 +104,7 @@ export function recipientsOf(journal: Journal, org: OrganizationRecord, doc: Doc
   const kept = verify ? people.filter((p) => p.userId !== undefined && canAccess(org, doc, p.userId, now)) : people;
   const out: Recipients = { recipients: kept.map(recipientOf) };
   if (everyone && !listed) {
-    const log = rosterLog(journal, org);
+    const log = rosterLog(undo, org);
     out.everyone = { at: log.length, except };
     const emails: [string, string][] = [];
     for (const person of byUserId.values()) {

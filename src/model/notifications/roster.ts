@@ -1,6 +1,6 @@
 import { md5Hex } from '../../support/ids.js';
-import type { OrganizationRecord, RosterChange, UserRecord } from '../entities.js';
-import type { Journal } from '../journal.js';
+import type { OrganizationRecord, RosterChange, UserRecord } from '../state/entities.js';
+import type { UndoLog } from '../state/undo-log.js';
 
 /**
  * Who the organization-level users were when a `notifyAll` notification was added. Such a notification keeps
@@ -78,11 +78,11 @@ const changeOf = (userId: string, user: UserRecord | undefined): RosterChange =>
 /**
  * The organization's roster log, started from its current users on first use; its length is the position a
  * new notification refers to.
- * @example const at = rosterLog(journal, org).length;
+ * @example const at = rosterLog(undo, org).length;
  */
-export function rosterLog(journal: Journal, org: OrganizationRecord): RosterChange[] {
+export function rosterLog(undo: UndoLog, org: OrganizationRecord): RosterChange[] {
   if (!org.roster)
-    journal.assign(
+    undo.assign(
       org,
       'roster',
       [...org.users.values()].map((user) => changeOf(user.userId, user)),
@@ -93,10 +93,10 @@ export function rosterLog(journal: Journal, org: OrganizationRecord): RosterChan
 /**
  * Logs a change of one organization-level user (added, updated or removed: read from `org.users`), once a
  * roster log exists. O(1): the log grows with the changes, never with the organization.
- * @example noteRosterChange(journal, org, 'u1');
+ * @example noteRosterChange(undo, org, 'u1');
  */
-export function noteRosterChange(journal: Journal, org: OrganizationRecord, userId: string): void {
-  if (org.roster) journal.push(org.roster, changeOf(userId, org.users.get(userId)));
+export function noteRosterChange(undo: UndoLog, org: OrganizationRecord, userId: string): void {
+  if (org.roster) undo.push(org.roster, changeOf(userId, org.users.get(userId)));
 }
 
 interface Replayed {

@@ -1,12 +1,12 @@
-import type { NotificationRecord, OrganizationRecord } from '../entities.js';
-import { type IndexStamp, indexStamp, type Journal } from '../journal.js';
-import { userIdOf } from '../record-fields.js';
+import type { NotificationRecord, OrganizationRecord } from '../state/entities.js';
+import { userIdOf } from '../state/record-fields.js';
+import { type IndexStamp, indexStamp, type UndoLog } from '../state/undo-log.js';
 
 /**
  * An organization's notifications ordered by (timestamp, insertion), whole and per document and per recipient,
  * so a page of `notifications/get` costs what it returns plus a binary search, not a sort of every match; and
  * per user in insertion order (acted in or listed), for the user-data export. Kept beside the notifications map
- * (never in the state): each write updates it in O(log N) through `Journal.note`, so an undo puts it back entry
+ * (never in the state): each write updates it in O(log N) through `UndoLog.note`, so an undo puts it back entry
  * by entry; a change it cannot follow (an erase) makes the next read rebuild it once, and so does an undo past
  * the point it was built at, or a map whose size no longer matches (a restored copy).
  */
@@ -172,12 +172,12 @@ export function timeline(org: OrganizationRecord): Readonly<Timeline> {
 }
 
 /** Records a notification just set in the organization's map (as its newest insertion). */
-export function noteNotificationAdded(journal: Journal, org: OrganizationRecord, n: NotificationRecord): void {
+export function noteNotificationAdded(undo: UndoLog, org: OrganizationRecord, n: NotificationRecord): void {
   const t = current(org);
   if (!t || t.rank.has(n)) return;
   const rank = t.next++;
   place(t, n, rank);
-  journal.note(
+  undo.note(
     () => unplace(t, n),
     () => place(t, n, rank),
   );
@@ -186,30 +186,30 @@ export function noteNotificationAdded(journal: Journal, org: OrganizationRecord,
 /**
  * Deletes a notification from the organization's map and the timeline: O(log N), the map's order recorded as the
  * id that follows it rather than as every id.
- * @example removeNotification(journal, org, n);
+ * @example removeNotification(undo, org, n);
  */
-export function removeNotification(journal: Journal, org: OrganizationRecord, n: NotificationRecord): void {
+export function removeNotification(undo: UndoLog, org: OrganizationRecord, n: NotificationRecord): void {
   const t = timeline(org) as Timeline;
   const rank = t.rank.get(n);
   if (rank === undefined || org.notifications.get(n.id) !== n) {
-    journal.delete(org.notifications, n.id);
+    undo.delete(org.notifications, n.id);
     return;
   }
   const next = t.ranked[lowerBound(t.ranked, n, rankIn(t)) + 1];
-  journal.deleteBefore(org.notifications, n.id, next ? next.id : null);
+  undo.deleteBefore(org.notifications, n.id, next ? next.id : null);
   unplace(t, n);
-  journal.note(
+  undo.note(
     () => place(t, n, rank),
     () => unplace(t, n),
   );
 }
 
 /**
- * Changes the fields a notification is indexed by (`change` writes through the journal): it leaves its lists
+ * Changes the fields a notification is indexed by (`change` writes through the undo): it leaves its lists
  * before and rejoins them after, keeping its rank.
- * @example reindexNotification(journal, org, n, () => journal.assign(n, 'recipients', []));
+ * @example reindexNotification(undo, org, n, () => undo.assign(n, 'recipients', []));
  */
-export function reindexNotification(journal: Journal, org: OrganizationRecord, n: NotificationRecord, change: () => void): void {
+export function reindexNotification(undo: UndoLog, org: OrganizationRecord, n: NotificationRecord, change: () => void): void {
   const t = current(org);
   const rank = t?.rank.get(n);
   if (!t || rank === undefined) {
@@ -217,24 +217,24 @@ export function reindexNotification(journal: Journal, org: OrganizationRecord, n
     return;
   }
   unplace(t, n);
-  journal.note(
+  undo.note(
     () => place(t, n, rank),
     () => unplace(t, n),
   );
   change();
   place(t, n, rank);
-  journal.note(
+  undo.note(
     () => unplace(t, n),
     () => place(t, n, rank),
   );
 }
 
 /** Records a change the timeline does not follow; the next read rebuilds it (an undo of the change first cancels that). */
-export function noteNotificationsChanged(journal: Journal, org: OrganizationRecord): void {
+export function noteNotificationsChanged(undo: UndoLog, org: OrganizationRecord): void {
   const t = current(org);
   if (!t) return;
   t.stale = true;
-  journal.note(
+  undo.note(
     () => (t.stale = false),
     () => (t.stale = true),
   );
@@ -252,7 +252,7 @@ function rankIn(t: Readonly<Timeline>): Compare {
 
 /**
  * A document's notifications in insertion order (a copy, safe to delete from): O(the document's notifications).
- * @example for (const n of documentNotifications(org, 'doc-1')) removeNotification(journal, org, n);
+ * @example for (const n of documentNotifications(org, 'doc-1')) removeNotification(undo, org, n);
  */
 export function documentNotifications(org: OrganizationRecord, documentId: string): NotificationRecord[] {
   const t = timeline(org);

@@ -1,5 +1,5 @@
-import type { ModelContext } from '../context.js';
-import type { Namespace, NotificationRecord, OrganizationRecord } from '../entities.js';
+import type { ModelContext } from '../state/context.js';
+import type { Namespace, NotificationRecord, OrganizationRecord } from '../state/entities.js';
 import { headlineOf } from './content.js';
 import { holds, type NotificationOutcome } from './notifications.js';
 import { canAccess } from './recipients.js';
@@ -55,13 +55,13 @@ export function updateNotifications(ctx: ModelContext, ns: Namespace, input: Upd
       continue;
     }
     const write = (): void => {
-      ctx.store.journal.touch(n);
+      ctx.store.undo.touch(n);
       for (const field of UPDATABLE_NOTIFICATION_FIELDS) {
         if (item[field] !== undefined) n.record[field] = structuredClone(item[field]);
       }
     };
     // A new action user changes whose user data the notification belongs to.
-    if (item.actionUser !== undefined) reindexNotification(ctx.store.journal, org, n, write);
+    if (item.actionUser !== undefined) reindexNotification(ctx.store.undo, org, n, write);
     else write();
     const template = n.record['displayHeadlineMessageTemplate'];
     if (

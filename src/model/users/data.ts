@@ -1,6 +1,6 @@
-import type { ModelContext } from '../context.js';
 import { DOCUMENT_SCOPE } from '../document-scope.js';
-import type { Namespace, NotificationRecord } from '../entities.js';
+import type { ModelContext } from '../state/context.js';
+import type { Namespace, NotificationRecord } from '../state/entities.js';
 
 /** Items per list per page of the user-data export (service-facts 3.21). */
 export const USER_DATA_PAGE_SIZE = 100;

@@ -1,11 +1,11 @@
-import type { DocumentRecord, FolderRecord, OrganizationRecord, UserRecord } from '../entities.js';
-import { unwatchMap, watchMap } from '../journal.js';
+import type { DocumentRecord, FolderRecord, OrganizationRecord, UserRecord } from '../state/entities.js';
+import { unwatchMap, watchMap } from '../state/undo-log.js';
 
 /**
  * The userIds holding each email (ignoring case) among an organization's users at every level, so a
  * notification recipient named by email alone is found in O(1) instead of by a walk over every user; the
  * organization-level users whose grant can lapse; and the folders and documents each user is attached to. Kept beside
- * the state (never in it) and in step with it through the journal's map watchers: every write to a users map,
+ * the state (never in it) and in step with it through the undo log's map watchers: every write to a users map,
  * and to the folder and document tables that hold them, updates it, and so does each undo.
  */
 interface EmailIndex {
@@ -107,7 +107,7 @@ export function expiringUsers(org: OrganizationRecord): ReadonlySet<string> {
 
 /**
  * The folder and document users maps a user is attached to (a copy, safe to delete from): O(those maps).
- * @example for (const users of attachments(org, 'u1')) journal.delete(users, 'u1');
+ * @example for (const users of attachments(org, 'u1')) undo.delete(users, 'u1');
  */
 export function attachments(org: OrganizationRecord, userId: string): Map<string, UserRecord>[] {
   return [...(indexOf(org).attached.get(userId) ?? [])];

@@ -1,6 +1,6 @@
-import type { ModelContext } from '../context.js';
-import type { Namespace, UserDataJob } from '../entities.js';
 import type { MigrationPolicy } from '../migrations.js';
+import type { ModelContext } from '../state/context.js';
+import type { Namespace, UserDataJob } from '../state/entities.js';
 import { eraseUserData } from './erase.js';
 
 /**
@@ -26,8 +26,8 @@ export function startUserDataDeletion(
     createdAt: now,
     lastTaskCompletedTime: done ? now : null,
   };
-  if (!ns.userDataJobs) ctx.store.journal.assign(ns, 'userDataJobs', new Map());
-  ctx.store.journal.set(ns.userDataJobs as Map<string, UserDataJob>, job.jobId, job);
+  if (!ns.userDataJobs) ctx.store.undo.assign(ns, 'userDataJobs', new Map());
+  ctx.store.undo.set(ns.userDataJobs as Map<string, UserDataJob>, job.jobId, job);
   return structuredClone(job);
 }
 
@@ -50,14 +50,14 @@ export function pollUserDataDeletion(ctx: ModelContext, ns: Namespace, policy: M
   if (policy.mode === 'clock' && job.tasksLeft > 0) {
     const finished = Math.min(job.tasksCount, Math.floor((now - job.createdAt) / Math.max(1, policy.stepMs)));
     if (job.tasksCount - finished < job.tasksLeft) {
-      ctx.store.journal.touch(job);
+      ctx.store.undo.touch(job);
       job.tasksLeft = job.tasksCount - finished;
       job.lastTaskCompletedTime = job.createdAt + finished * policy.stepMs;
     }
   }
   const status: UserDataJobStatus = { isDeleteCompleted: job.tasksLeft === 0, tasksLeft: job.tasksLeft, lastTaskCompletedTime: job.lastTaskCompletedTime };
   if ((policy.mode === 'poll' || policy.mode === 'failing') && job.tasksLeft > 0) {
-    ctx.store.journal.touch(job);
+    ctx.store.undo.touch(job);
     job.tasksLeft -= 1;
     job.lastTaskCompletedTime = now;
   }

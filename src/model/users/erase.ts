@@ -1,9 +1,9 @@
-import type { ModelContext } from '../context.js';
-import type { Namespace, OrganizationRecord, UserRecord } from '../entities.js';
-import type { Journal } from '../journal.js';
 import { noteRosterChange } from '../notifications/roster.js';
 import { noteNotificationsChanged } from '../notifications/timeline.js';
-import { userIdOf } from '../record-fields.js';
+import type { ModelContext } from '../state/context.js';
+import type { Namespace, OrganizationRecord, UserRecord } from '../state/entities.js';
+import { userIdOf } from '../state/record-fields.js';
+import type { UndoLog } from '../state/undo-log.js';
 import { noteUserRemoved } from './order.js';
 
 type Holder = Record<string, unknown>;
@@ -18,7 +18,7 @@ function stripTokens(text: string, users: ReadonlySet<string>): string {
 }
 
 /** Takes the users out of another person's comment: tagged contacts, `to`, and mention tokens in the text. */
-function stripMentions(journal: Journal, comment: Holder, users: ReadonlySet<string>): boolean {
+function stripMentions(undo: UndoLog, comment: Holder, users: ReadonlySet<string>): boolean {
   let changed = false;
   for (const key of ['taggedUserContacts', 'to']) {
     const list = comment[key];
@@ -28,7 +28,7 @@ function stripMentions(journal: Journal, comment: Holder, users: ReadonlySet<str
       return !(typeof id === 'string' && users.has(id));
     });
     if (kept.length !== list.length) {
-      journal.assign(comment, key, kept);
+      undo.assign(comment, key, kept);
       changed = true;
     }
   }
@@ -37,7 +37,7 @@ function stripMentions(journal: Journal, comment: Holder, users: ReadonlySet<str
     if (typeof text !== 'string') continue;
     const stripped = stripTokens(text, users);
     if (stripped !== text) {
-      journal.assign(comment, key, stripped);
+      undo.assign(comment, key, stripped);
       changed = true;
     }
   }
@@ -50,71 +50,71 @@ const authoredBy = (record: Holder, users: ReadonlySet<string>): boolean => {
 };
 
 /** Comment threads: a thread the user started goes whole; their comments leave others; mentions are stripped. */
-function eraseComments(journal: Journal, org: OrganizationRecord, users: ReadonlySet<string>): boolean {
+function eraseComments(undo: UndoLog, org: OrganizationRecord, users: ReadonlySet<string>): boolean {
   let touched = false;
   for (const store of org.comments.values()) {
     for (const [annotationId, thread] of store.threads) {
       if (authoredBy(thread, users)) {
-        journal.delete(store.threads, annotationId);
+        undo.delete(store.threads, annotationId);
         touched = true;
         continue;
       }
       const remaining = thread.comments.filter((comment) => !authoredBy(comment, users));
       if (remaining.length !== thread.comments.length) touched = true;
-      for (const comment of remaining) if (stripMentions(journal, comment, users)) touched = true;
-      if (remaining.length !== thread.comments.length) journal.assign(thread, 'comments', remaining);
+      for (const comment of remaining) if (stripMentions(undo, comment, users)) touched = true;
+      if (remaining.length !== thread.comments.length) undo.assign(thread, 'comments', remaining);
     }
   }
   return touched;
 }
 
 /** Drops a list's records the users authored; returns whether any went. */
-function eraseAuthored(journal: Journal, org: OrganizationRecord, kind: 'reactions' | 'recordings', users: ReadonlySet<string>): boolean {
+function eraseAuthored(undo: UndoLog, org: OrganizationRecord, kind: 'reactions' | 'recordings', users: ReadonlySet<string>): boolean {
   const kept = org[kind].filter((record) => !authoredBy(record, users));
   if (kept.length === org[kind].length) return false;
-  journal.assign(org, kind, kept);
+  undo.assign(org, kind, kept);
   return true;
 }
 
-function eraseMemberships(journal: Journal, org: OrganizationRecord, users: ReadonlySet<string>): boolean {
+function eraseMemberships(undo: UndoLog, org: OrganizationRecord, users: ReadonlySet<string>): boolean {
   let touched = false;
   const drop = (map: Map<string, UserRecord>): void => {
     let dropped = false;
-    for (const id of users) if (journal.delete(map, id)) dropped = true;
-    if (dropped) noteUserRemoved(journal, map);
+    for (const id of users) if (undo.delete(map, id)) dropped = true;
+    if (dropped) noteUserRemoved(undo, map);
     touched ||= dropped;
   };
   const before = new Set([...users].filter((id) => org.users.has(id)));
   drop(org.users);
-  for (const id of before) noteRosterChange(journal, org, id);
+  for (const id of before) noteRosterChange(undo, org, id);
   for (const folder of org.folders.values()) drop(folder.users);
   for (const doc of org.documents.values()) drop(doc.users);
-  for (const group of org.groups.values()) for (const id of users) if (journal.remove(group.members, id)) touched = true;
+  for (const group of org.groups.values()) for (const id of users) if (undo.remove(group.members, id)) touched = true;
   return touched;
 }
 
-function eraseNotifications(journal: Journal, org: OrganizationRecord, users: ReadonlySet<string>): boolean {
+function eraseNotifications(undo: UndoLog, org: OrganizationRecord, users: ReadonlySet<string>): boolean {
   let touched = false;
   for (const [id, n] of org.notifications) {
     const actor = userIdOf(n.record['actionUser']);
     if (typeof actor === 'string' && users.has(actor)) {
-      journal.delete(org.notifications, id);
+      undo.delete(org.notifications, id);
       touched = true;
       continue;
     }
     const recipients = n.recipients.filter((r) => r.userId === undefined || !users.has(r.userId));
     if (recipients.length !== n.recipients.length) {
-      journal.assign(n, 'recipients', recipients);
+      undo.assign(n, 'recipients', recipients);
       touched = true;
     }
     if (n.readBy?.some((u) => users.has(u)))
-      journal.assign(
+      undo.assign(
         n,
         'readBy',
         n.readBy.filter((u) => !users.has(u)),
       );
     if (n.persistReadFor?.some((u) => users.has(u)))
-      journal.assign(
+      undo.assign(
         n,
         'persistReadFor',
         n.persistReadFor.filter((u) => !users.has(u)),
@@ -122,18 +122,18 @@ function eraseNotifications(journal: Journal, org: OrganizationRecord, users: Re
   }
   for (const [key, config] of org.notificationConfigs) {
     if (users.has(config.userId)) {
-      journal.delete(org.notificationConfigs, key);
+      undo.delete(org.notificationConfigs, key);
       touched = true;
     }
   }
   return touched;
 }
 
-function eraseActivities(journal: Journal, org: OrganizationRecord, users: ReadonlySet<string>): boolean {
+function eraseActivities(undo: UndoLog, org: OrganizationRecord, users: ReadonlySet<string>): boolean {
   let touched = false;
   for (const [id, activity] of org.activities) {
     if (activity.actionUser !== undefined && users.has(activity.actionUser.userId)) {
-      journal.delete(org.activities, id);
+      undo.delete(org.activities, id);
       touched = true;
     }
   }
@@ -155,25 +155,25 @@ export function eraseUserData(
   const users = new Set(input.userIds);
   const orgs = input.organizationIds ? input.organizationIds.flatMap((id) => ns.organizations.get(id) ?? []) : [...ns.organizations.values()];
   const touched = new Set<ErasedKind>();
-  const { journal } = ctx.store;
+  const { undo } = ctx.store;
   for (const org of orgs) {
-    if (eraseMemberships(journal, org, users)) touched.add('memberships');
-    if (eraseComments(journal, org, users)) touched.add('comments');
-    if (eraseAuthored(journal, org, 'reactions', users)) touched.add('reactions');
-    if (eraseAuthored(journal, org, 'recordings', users)) touched.add('recordings');
-    if (eraseNotifications(journal, org, users)) {
+    if (eraseMemberships(undo, org, users)) touched.add('memberships');
+    if (eraseComments(undo, org, users)) touched.add('comments');
+    if (eraseAuthored(undo, org, 'reactions', users)) touched.add('reactions');
+    if (eraseAuthored(undo, org, 'recordings', users)) touched.add('recordings');
+    if (eraseNotifications(undo, org, users)) {
       touched.add('notifications');
-      noteNotificationsChanged(journal, org);
+      noteNotificationsChanged(undo, org);
     }
-    if (eraseActivities(journal, org, users)) touched.add('activities');
+    if (eraseActivities(undo, org, users)) touched.add('activities');
   }
   // Presence goes too; it is live state rather than stored data, so it adds no task.
   const scoped = input.organizationIds ? new Set(input.organizationIds) : undefined;
   for (const [key, table] of ns.presence ?? []) {
     const [organizationId] = JSON.parse(key) as [string, string];
     if (scoped && !scoped.has(organizationId)) continue;
-    for (const userId of users) journal.delete(table, userId);
-    if (table.size === 0 && ns.presence) journal.delete(ns.presence, key);
+    for (const userId of users) undo.delete(table, userId);
+    if (table.size === 0 && ns.presence) undo.delete(ns.presence, key);
   }
   return touched;
 }

@@ -1,10 +1,10 @@
-import type { UserRecord } from '../entities.js';
-import { type IndexStamp, indexStamp, type Journal } from '../journal.js';
+import type { UserRecord } from '../state/entities.js';
+import { type IndexStamp, indexStamp, type UndoLog } from '../state/undo-log.js';
 
 /**
  * The insertion order of a level's users map as an array, so a page or a handful of ids costs what it returns
  * (O(page), O(ids · log ids)) instead of a walk from the first user. Kept beside the map (never in the state):
- * an append is recorded through `Journal.note` (an undo pops it), a removal makes the next read rebuild it once
+ * an append is recorded through `UndoLog.note` (an undo pops it), a removal makes the next read rebuild it once
  * (an undo of the removal first cancels that), and so do an undo past the point it was built at and a map whose
  * size no longer matches (a restored copy).
  */
@@ -34,22 +34,22 @@ function pop(order: Order, userId: string): void {
 }
 
 /** Records that `userId` was just set in a level's users map (a new key goes last; an existing one keeps its place). */
-export function noteUserSet(journal: Journal, users: ReadonlyMap<string, UserRecord>, userId: string): void {
+export function noteUserSet(undo: UndoLog, users: ReadonlyMap<string, UserRecord>, userId: string): void {
   const order = current(users);
   if (!order || order.position.has(userId)) return;
   append(order, userId);
-  journal.note(
+  undo.note(
     () => pop(order, userId),
     () => append(order, userId),
   );
 }
 
 /** Records that a user just left a level's users map; the order is rebuilt on its next read. */
-export function noteUserRemoved(journal: Journal, users: ReadonlyMap<string, UserRecord>): void {
+export function noteUserRemoved(undo: UndoLog, users: ReadonlyMap<string, UserRecord>): void {
   const order = current(users);
   if (!order) return;
   order.stale = true;
-  journal.note(
+  undo.note(
     () => (order.stale = false),
     () => (order.stale = true),
   );

@@ -1,4 +1,4 @@
-import type { Namespace, OrganizationRecord, UserRecord } from '../entities.js';
+import type { Namespace, OrganizationRecord, UserRecord } from '../state/entities.js';
 import { userOrder } from './order.js';
 import { type Level, usersAt } from './users.js';
 

@@ -1,8 +1,8 @@
-import type { ModelContext } from '../context.js';
-import type { Namespace, OrganizationRecord, UserRecord } from '../entities.js';
 import { noteRosterChange } from '../notifications/roster.js';
-import { ensureDocument, ensureFolder, ensureOrganization } from '../organizations.js';
-import { cloneState } from '../store.js';
+import { ensureDocument, ensureFolder, ensureOrganization } from '../organizations/organizations.js';
+import type { ModelContext } from '../state/context.js';
+import type { Namespace, OrganizationRecord, UserRecord } from '../state/entities.js';
+import { cloneState } from '../state/store.js';
 import { attachments } from './emails.js';
 import { noteUserRemoved, noteUserSet } from './order.js';
 
@@ -84,9 +84,9 @@ export function addUsers(ctx: ModelContext, ns: Namespace, input: UserWrite): Ma
         : org.users;
   const outcomes = new Map<string, UserOutcome>();
   for (const user of users) {
-    ctx.store.journal.set(target, user.userId, stored(user, keepAccessRole, target.get(user.userId)));
-    noteUserSet(ctx.store.journal, target, user.userId);
-    if (target === org.users) noteRosterChange(ctx.store.journal, org, user.userId);
+    ctx.store.undo.set(target, user.userId, stored(user, keepAccessRole, target.get(user.userId)));
+    noteUserSet(ctx.store.undo, target, user.userId);
+    if (target === org.users) noteRosterChange(ctx.store.undo, org, user.userId);
     outcomes.set(user.userId, { success: true, message: 'User added.' });
     ctx.events.emit('user.add', ns.apiKey, { ...levelIds(level), userId: user.userId });
   }
@@ -113,8 +113,8 @@ export function updateUsers(ctx: ModelContext, ns: Namespace, input: UserWrite):
       if (initial !== undefined) next.initial = initial;
       else delete next.initial;
     }
-    ctx.store.journal.set(target, user.userId, next);
-    if (org && target === org.users && current.email !== next.email) noteRosterChange(ctx.store.journal, org, user.userId);
+    ctx.store.undo.set(target, user.userId, next);
+    if (org && target === org.users && current.email !== next.email) noteRosterChange(ctx.store.undo, org, user.userId);
     outcomes.set(user.userId, { success: true, message: 'User updated.' });
     ctx.events.emit('user.update', ns.apiKey, { ...levelIds(level), userId: user.userId });
   }
@@ -136,14 +136,14 @@ export function deleteUsers(ctx: ModelContext, ns: Namespace, input: UserRemoval
       outcomes.set(userId, { success: false, message: 'User does not exist.' });
       continue;
     }
-    const { journal } = ctx.store;
-    journal.delete(target, userId);
-    noteUserRemoved(journal, target);
+    const { undo } = ctx.store;
+    undo.delete(target, userId);
+    noteUserRemoved(undo, target);
     if (orgLevel) {
-      noteRosterChange(journal, org, userId);
+      noteRosterChange(undo, org, userId);
       // Only the folders and documents the user is attached to, not every one of the organization.
-      for (const users of attachments(org, userId)) if (journal.delete(users, userId)) noteUserRemoved(journal, users);
-      for (const group of org.groups.values()) journal.remove(group.members, userId);
+      for (const users of attachments(org, userId)) if (undo.delete(users, userId)) noteUserRemoved(undo, users);
+      for (const group of org.groups.values()) undo.remove(group.members, userId);
     }
     outcomes.set(userId, { success: true, message: 'User removed.' });
     ctx.events.emit('user.delete', ns.apiKey, { ...levelIds(level), userId });

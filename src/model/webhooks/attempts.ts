@@ -1,5 +1,5 @@
-import type { ModelContext } from '../context.js';
-import type { Namespace, WebhookDeliveryRecord } from '../entities.js';
+import type { ModelContext } from '../state/context.js';
+import type { Namespace, WebhookDeliveryRecord } from '../state/entities.js';
 import { EXHAUSTED_EVENT, enqueueAdvanced, outboxOf } from './outbox.js';
 import { crdtPayload } from './payloads.js';
 import { ENDPOINT_DISABLE_AFTER_MS, isSuccess, nextAttemptAfter } from './schedule.js';
@@ -31,7 +31,7 @@ export function settleEditorChanges(ctx: ModelContext, only?: Namespace): void {
       .filter(([, change]) => change.dueAt <= now)
       .sort(([a, x], [b, y]) => x.dueAt - y.dueAt || (a < b ? -1 : 1));
     for (const [key, change] of due) {
-      ctx.store.journal.unset(debounced, key);
+      ctx.store.undo.unset(debounced, key);
       enqueueAdvanced(ctx, ns, 'crdt.update_data', () => crdtPayload(ctx, ns, change), change.dueAt);
     }
   }
@@ -79,13 +79,13 @@ export function dueDeliveries(ctx: ModelContext, only?: Namespace): { ns: Namesp
 
 /** Takes a delivery out of the pending index once it is settled. */
 function settle(ctx: ModelContext, ns: Namespace, delivery: WebhookDeliveryRecord, status: WebhookDeliveryRecord['status']): void {
-  const { journal } = ctx.store;
-  journal.touch(delivery);
+  const { undo } = ctx.store;
+  undo.touch(delivery);
   delivery.status = status;
   delivery.nextAttemptAt = null;
   const outbox = outboxOf(ctx, ns);
   if (outbox.pending.includes(delivery.seq))
-    journal.assign(
+    undo.assign(
       outbox,
       'pending',
       outbox.pending.filter((seq) => seq !== delivery.seq),
@@ -101,12 +101,12 @@ function settle(ctx: ModelContext, ns: Namespace, delivery: WebhookDeliveryRecor
 export function recordAttempt(ctx: ModelContext, ns: Namespace, seq: number, at: number, outcome: AttemptOutcome): void {
   const delivery = ns.webhookOutbox?.deliveries[seq];
   if (delivery?.status !== 'pending') return;
-  const { journal } = ctx.store;
-  journal.touch(delivery);
+  const { undo } = ctx.store;
+  undo.touch(delivery);
   delivery.attempts.push({ at, statusCode: outcome.statusCode, error: outcome.error ?? null });
   const outbox = outboxOf(ctx, ns);
   if (isSuccess(outcome.statusCode)) {
-    if (delivery.endpointId !== null) journal.unset(outbox.failingSince, delivery.endpointId);
+    if (delivery.endpointId !== null) undo.unset(outbox.failingSince, delivery.endpointId);
     settle(ctx, ns, delivery, 'delivered');
     return;
   }
@@ -119,7 +119,7 @@ export function recordAttempt(ctx: ModelContext, ns: Namespace, seq: number, at:
   }
   if (delivery.endpointId !== null) {
     const since = outbox.failingSince[delivery.endpointId] ?? at;
-    if (outbox.failingSince[delivery.endpointId] === undefined) journal.assign(outbox.failingSince, delivery.endpointId, since);
+    if (outbox.failingSince[delivery.endpointId] === undefined) undo.assign(outbox.failingSince, delivery.endpointId, since);
     if (at - since >= ENDPOINT_DISABLE_AFTER_MS) disableEndpoint(ctx, ns, delivery.endpointId);
   }
 }
@@ -142,7 +142,7 @@ function sendExhausted(ctx: ModelContext, ns: Namespace, delivery: WebhookDelive
 function disableEndpoint(ctx: ModelContext, ns: Namespace, endpointId: string): void {
   const endpoint = ns.advancedWebhookEndpoints.find((ep) => ep.id === endpointId);
   if (endpoint && !endpoint.disabled) {
-    ctx.store.journal.touch(endpoint);
+    ctx.store.undo.touch(endpoint);
     endpoint.disabled = true;
     endpoint.updatedAt = new Date(ctx.clock.now()).toISOString();
   }
@@ -160,5 +160,5 @@ export function cancelEndpointDeliveries(ctx: ModelContext, ns: Namespace, endpo
     const delivery = outbox.deliveries[seq];
     if (delivery?.endpointId === endpointId) settle(ctx, ns, delivery, 'cancelled');
   }
-  ctx.store.journal.unset(outbox.failingSince, endpointId);
+  ctx.store.undo.unset(outbox.failingSince, endpointId);
 }

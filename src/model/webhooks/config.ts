@@ -1,7 +1,7 @@
 import { ServiceError } from '../../errors.js';
 import { toBase64 } from '../../support/base64.js';
-import type { ModelContext } from '../context.js';
-import type { AdvancedWebhookEndpoint, ApiKeyRecord, KeyConfigs, Namespace } from '../entities.js';
+import type { ModelContext } from '../state/context.js';
+import type { AdvancedWebhookEndpoint, ApiKeyRecord, KeyConfigs, Namespace } from '../state/entities.js';
 
 /** A key's advanced-webhook delivery settings (service-facts 3.9). */
 export type AdvancedWebhookConfig = NonNullable<KeyConfigs['advancedWebhook']>;
@@ -73,7 +73,7 @@ export function updateAdvancedWebhookConfig(
     if (value !== undefined) next[field] = value;
   }
   if (update.publicKey !== undefined) next.publicKey = update.publicKey;
-  ctx.store.journal.assign(ns.configs, 'advancedWebhook', next);
+  ctx.store.undo.assign(ns.configs, 'advancedWebhook', next);
   return { ...next };
 }
 
@@ -110,7 +110,7 @@ export function createAdvancedWebhookEndpoint(ctx: ModelContext, ns: Namespace, 
     updatedAt: now,
     secret,
   };
-  ctx.store.journal.push(ns.advancedWebhookEndpoints, endpoint);
+  ctx.store.undo.push(ns.advancedWebhookEndpoints, endpoint);
   return endpointView(endpoint);
 }
 

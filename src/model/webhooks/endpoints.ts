@@ -1,6 +1,6 @@
 import { ServiceError } from '../../errors.js';
-import type { ModelContext } from '../context.js';
-import type { AdvancedWebhookEndpoint, Namespace } from '../entities.js';
+import type { ModelContext } from '../state/context.js';
+import type { AdvancedWebhookEndpoint, Namespace } from '../state/entities.js';
 import { cancelEndpointDeliveries } from './attempts.js';
 import { type AdvancedWebhookEndpointView, endpointView, type NewAdvancedWebhookEndpoint } from './config.js';
 
@@ -29,7 +29,7 @@ export function updateAdvancedWebhookEndpoint(
   update: AdvancedWebhookEndpointUpdate,
 ): AdvancedWebhookEndpointView {
   const endpoint = findEndpoint(ns, endpointId);
-  ctx.store.journal.touch(endpoint);
+  ctx.store.undo.touch(endpoint);
   if (update.url !== undefined && update.url !== null) endpoint.url = update.url;
   if (update.description !== undefined) endpoint.description = update.description;
   if (update.filterTypes !== undefined) endpoint.filterTypes = update.filterTypes === null ? null : [...update.filterTypes];
@@ -49,7 +49,7 @@ export function updateAdvancedWebhookEndpoint(
  */
 export function deleteAdvancedWebhookEndpoint(ctx: ModelContext, ns: Namespace, endpointId: string): void {
   findEndpoint(ns, endpointId);
-  ctx.store.journal.assign(
+  ctx.store.undo.assign(
     ns,
     'advancedWebhookEndpoints',
     ns.advancedWebhookEndpoints.filter((ep) => ep.id !== endpointId),

@@ -1,5 +1,5 @@
-import type { ModelContext } from '../context.js';
-import type { CommentEventFields, DomainEvent } from '../events.js';
+import type { ModelContext } from '../state/context.js';
+import type { CommentEventFields, DomainEvent } from '../state/events.js';
 import { debounceEditorChange, dropEditorChange, enqueueAdvanced, enqueueBasic } from './outbox.js';
 import { advancedCommentPayload, basicCommentPayload } from './payloads.js';
 

@@ -1,6 +1,6 @@
 import { toBase64 } from '../../support/base64.js';
-import type { ModelContext } from '../context.js';
-import type { AdvancedWebhookEndpoint, Namespace, WebhookBodyEncoding, WebhookDeliveryRecord, WebhookOutbox } from '../entities.js';
+import type { ModelContext } from '../state/context.js';
+import type { AdvancedWebhookEndpoint, Namespace, WebhookBodyEncoding, WebhookDeliveryRecord, WebhookOutbox } from '../state/entities.js';
 import { CRDT_DEBOUNCE_MS } from './schedule.js';
 
 const encoder = new TextEncoder();
@@ -10,7 +10,7 @@ export const EXHAUSTED_EVENT = 'message.attempt.exhausted';
 
 /** The outbox of a key, created empty on first use. @example outboxOf(ctx, ns).deliveries.length */
 export function outboxOf(ctx: ModelContext, ns: Namespace): WebhookOutbox {
-  if (!ns.webhookOutbox) ctx.store.journal.assign(ns, 'webhookOutbox', { deliveries: [], pending: [], failingSince: {}, debounced: {} });
+  if (!ns.webhookOutbox) ctx.store.undo.assign(ns, 'webhookOutbox', { deliveries: [], pending: [], failingSince: {}, debounced: {} });
   return ns.webhookOutbox as WebhookOutbox;
 }
 
@@ -57,8 +57,8 @@ function append(
 ): WebhookDeliveryRecord {
   const outbox = outboxOf(ctx, ns);
   const record: WebhookDeliveryRecord = { seq: outbox.deliveries.length, ...delivery, status: 'pending', attempts: [], nextAttemptAt: delivery.createdAt };
-  ctx.store.journal.push(outbox.deliveries, record);
-  ctx.store.journal.push(outbox.pending, record.seq);
+  ctx.store.undo.push(outbox.deliveries, record);
+  ctx.store.undo.push(outbox.pending, record.seq);
   return record;
 }
 
@@ -143,12 +143,12 @@ export function editorKey(at: { organizationId: string; documentId: string; edit
 export function debounceEditorChange(ctx: ModelContext, ns: Namespace, at: { organizationId: string; documentId: string; editorId: string }): void {
   if (endpointsFor(ns, 'crdt.update_data').length === 0) return;
   const { organizationId, documentId, editorId } = at;
-  ctx.store.journal.assign(outboxOf(ctx, ns).debounced, editorKey(at), { organizationId, documentId, editorId, dueAt: ctx.clock.now() + CRDT_DEBOUNCE_MS });
+  ctx.store.undo.assign(outboxOf(ctx, ns).debounced, editorKey(at), { organizationId, documentId, editorId, dueAt: ctx.clock.now() + CRDT_DEBOUNCE_MS });
 }
 
 /** Forgets a waiting shared-editor change (its entry was deleted). */
 export function dropEditorChange(ctx: ModelContext, ns: Namespace, at: { organizationId: string; documentId: string; editorId: string }): void {
-  if (ns.webhookOutbox) ctx.store.journal.unset(ns.webhookOutbox.debounced, editorKey(at));
+  if (ns.webhookOutbox) ctx.store.undo.unset(ns.webhookOutbox.debounced, editorKey(at));
 }
 
 /**
@@ -162,5 +162,5 @@ export function plaintextOf(delivery: WebhookDeliveryRecord): string {
 
 /** Keeps the sealed body of an encrypted delivery, so every attempt sends (and signs) the same bytes. */
 export function keepSealedBody(ctx: ModelContext, delivery: WebhookDeliveryRecord, body: string): void {
-  if (delivery.body === null) ctx.store.journal.assign(delivery, 'body', body);
+  if (delivery.body === null) ctx.store.undo.assign(delivery, 'body', body);
 }

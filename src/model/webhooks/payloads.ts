@@ -1,8 +1,8 @@
-import type { ModelContext } from '../context.js';
 import { editorSnapshot, findEditor } from '../crdt/registry.js';
-import type { Namespace, OrganizationRecord } from '../entities.js';
-import type { CommentEventFields } from '../events.js';
 import { effectiveNotificationConfig } from '../notifications/config.js';
+import type { ModelContext } from '../state/context.js';
+import type { Namespace, OrganizationRecord } from '../state/entities.js';
+import type { CommentEventFields } from '../state/events.js';
 
 /** Where an event happened: what every payload's `metadata` is built from. */
 export interface EventPlace {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addActivity, listActivities } from '../../../src/model/activities.js';
+import { addActivity, listActivities } from '../../../src/model/activities/activities.js';
 import { createMockService } from '../../../src/service.js';
 import { expectError, expectSuccess, fingerprint } from '../../support/expect.js';
 import { namespaceOf } from '../../support/store.js';

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { serialiseXml } from '../../../src/model/crdt/xml.js';
-import { loadYjs } from '../../../src/model/crdt/yjs.js';
-import type { CrdtType } from '../../../src/model/entities.js';
+import type { CrdtType } from '../../../src/model/state/entities.js';
+import { loadYjs } from '../../../src/model/state/yjs.js';
 import { createMockService, type MockService } from '../../../src/service.js';
 
 // Yjs documents are opened synchronously here (service.crdt.doc, state files with editors).

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { addActivity } from '../../../src/model/activities.js';
+import { addActivity } from '../../../src/model/activities/activities.js';
 import { control } from '../../support/control.js';
 import { putNotification } from '../../support/document-data.js';
 import { expectError, expectSuccess, fingerprint } from '../../support/expect.js';

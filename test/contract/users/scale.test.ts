@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { UserRecord } from '../../../src/model/entities.js';
+import type { UserRecord } from '../../../src/model/state/entities.js';
 import { pageUsers, userSummary } from '../../../src/model/users/query.js';
 import { addUsers } from '../../../src/model/users/users.js';
 import { createMockService } from '../../../src/service.js';

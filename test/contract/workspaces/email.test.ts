@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { loginLinks, setEmailVerified } from '../../../src/model/login-links.js';
+import { loginLinks, setEmailVerified } from '../../../src/model/workspaces/email.js';
 import { expectError, expectSuccess, fingerprint } from '../../support/expect.js';
 import { forEachTransport } from '../../support/transports.js';
 

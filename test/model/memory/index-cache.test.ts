@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { JudgmentRecord } from '../../../src/model/entities.js';
 import { judgmentIndex } from '../../../src/model/memory/index.js';
 import { suggestDecision } from '../../../src/model/memory/suggest.js';
-import { cloneState, emptyNamespace } from '../../../src/model/store.js';
+import type { JudgmentRecord } from '../../../src/model/state/entities.js';
+import { cloneState, emptyNamespace } from '../../../src/model/state/store.js';
 
 let next = 0;
 const judgment = (content: string): JudgmentRecord => ({

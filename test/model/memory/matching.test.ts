@@ -1,11 +1,11 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { synonymTableSource } from '../../../scripts/memory-synonyms.js';
-import type { JudgmentRecord } from '../../../src/model/entities.js';
 import { judgmentIndex } from '../../../src/model/memory/index.js';
 import { analyseQuery, editDistance, type Vocabulary } from '../../../src/model/memory/query.js';
 import { loadSynonyms, NO_SYNONYMS, parseSynonyms } from '../../../src/model/memory/synonyms.js';
 import { NEGATION_TERM, terms, words } from '../../../src/model/memory/text.js';
+import type { JudgmentRecord } from '../../../src/model/state/entities.js';
 
 const TABLE = new URL('../../../src/model/memory/synonyms-table.ts', import.meta.url);
 /** `npm run synonyms:memory` sets this to rewrite the committed table instead of comparing with it. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { JudgmentRecord } from '../../../src/model/entities.js';
 import { judgmentIndex } from '../../../src/model/memory/index.js';
+import type { JudgmentRecord } from '../../../src/model/state/entities.js';
 
 /** Six review texts: two about unsubscribe links, two about health claims, two about neither. */
 const TEXTS: readonly [string, string, string][] = [

@@ -2,7 +2,7 @@ import { Webhook } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';
 import { createAdvancedWebhookEndpoint, updateAdvancedWebhookConfig } from '../../../src/model/webhooks/config.js';
 import type { WebhookRequest } from '../../../src/model/webhooks/port.js';
-import { updateWebhookConfig } from '../../../src/model/workspace-config.js';
+import { updateWebhookConfig } from '../../../src/model/workspaces/config.js';
 import { createMockService, type MockService } from '../../../src/service.js';
 import { fromBase64, toBase64 } from '../../../src/support/base64.js';
 

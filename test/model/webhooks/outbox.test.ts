@@ -1,6 +1,6 @@
 import { Webhook } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';
-import type { CommentEventFields } from '../../../src/model/events.js';
+import type { CommentEventFields } from '../../../src/model/state/events.js';
 import { createAdvancedWebhookEndpoint, updateAdvancedWebhookConfig } from '../../../src/model/webhooks/config.js';
 import type { WebhookRequest, WebhookSender } from '../../../src/model/webhooks/port.js';
 import { RETRY_DELAYS_MS } from '../../../src/model/webhooks/schedule.js';

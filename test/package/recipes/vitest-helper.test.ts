@@ -1,4 +1,4 @@
-// The README's Vitest recipe, run by vitest in a project that installed the package.
+// The Vitest recipe of docs/testing.md, run by vitest in a project that installed the package.
 
 import { useMockService } from 'collab-service-mock/vitest';
 import { expect, it } from 'vitest';
