@@ -113,3 +113,11 @@ export function resetAuthToken(ctx: ModelContext, key: ApiKeyRecord): AuthTokenR
   ctx.store.undo.assign(key, 'authTokens', [token]);
   return structuredClone(token);
 }
+
+/**
+ * Renames an API key, through the undo log (a rename is undone by reset, restore and a refused call like any write).
+ * @example renameApiKey(ctx, key, 'Staging');
+ */
+export function renameApiKey(ctx: ModelContext, key: ApiKeyRecord, apiKeyName: string): void {
+  ctx.store.undo.assign(key, 'apiKeyName', apiKeyName);
+}
