@@ -40,8 +40,10 @@ export function guardControl(call: ApiCall, method: string, path: string): void 
       );
     }
   }
-  if (method !== 'GET' && method !== 'HEAD' && call.body.trim() !== '') {
-    const raw = header(call, 'content-type');
+  // A content type other than JSON is refused even without a body: a page's form or text/plain POST needs no
+  // preflight, body or not. A bodyless call without a content type (curl -X POST) is what it looks like.
+  const raw = header(call, 'content-type');
+  if (method !== 'GET' && method !== 'HEAD' && (call.body.trim() !== '' || raw !== undefined)) {
     if ((raw ?? '').split(';')[0]?.trim().toLowerCase() !== 'application/json') {
       throw new ServiceError(
         'INVALID_ARGUMENT',
