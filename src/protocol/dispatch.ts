@@ -1,12 +1,12 @@
 import { PartialFailure, ServiceError } from '../errors.js';
 import type { ModelContext } from '../model/state/context.js';
-import { authenticate } from './auth.js';
+import { authenticate, misnamedHeaderHint } from './auth.js';
 import { type ApiCall, type ApiReply, header } from './call.js';
 import { apiCors, apiPreflight, controlCors, controlPreflight } from './cors.js';
 import { bareResult, failure, json, success } from './envelope.js';
 import type { CallInfo, DispatchHooks } from './hooks.js';
 import { bodyLimitFor, checkLimits } from './limits.js';
-import type { Route, Settings } from './operation.js';
+import type { Caller, Route, Settings } from './operation.js';
 import { LOOPBACK_POLICY } from './origins.js';
 import { nearestPath, normalisePath } from './paths.js';
 import { validate } from './validate.js';
@@ -93,7 +93,14 @@ async function handle(deps: DispatchDeps, call: ApiCall, info: CallInfo): Promis
   info.route = route;
   const { operation } = route;
   const data = gate(call, info);
-  const caller = authenticate(call, operation.auth, deps.model);
+  let caller: Caller;
+  try {
+    caller = authenticate(call, operation.auth, deps.model);
+  } catch (error) {
+    const hint = info.hint ?? misnamedHeaderHint(call, operation.auth);
+    if (hint !== undefined) info.hint = hint;
+    throw error;
+  }
   info.caller = caller;
   const output = await exclusive(deps.model, () =>
     atomically(deps.model, async () => {
