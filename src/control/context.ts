@@ -5,6 +5,7 @@ import type { ModelContext } from '../model/state/context.js';
 import type { Namespace } from '../model/state/entities.js';
 import { knownNamespace } from '../model/state/keys.js';
 import type { StateFile } from '../model/state/state-file.js';
+import { transaction } from '../model/state/transaction.js';
 import type { Credentials } from '../options.js';
 import type { ApiCall, ApiReply } from '../protocol/call.js';
 import type { Settings } from '../protocol/operation.js';
@@ -48,4 +49,13 @@ export type ControlHandler = (deps: ControlDeps, request: ControlRequest) => unk
  */
 export function namespaceFor(deps: ControlDeps, apiKey: string | undefined | null): Namespace {
   return knownNamespace(deps.model, apiKey || deps.credentials().apiKey);
+}
+
+/**
+ * A handler that writes records, run as a transaction: after the API call in flight, and all-or-nothing (a refusal
+ * or a failure halfway leaves the state as it was, ids drawn included).
+ * @example 'POST /__mock/activities': inTransaction(fixtures.addActivityRecords),
+ */
+export function inTransaction(handler: ControlHandler): ControlHandler {
+  return (deps, request) => transaction(deps.model, async () => handler(deps, request));
 }

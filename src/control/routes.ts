@@ -1,5 +1,5 @@
 import * as clock from './clock.js';
-import type { ControlHandler } from './context.js';
+import { type ControlHandler, inTransaction } from './context.js';
 import * as faults from './faults.js';
 import * as fixtures from './fixtures.js';
 import * as inspector from './inspector.js';
@@ -14,7 +14,8 @@ import * as workspaces from './workspaces.js';
 
 /**
  * THE control plane under `/__mock/*`: one literal line per method and path. Bodies are plain JSON (no `{data}`
- * wrapper); handlers return a value (rendered as JSON) or a raw reply.
+ * wrapper); handlers return a value (rendered as JSON) or a raw reply. Handlers that write records run as
+ * transactions (`inTransaction`); reset and state import replace the history instead.
  */
 export const controlRoutes: Readonly<Record<string, ControlHandler>> = {
   'GET /__mock/health': state.health,
@@ -26,11 +27,11 @@ export const controlRoutes: Readonly<Record<string, ControlHandler>> = {
   'GET /__mock/clock': clock.read,
   'POST /__mock/clock/advance': clock.advance,
   'GET /__mock/migrations': migrations.list,
-  'POST /__mock/migrations/advance': migrations.advance,
-  'POST /__mock/annotations': fixtures.addAnnotations,
-  'POST /__mock/activities': fixtures.addActivityRecords,
+  'POST /__mock/migrations/advance': inTransaction(migrations.advance),
+  'POST /__mock/annotations': inTransaction(fixtures.addAnnotations),
+  'POST /__mock/activities': inTransaction(fixtures.addActivityRecords),
   'GET /__mock/activities': fixtures.listActivityRecords,
-  'POST /__mock/memory/judgments': memory.recordJudgmentsRoute,
+  'POST /__mock/memory/judgments': inTransaction(memory.recordJudgmentsRoute),
   'GET /__mock/memory/judgments': memory.listJudgmentsRoute,
   'POST /__mock/memory/explain': memory.explainRoute,
   'GET /__mock/requests': journal.list,
@@ -44,6 +45,6 @@ export const controlRoutes: Readonly<Record<string, ControlHandler>> = {
   'GET /__mock/presence': presence.presence,
   'GET /__mock/livestate': presence.liveState,
   'GET /__mock/login-links': workspaces.listLoginLinks,
-  'POST /__mock/email-verification': workspaces.setVerification,
+  'POST /__mock/email-verification': inTransaction(workspaces.setVerification),
   'GET /__mock/yjs/{apiKey}/{organizationId}/{documentId}/{editorId}': sync.syncEndpoint,
 };

@@ -6,6 +6,7 @@ import type { ModelContext } from '../model/state/context.js';
 import type { JudgmentRecord, Namespace } from '../model/state/entities.js';
 import { assertKnownKey, knownNamespace } from '../model/state/keys.js';
 import { emptyNamespace } from '../model/state/store.js';
+import { allOrNothing } from '../model/state/transaction.js';
 import { type JUDGMENT_DECISIONS, judgmentList, suggestInput } from '../operations/memory.js';
 import { validate } from '../protocol/validate.js';
 
@@ -113,7 +114,7 @@ export async function explainKeySuggestion(ctx: ModelContext, apiKey: string, re
  */
 export function createMemoryApi(ctx: ModelContext, defaultApiKey: () => string): MemoryApi {
   return {
-    record: (input, target = {}) => recordJudgments(ctx, knownNamespace(ctx, target.apiKey ?? defaultApiKey()), input),
+    record: (input, target = {}) => allOrNothing(ctx, () => recordJudgments(ctx, knownNamespace(ctx, target.apiKey ?? defaultApiKey()), input)),
     list: (options = {}) => {
       const { apiKey, ...filter } = options;
       return listKeyJudgments(ctx, apiKey ?? defaultApiKey(), filter);

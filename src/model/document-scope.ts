@@ -1,6 +1,8 @@
+import { authoredByAny, eraseFromThreads } from './comments/erase.js';
 import { renderThread, threadsForWrite } from './comments/records.js';
 import { deleteEditors, moveEditors } from './crdt/registry.js';
 import { configKey } from './notifications/config.js';
+import { eraseFromNotifications } from './notifications/erase.js';
 import { involvedNotifications } from './notifications/query.js';
 import { documentNotifications, reindexNotification, removeNotification } from './notifications/timeline.js';
 import type { ModelContext } from './state/context.js';
@@ -16,7 +18,7 @@ export interface Scope {
 
 /**
  * One kind of record that belongs to a document: how it is dropped with the document, moved by a completed
- * migration, rewritten by a location update, and listed by the user-data export.
+ * migration, rewritten by a location update, listed by the user-data export and erased by the user-data deletion.
  */
 export interface DocumentScopedKind {
   readonly name: string;
@@ -33,6 +35,13 @@ export interface DocumentScopedKind {
   userData?(scope: Scope, userId: string): Iterable<unknown>;
   /** The read shape of an item of `userData`, applied to the items of a page only. */
   renderUserData?(item: unknown): unknown;
+  /**
+   * Erases users from this kind's records of the organization (delete all user data): what they made goes, and
+   * they are taken out of the rest. Returns whether anything changed.
+   */
+  erase?(scope: Scope, users: ReadonlySet<string>): boolean;
+  /** The task of a user-data deletion this kind's erasure counts as; default: `name`. */
+  readonly erasedAs?: string;
 }
 
 /** A list-shaped kind of fixture record (reactions, recordings) keyed by `metadata.documentId`. */
@@ -65,6 +74,12 @@ function annotationKind(name: 'reactions' | 'recordings', involves: (record: Rec
       return count;
     },
     userData: ({ org }, userId) => filtered(org[name], (record) => involves(record, userId)),
+    erase({ ctx, org }, users) {
+      const kept = org[name].filter((record) => !authoredByAny(record, users));
+      if (kept.length === org[name].length) return false;
+      ctx.store.undo.assign(org, name, kept);
+      return true;
+    },
   };
 }
 
@@ -129,6 +144,7 @@ const comments: DocumentScopedKind = {
   },
   userData: ({ org }, userId) => filtered(threadsOf(org), (thread) => inThread(thread, userId)),
   renderUserData: (thread) => renderThread(thread as Parameters<typeof renderThread>[0]),
+  erase: ({ ctx, org }, users) => eraseFromThreads(ctx.store.undo, org, users),
 };
 
 const notifications: DocumentScopedKind = {
@@ -171,6 +187,7 @@ const notifications: DocumentScopedKind = {
   },
   // The user acted (action user) or holds the notification (a recipient), read through the timeline.
   userData: ({ org }, userId) => involvedNotifications(org, userId),
+  erase: ({ ctx, org }, users) => eraseFromNotifications(ctx.store.undo, org, users),
 };
 
 const notificationConfigs: DocumentScopedKind = {
@@ -186,6 +203,16 @@ const notificationConfigs: DocumentScopedKind = {
       undo.delete(org.notificationConfigs, key);
       undo.set(org.notificationConfigs, configKey(c.userId, move.newDocumentId), { ...c, documentId: move.newDocumentId });
     }
+  },
+  erasedAs: 'notifications',
+  erase({ ctx, org }, users) {
+    let touched = false;
+    for (const [key, config] of org.notificationConfigs) {
+      if (!users.has(config.userId)) continue;
+      ctx.store.undo.delete(org.notificationConfigs, key);
+      touched = true;
+    }
+    return touched;
   },
 };
 
@@ -210,8 +237,18 @@ const activities: DocumentScopedKind = {
     }
     return count;
   },
+  erase({ ctx, org }, users) {
+    let touched = false;
+    for (const [id, activity] of org.activities) {
+      if (activity.actionUser === undefined || !users.has(activity.actionUser.userId)) continue;
+      ctx.store.undo.delete(org.activities, id);
+      touched = true;
+    }
+    return touched;
+  },
 };
 
+/** Shared-editor content belongs to the document, not to a user: a user-data deletion leaves it. */
 const editors: DocumentScopedKind = {
   name: 'editors',
   drop: ({ ctx, ns, org }, documentId) => deleteEditors(ctx, ns, { organizationId: org.organizationId, documentId }),
@@ -219,8 +256,9 @@ const editors: DocumentScopedKind = {
 };
 
 /**
- * THE list of per-document record kinds. Document delete, migration, location update and the user-data export
- * loop over it, so a new kind is one entry here. The user-data export lists kinds in this order.
+ * THE list of per-document record kinds. Document delete, migration, location update, the user-data export and
+ * the user-data deletion loop over it, so a new kind is one entry here. The user-data export lists kinds in this
+ * order, and the deletion erases them in it.
  */
 export const DOCUMENT_SCOPE: readonly DocumentScopedKind[] = [
   comments,

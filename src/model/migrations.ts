@@ -1,20 +1,6 @@
 import { moveDocumentData } from './documents.js';
 import type { ModelContext } from './state/context.js';
-import type { Namespace } from './state/entities.js';
-
-/** Where a migration stands (service-facts D14). */
-export type MigrationStatus = 'pending' | 'in_progress' | 'completed' | 'failed';
-
-export interface MigrationRecord {
-  migrationId: string;
-  organizationId: string;
-  documentId: string;
-  newDocumentId: string;
-  status: MigrationStatus;
-  createdAt: number;
-  /** Time of the last state change, for clock-driven progressions. */
-  changedAt: number;
-}
+import type { MigrationRecord, MigrationStatus, Namespace } from './state/entities.js';
 
 /** How migrations advance (service-facts D14); mirrors the service's `migrations` option. */
 export type MigrationProgression = 'poll' | 'immediate' | 'manual' | 'clock' | 'failing';

@@ -1,26 +1,5 @@
 import type { ModelContext } from './state/context.js';
-import type { Namespace } from './state/entities.js';
-
-/** A participant shown on a document through the REST presence operations (bots, AI agents). */
-export interface PresenceRecord {
-  userId: string;
-  name?: string;
-  email?: string;
-  status: string;
-  /** Milliseconds; the entry expires a fixed time after this. */
-  lastUpdated: number;
-  [field: string]: unknown;
-}
-
-/** The latest value broadcast under one live-state key of a document. */
-export interface LiveStateRecord {
-  liveStateDataId: string;
-  data: Record<string, unknown>;
-  /** Milliseconds. */
-  updatedAt: number;
-  /** How many broadcasts this key has had. */
-  broadcasts: number;
-}
+import type { LiveStateRecord, Namespace, PresenceRecord } from './state/entities.js';
 
 /** How long a presence entry lasts after its last add or update, in service time (emulator choice: 5 minutes). */
 export const PRESENCE_TTL_MS = 300_000;

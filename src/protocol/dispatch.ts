@@ -1,5 +1,6 @@
-import { PartialFailure, ServiceError } from '../errors.js';
+import { ServiceError } from '../errors.js';
 import type { ModelContext } from '../model/state/context.js';
+import { transaction } from '../model/state/transaction.js';
 import { authenticate, misnamedHeaderHint } from './auth.js';
 import { type ApiCall, type ApiReply, header } from './call.js';
 import { apiCors, apiPreflight, controlCors, controlPreflight } from './cors.js';
@@ -102,46 +103,14 @@ async function handle(deps: DispatchDeps, call: ApiCall, info: CallInfo): Promis
     throw error;
   }
   info.caller = caller;
-  const output = await exclusive(deps.model, () =>
-    atomically(deps.model, async () => {
-      if (caller.level === 'apiKey') for (const settle of deps.hooks.settle) settle(deps.model, caller);
-      const input = validate(operation.schema, data, operation.issueDetails);
-      return operation.run({ data: input, caller, model: deps.model, settings: deps.settings, version: route.version });
-    }),
-  );
+  const output = await transaction(deps.model, async () => {
+    if (caller.level === 'apiKey') for (const settle of deps.hooks.settle) settle(deps.model, caller);
+    const input = validate(operation.schema, data, operation.issueDetails);
+    return operation.run({ data: input, caller, model: deps.model, settings: deps.settings, version: route.version });
+  });
   if (output.unwrapped) return json(output.unwrapped.status, output.unwrapped.body);
   if (operation.message === null) return bareResult(output.data);
   return success(output.message ?? operation.message, output.data, output.beside);
-}
-
-/** The operation running on each service; the next one waits for it, so an undo never takes another's writes. */
-const running = new WeakMap<ModelContext, Promise<unknown>>();
-
-async function exclusive<T>(model: ModelContext, work: () => Promise<T>): Promise<T> {
-  for (let busy = running.get(model); busy; busy = running.get(model)) await busy.catch(() => undefined);
-  const done = work();
-  running.set(model, done);
-  try {
-    return await done;
-  } finally {
-    if (running.get(model) === done) running.delete(model);
-  }
-}
-
-/** Runs an operation all-or-nothing: whatever it throws, every write it made (and every id it drew) is undone. */
-async function atomically<T>(model: ModelContext, work: () => Promise<T>): Promise<T> {
-  const mark = model.store.undo.mark();
-  const rng = model.ids.rng.state();
-  try {
-    return await work();
-  } catch (error) {
-    // A partial failure reports what it wrote; every other error leaves the state as it was.
-    if (!(error instanceof PartialFailure)) {
-      model.store.rollback(mark);
-      model.ids.rng.restore(rng);
-    }
-    throw error;
-  }
 }
 
 /** Whether a path belongs to the control plane. */

@@ -67,7 +67,7 @@ export function addActivities(ctx: ModelContext, ns: Namespace, organizationId: 
       immutable: forced || input.immutable === true,
     };
     ctx.store.undo.set(org.activities, record.id, record);
-    noteActivityAdded(org.activities, record);
+    noteActivityAdded(ctx.store.undo, org.activities, record);
     ctx.events.emit('activity.add', ns.apiKey, { organizationId, activityId: record.id });
     return structuredClone(record);
   });
@@ -149,7 +149,7 @@ export function writeActivities(ctx: ModelContext, ns: Namespace, input: Activit
     const previous = org.activities.get(id);
     ctx.store.undo.delete(org.activities, id);
     ctx.store.undo.set(org.activities, id, record);
-    noteActivityAdded(org.activities, record, previous);
+    noteActivityAdded(ctx.store.undo, org.activities, record, previous);
     ctx.events.emit(previous ? 'activity.update' : 'activity.add', ns.apiKey, { organizationId: input.organizationId, activityId: id });
   }
 }
@@ -230,7 +230,7 @@ export function deleteActivities(ctx: ModelContext, ns: Namespace, selector: Act
     if (activity.immutable) continue;
     if (org) {
       ctx.store.undo.delete(org.activities, activity.id);
-      noteActivityRemoved(org.activities, activity);
+      noteActivityRemoved(ctx.store.undo, org.activities, activity);
     }
     deleted.add(activity.id);
     ctx.events.emit('activity.delete', ns.apiKey, { organizationId: selector.organizationId, activityId: activity.id });

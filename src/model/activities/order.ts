@@ -1,47 +1,45 @@
+import { besideIndex } from '../state/beside-indexes.js';
 import type { ActivityRecord } from '../state/entities.js';
-import { rewindCount } from '../state/undo-log.js';
+import type { UndoLog } from '../state/undo-log.js';
 
 /**
  * An organization's activities ordered by (timestamp, storage order), so a page of `activities/get` walks what it
- * returns (plus what its filters skip) instead of sorting and copying every activity on each call. Kept beside the
- * activities map, never in the state. Timestamps never change in place; a new record (always last in storage
- * order) is placed by `noteActivityAdded`, and anything this module is not told of shows as a size mismatch or an
- * undo and makes the next read rebuild once. A restored or reset state has new maps, so new orders.
+ * returns (plus what its filters skip) instead of sorting and copying every activity on each call. An index beside
+ * the activities map (`besideIndex`). Timestamps never change in place; a new record (always last in storage order)
+ * is placed by `noteActivityAdded`, a deleted one dropped by `noteActivityRemoved`, and an undo of either makes the
+ * next read rebuild once, as does anything this module is not told of (a size mismatch). A restored or reset state
+ * has new maps, so new orders.
  */
 interface ActivityOrder {
   /** Records in (timestamp, storage) order; a removed record stays until the next rebuild, skipped by `live`. */
   list: ActivityRecord[];
   live: Set<ActivityRecord>;
-  rewinds: number;
 }
-
-const orders = new WeakMap<ReadonlyMap<string, ActivityRecord>, ActivityOrder>();
 
 function build(activities: ReadonlyMap<string, ActivityRecord>): ActivityOrder {
   const list = [...activities.values()];
   const position = new Map(list.map((a, i) => [a, i]));
   list.sort((a, b) => a.timestamp - b.timestamp || (position.get(a) as number) - (position.get(b) as number));
-  return { list, live: new Set(list), rewinds: rewindCount() };
+  return { list, live: new Set(list) };
 }
+
+const orders = besideIndex<ReadonlyMap<string, ActivityRecord>, ActivityOrder>({ build, fits: (order, activities) => order.live.size === activities.size });
 
 /** The order of a map, rebuilt when it may have missed a change. */
 function orderOf(activities: ReadonlyMap<string, ActivityRecord>): ActivityOrder {
-  let order = orders.get(activities);
-  if (!order || order.live.size !== activities.size || order.rewinds !== rewindCount()) {
-    order = build(activities);
-    orders.set(activities, order);
-  }
-  return order;
+  return orders.read(activities);
 }
 
 /**
  * Places a record just stored in `activities` (after `undo.set`), replacing `replaced` if it stood for the same
  * id. Does nothing when no order was built yet.
- * @example noteActivityAdded(org.activities, record, previous);
+ * @example noteActivityAdded(ctx.store.undo, org.activities, record, previous);
  */
-export function noteActivityAdded(activities: ReadonlyMap<string, ActivityRecord>, record: ActivityRecord, replaced?: ActivityRecord): void {
-  const order = orders.get(activities);
-  if (!order || order.rewinds !== rewindCount()) return;
+export function noteActivityAdded(undo: UndoLog, activities: ReadonlyMap<string, ActivityRecord>, record: ActivityRecord, replaced?: ActivityRecord): void {
+  orders.note(undo, activities, (order) => place(order, record, replaced));
+}
+
+function place(order: ActivityOrder, record: ActivityRecord, replaced: ActivityRecord | undefined): void {
   if (replaced) order.live.delete(replaced);
   const { list } = order;
   // After every record not later than it: it is the newest in storage order.
@@ -57,12 +55,12 @@ function compact(order: ActivityOrder): void {
   if (order.list.length > 2 * order.live.size + 64) order.list = order.list.filter((a) => order.live.has(a));
 }
 
-/** Forgets a record just deleted from `activities` (after `undo.delete`). @example noteActivityRemoved(org.activities, record); */
-export function noteActivityRemoved(activities: ReadonlyMap<string, ActivityRecord>, record: ActivityRecord): void {
-  const order = orders.get(activities);
-  if (!order || order.rewinds !== rewindCount()) return;
-  order.live.delete(record);
-  compact(order);
+/** Forgets a record just deleted from `activities` (after `undo.delete`). @example noteActivityRemoved(ctx.store.undo, org.activities, record); */
+export function noteActivityRemoved(undo: UndoLog, activities: ReadonlyMap<string, ActivityRecord>, record: ActivityRecord): void {
+  orders.note(undo, activities, (order) => {
+    order.live.delete(record);
+    compact(order);
+  });
 }
 
 /**

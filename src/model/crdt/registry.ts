@@ -227,15 +227,6 @@ export function moveEditors(ctx: ModelContext, ns: Namespace, organizationId: st
   prune(ctx, ns, organizationId, fromDocumentId);
 }
 
-/** Destroys every document of the given namespaces: the state they belonged to was replaced. */
-export function releaseEditors(namespaces: Iterable<Namespace>): void {
-  for (const ns of namespaces) {
-    for (const documents of ns.editors.values()) {
-      for (const editors of documents.values()) for (const record of editors.values()) record.doc.destroy();
-    }
-  }
-}
-
 function prune(ctx: ModelContext, ns: Namespace, organizationId: string, documentId: string): void {
   const documents = ns.editors.get(organizationId);
   if (!documents) return;

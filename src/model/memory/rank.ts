@@ -1,9 +1,9 @@
 import { BM25_B, BM25_K1, idf } from './bm25.js';
-import type { Hit, Scored, SearchReport, TermMatch } from './index.js';
 import { MATCHING } from './matching.js';
 import type { Built } from './postings.js';
 import { analyseQuery, type QueryWord, type Vocabulary } from './query.js';
 import { secondHop } from './resemblance.js';
+import type { Hit, Scored, SearchReport, TermMatch } from './results.js';
 import type { Synonyms } from './synonyms.js';
 
 /**

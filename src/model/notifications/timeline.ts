@@ -1,19 +1,18 @@
+import { besideIndex } from '../state/beside-indexes.js';
 import type { NotificationRecord, OrganizationRecord } from '../state/entities.js';
 import { userIdOf } from '../state/record-fields.js';
-import { type IndexStamp, indexStamp, type UndoLog } from '../state/undo-log.js';
+import type { UndoLog } from '../state/undo-log.js';
 
 /**
  * An organization's notifications ordered by (timestamp, insertion), whole and per document and per recipient,
  * so a page of `notifications/get` costs what it returns plus a binary search, not a sort of every match; and
- * per user in insertion order (acted in or listed), for the user-data export. Kept beside the notifications map
- * (never in the state): each write updates it in O(log N) through `UndoLog.note`, so an undo puts it back entry
- * by entry; a change it cannot follow (an erase) makes the next read rebuild it once, and so does an undo past
- * the point it was built at, or a map whose size no longer matches (a restored copy).
+ * per user in insertion order (acted in or listed), for the user-data export. An index beside the notifications
+ * map (`besideIndex`): each write notes it in O(log N), so an undo puts it back entry by entry; a change it cannot
+ * follow (an erase) makes the next read rebuild it once, and so does an undo past the point it was built at, or a
+ * map whose size no longer matches (a restored copy).
  */
 interface Timeline {
-  stamp: IndexStamp;
   size: number;
-  stale: boolean;
   /** Insertion rank of each record, the tie-break of equal timestamps and the order of `involved`. */
   rank: Map<NotificationRecord, number>;
   next: number;
@@ -30,8 +29,6 @@ interface Timeline {
   /** Every record in insertion order: the notifications map's own order. */
   ranked: NotificationRecord[];
 }
-
-const timelines = new WeakMap<ReadonlyMap<string, NotificationRecord>, Timeline>();
 
 type Compare = (a: NotificationRecord, b: NotificationRecord) => number;
 
@@ -115,11 +112,9 @@ function unplace(t: Timeline, n: NotificationRecord): void {
   t.size--;
 }
 
-function build(notifications: ReadonlyMap<string, NotificationRecord>, replaces: IndexStamp | undefined): Timeline {
+function build(notifications: ReadonlyMap<string, NotificationRecord>): Timeline {
   const t: Timeline = {
-    stamp: indexStamp(replaces),
     size: 0,
-    stale: false,
     rank: new Map(),
     next: 0,
     all: [],
@@ -152,34 +147,26 @@ function build(notifications: ReadonlyMap<string, NotificationRecord>, replaces:
   return t;
 }
 
-/** The organization's timeline as it is, or undefined when the next read rebuilds it anyway. */
-function current(org: OrganizationRecord): Timeline | undefined {
-  const t = timelines.get(org.notifications);
-  return t && !t.stale && t.stamp.valid ? t : undefined;
-}
+const timelines = besideIndex<ReadonlyMap<string, NotificationRecord>, Timeline>({ build, fits: (t, notifications) => t.size === notifications.size });
 
 /**
  * The organization's timeline, rebuilt first when it cannot follow the state.
  * @example timeline(org).byDocument.get('doc-1')
  */
 export function timeline(org: OrganizationRecord): Readonly<Timeline> {
-  let t = timelines.get(org.notifications);
-  if (!t || t.stale || !t.stamp.valid || t.size !== org.notifications.size) {
-    t = build(org.notifications, t?.stamp);
-    timelines.set(org.notifications, t);
-  }
-  return t;
+  return timelines.read(org.notifications);
 }
 
 /** Records a notification just set in the organization's map (as its newest insertion). */
 export function noteNotificationAdded(undo: UndoLog, org: OrganizationRecord, n: NotificationRecord): void {
-  const t = current(org);
+  const t = timelines.current(org.notifications);
   if (!t || t.rank.has(n)) return;
   const rank = t.next++;
-  place(t, n, rank);
-  undo.note(
-    () => unplace(t, n),
-    () => place(t, n, rank),
+  timelines.note(
+    undo,
+    org.notifications,
+    (t) => place(t, n, rank),
+    (t) => unplace(t, n),
   );
 }
 
@@ -189,7 +176,7 @@ export function noteNotificationAdded(undo: UndoLog, org: OrganizationRecord, n:
  * @example removeNotification(undo, org, n);
  */
 export function removeNotification(undo: UndoLog, org: OrganizationRecord, n: NotificationRecord): void {
-  const t = timeline(org) as Timeline;
+  const t = timelines.read(org.notifications);
   const rank = t.rank.get(n);
   if (rank === undefined || org.notifications.get(n.id) !== n) {
     undo.delete(org.notifications, n.id);
@@ -197,10 +184,11 @@ export function removeNotification(undo: UndoLog, org: OrganizationRecord, n: No
   }
   const next = t.ranked[lowerBound(t.ranked, n, rankIn(t)) + 1];
   undo.deleteBefore(org.notifications, n.id, next ? next.id : null);
-  unplace(t, n);
-  undo.note(
-    () => place(t, n, rank),
-    () => unplace(t, n),
+  timelines.note(
+    undo,
+    org.notifications,
+    (t) => unplace(t, n),
+    (t) => place(t, n, rank),
   );
 }
 
@@ -210,34 +198,29 @@ export function removeNotification(undo: UndoLog, org: OrganizationRecord, n: No
  * @example reindexNotification(undo, org, n, () => undo.assign(n, 'recipients', []));
  */
 export function reindexNotification(undo: UndoLog, org: OrganizationRecord, n: NotificationRecord, change: () => void): void {
-  const t = current(org);
-  const rank = t?.rank.get(n);
-  if (!t || rank === undefined) {
+  const rank = timelines.current(org.notifications)?.rank.get(n);
+  if (rank === undefined) {
     change();
     return;
   }
-  unplace(t, n);
-  undo.note(
-    () => place(t, n, rank),
-    () => unplace(t, n),
+  timelines.note(
+    undo,
+    org.notifications,
+    (t) => unplace(t, n),
+    (t) => place(t, n, rank),
   );
   change();
-  place(t, n, rank);
-  undo.note(
-    () => unplace(t, n),
-    () => place(t, n, rank),
+  timelines.note(
+    undo,
+    org.notifications,
+    (t) => place(t, n, rank),
+    (t) => unplace(t, n),
   );
 }
 
 /** Records a change the timeline does not follow; the next read rebuilds it (an undo of the change first cancels that). */
 export function noteNotificationsChanged(undo: UndoLog, org: OrganizationRecord): void {
-  const t = current(org);
-  if (!t) return;
-  t.stale = true;
-  undo.note(
-    () => (t.stale = false),
-    () => (t.stale = true),
-  );
+  timelines.unfollowed(undo, org.notifications);
 }
 
 /** Ascending comparison: timestamp, then insertion. */

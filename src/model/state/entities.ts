@@ -4,16 +4,15 @@
  */
 
 import type { Doc as YDoc } from 'yjs';
-import type { MigrationRecord } from '../migrations.js';
-import type { LiveStateRecord, PresenceRecord } from '../presence.js';
 import type { JudgmentRecord } from './records/memory.js';
+import type { MigrationRecord } from './records/migrations.js';
 import type { NotificationConfigRecord, NotificationRecord, RosterChange } from './records/notifications.js';
+import type { LiveStateRecord, PresenceRecord } from './records/presence.js';
 import type { UserDataJob } from './records/users.js';
 import type { AdvancedWebhookEndpoint, WebhookOutbox } from './records/webhooks.js';
 
-export type { MigrationRecord, MigrationStatus } from '../migrations.js';
-export type { LiveStateRecord, PresenceRecord } from '../presence.js';
 export type { JudgmentRecord } from './records/memory.js';
+export type { MigrationRecord, MigrationStatus } from './records/migrations.js';
 export type {
   EveryoneRecipients,
   NotificationChannel,
@@ -23,6 +22,7 @@ export type {
   NotificationSetting,
   RosterChange,
 } from './records/notifications.js';
+export type { LiveStateRecord, PresenceRecord } from './records/presence.js';
 export type { UserDataJob } from './records/users.js';
 export type {
   AdvancedWebhookEndpoint,

@@ -1,4 +1,3 @@
-import { releaseEditors } from '../crdt/registry.js';
 import { cloneState } from './clone.js';
 import type { ApiKeyRecord, Namespace, WorkspaceRecord } from './entities.js';
 import { type Change, type Mark, UndoLog } from './undo-log.js';
@@ -166,6 +165,15 @@ export function createStore(): Store {
     rollback: rollbackTo,
     release: (handle) => release(handle.ref),
   };
+}
+
+/** Destroys every document of the given namespaces: the state they belonged to was replaced. */
+function releaseEditors(namespaces: Iterable<Namespace>): void {
+  for (const ns of namespaces) {
+    for (const documents of ns.editors.values()) {
+      for (const editors of documents.values()) for (const record of editors.values()) record.doc.destroy();
+    }
+  }
 }
 
 /** A namespace with nothing in it. */

@@ -1,9 +1,7 @@
-import { nextChangeNumber, noteRewind, undoneFrom, watcherOf } from './beside-indexes.js';
+import { nextChangeNumber, undoneFrom, watcherOf } from './beside-indexes.js';
 import { setOwn } from './clone.js';
 import { type Change, deletedBefore, effectOf, fieldOf, keyOrderOf, mapEntry, orderOf, setMember, tailOf, wholeOf } from './undo-changes.js';
 
-export type { IndexStamp, MapWatcher } from './beside-indexes.js';
-export { indexStamp, releaseStamp, rewindCount, unwatchMap, watchMap } from './beside-indexes.js';
 export type { Change } from './undo-changes.js';
 
 /** A point in the history of writes: the state as it was when the mark was taken. */
@@ -18,6 +16,7 @@ type Holder = Record<string, unknown>;
 const WHOLE = Symbol('whole');
 const ORDER = Symbol('order');
 const LENGTH = Symbol('length');
+const NOTED = Symbol('noted');
 
 /**
  * The undo log of the state: every write goes through it, recording the first before-image of each entry it
@@ -55,10 +54,7 @@ export class UndoLog {
   rollback(mark: Mark): Change[] {
     if (!this.reaches(mark)) throw new Error('This mark belongs to a history that was rolled back or replaced.');
     const redo: Change[] = [];
-    if (this.#log.length > mark.position) {
-      noteRewind();
-      undoneFrom(this.#numbers[mark.position] as number);
-    }
+    if (this.#log.length > mark.position) undoneFrom(this.#numbers[mark.position] as number);
     while (this.#log.length > mark.position) redo.push((this.#log.pop() as Change)());
     this.#numbers.length = mark.position;
     this.#seen.clear();
@@ -69,7 +65,6 @@ export class UndoLog {
   replay(changes: readonly Change[]): void {
     this.#seen.clear();
     if (changes.length === 0) return;
-    noteRewind();
     // Replayed index updates reach the indexes that saw the original writes; any built since missed them.
     undoneFrom(-1);
     for (const change of changes) this.record(change());
@@ -77,7 +72,6 @@ export class UndoLog {
 
   /** Forgets the history: the current state becomes the beginning, and every earlier mark stops reaching. */
   forget(): void {
-    noteRewind();
     this.#log = [];
     this.#numbers = [];
     this.#seen.clear();
@@ -91,6 +85,16 @@ export class UndoLog {
    */
   note(undo: () => void, redo: () => void): void {
     this.record(effectOf(undo, redo));
+  }
+
+  /**
+   * Records an index update whose undo is the same however many follow it (an index that an undo rebuilds): only
+   * the first one for `target` since the last mark, since every undo reaches back to a mark.
+   * @example undo.noteOnce(index, () => (index.stale = true), () => undefined);
+   */
+  noteOnce(target: object, undo: () => void, redo: () => void): void {
+    if (this.once(target, NOTED)) return;
+    this.note(undo, redo);
   }
 
   /** `map.set(key, value)`, recorded. */

@@ -1,12 +1,12 @@
+import { besideIndex, unwatchMap, watchMap } from '../state/beside-indexes.js';
 import type { DocumentRecord, FolderRecord, OrganizationRecord, UserRecord } from '../state/entities.js';
-import { unwatchMap, watchMap } from '../state/undo-log.js';
 
 /**
  * The userIds holding each email (ignoring case) among an organization's users at every level, so a
  * notification recipient named by email alone is found in O(1) instead of by a walk over every user; the
- * organization-level users whose grant can lapse; and the folders and documents each user is attached to. Kept beside
- * the state (never in it) and in step with it through the undo log's map watchers: every write to a users map,
- * and to the folder and document tables that hold them, updates it, and so does each undo.
+ * organization-level users whose grant can lapse; and the folders and documents each user is attached to. An index
+ * beside the state (`besideIndex`) that watches its maps: every write to a users map, and to the folder and document
+ * tables that hold them, updates it, and so does each undo.
  */
 interface EmailIndex {
   /** Lower-cased email → userId → how many user records (across levels) hold that pair. */
@@ -16,8 +16,6 @@ interface EmailIndex {
   /** The folder and document users maps each userId is attached to. */
   attached: Map<string, Set<Map<string, UserRecord>>>;
 }
-
-const indexes = new WeakMap<OrganizationRecord, EmailIndex>();
 
 const emailKey = (user: UserRecord | undefined): string | undefined => (typeof user?.email === 'string' ? user.email.toLowerCase() : undefined);
 
@@ -91,10 +89,10 @@ function build(org: OrganizationRecord): EmailIndex {
   return index;
 }
 
+const indexes = besideIndex<OrganizationRecord, EmailIndex>({ build, watches: true });
+
 function indexOf(org: OrganizationRecord): EmailIndex {
-  let index = indexes.get(org);
-  if (!index) indexes.set(org, (index = build(org)));
-  return index;
+  return indexes.read(org);
 }
 
 /**
