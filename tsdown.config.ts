@@ -53,6 +53,7 @@ export default defineConfig({
     'adapters/node-server': 'src/adapters/node-server.ts',
     'testing/vitest': 'src/testing/vitest.ts',
     'testing/index': 'src/testing/index.ts',
+    'testing/playwright': 'src/testing/playwright.ts',
     cli: 'src/cli.ts',
   },
   format: 'esm',

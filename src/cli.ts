@@ -1,46 +1,18 @@
 #!/usr/bin/env node
 import { existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { parseArgs } from 'node:util';
 import { listen } from './adapters/node-server.js';
 import { readPersisted } from './adapters/persist.js';
 import { requestLine } from './adapters/request-log.js';
+import { FlagError, type FlagName, type FlagValues, parseFlags, usage } from './cli/flags.js';
 import { tryLoadYjs } from './model/state/yjs.js';
 import { webhookAllowList } from './model/webhooks/targets.js';
+import { type CredentialValues, checkCredentials } from './options.js';
+import { authHeaderNames } from './protocol/auth-headers.js';
 import { corsOrigins } from './protocol/cors.js';
 import { bindsLoopbackOnly } from './protocol/origins.js';
-import { createScenarioService, createServiceFromState, SCENARIO_NAMES } from './scenarios/index.js';
-import type { MockService } from './service.js';
-
-const USAGE = `Usage: collab-service-mock [--port 4780] [--host 127.0.0.1] [--seed 1] [--clock system|virtual]
-                           [--scenario empty|starter|team|large | --state file.json]
-                           [--control-token TOKEN] [--allowed-host NAME ...] [--webhook-allow CIDR|HOST ...]
-                           [--cors-origin ORIGIN ...]
-                           [--persist file.json] [--journal-limit 1000] [--quiet]
-
-Starts the Collaboration Service emulator on an in-memory state; GET / lists the control routes.
-  --port      port to listen on; 0 picks a free one (default 4780)
-  --host      interface to bind (default 127.0.0.1); any other than loopback makes the control plane
-              (/__mock/*) ask for a control token in the x-mock-control-token header
-  --control-token  the control token (default: generated and printed when --host is not loopback)
-  --allowed-host   a further name clients use for this server (a container or LAN name); the control
-              plane and the sync endpoint refuse names other than loopback, --host and these; repeatable
-  --webhook-allow  a private network range or host webhooks may be delivered to (10.0.0.0/8,
-              receiver.lan); loopback and public hosts need none; repeatable
-  --cors-origin    a web page origin (https://app.example:8443) that may read API replies besides
-              pages on localhost, 127.0.0.1 and [::1] (any port); repeatable
-  --seed      seed of every generated id and token, and of the scenario's data (default 1)
-  --scenario  start from a named scenario; POST /__mock/reset returns to it (default empty)
-  --state     start from a state written by service.exportState(); its seed is taken from the file
-              (default none: the scenario is used)
-  --persist   load the state from this file when it exists, and write it back (atomically) after
-              calls, at most 1 s behind, and on SIGINT/SIGTERM; a file of another --seed is refused
-  --journal-limit  calls kept for GET /__mock/requests; 0 keeps none (default 1000)
-  --quiet     print no line per request
-  --clock     'system' follows the host clock; 'virtual' starts at 2026-01-01 and moves only
-              through POST /__mock/clock/advance (default system)
-  -h, --help     print this help and exit
-  -v, --version  print the version and exit`;
+import { createScenarioService, SCENARIO_NAMES } from './scenarios/index.js';
+import { createMockService, type MockService } from './service.js';
 
 /** The version of the installed package (dist/cli.js and src/cli.ts both sit one level below package.json). */
 function version(): string {
@@ -48,45 +20,73 @@ function version(): string {
 }
 
 function fail(message: string): never {
-  process.stderr.write(`collab-service-mock: ${message}\n\n${USAGE}\n`);
+  process.stderr.write(`collab-service-mock: ${message}\nRun collab-service-mock --help for every flag and its environment variable.\n`);
   process.exit(2);
 }
 
-function integer(name: string, raw: string | undefined, fallback: number, min: number, max: number): number {
+/** How messages name a flag: `--port`, or its environment variable when the value came from there. */
+let source = (name: FlagName): string => `--${name}`;
+
+function integer(name: FlagName, raw: string | undefined, fallback: number, min: number, max: number): number {
   if (raw === undefined) return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < min || value > max) fail(`--${name} must be an integer from ${min} to ${max}, got '${raw}'.`);
+  if (!Number.isInteger(value) || value < min || value > max) fail(`${source(name)} must be an integer from ${min} to ${max}, got '${raw}'.`);
   return value;
 }
 
-/** The service the flags ask for: a scenario at a seed, or an exported state (whose seed it carries). */
-async function createService(
-  values: { seed?: string | undefined; scenario?: string | undefined; state?: string | undefined; persist?: string | undefined },
-  clock: string,
-  journalLimit: number,
-  policy: { webhookAllow: string[]; corsOrigins: string[] },
-): Promise<MockService> {
-  const clockOption = {
-    ...(clock === 'system' ? { clock: 'system' as const } : {}),
-    journalLimit,
-    webhooks: { allow: policy.webhookAllow },
-    cors: { origins: policy.corsOrigins },
+/** The options every way of starting shares: clock, journal, header names, credentials, webhook and CORS policy. */
+interface Common {
+  clock?: 'system';
+  journalLimit: number;
+  headerPrefix?: string;
+  credentials?: CredentialValues;
+  webhooks: { allow: string[] };
+  cors: { origins: string[] };
+}
+
+/** The credentials the flags give, checked against the service's id rules with a message naming the flag. */
+function givenCredentials(values: FlagValues): CredentialValues | undefined {
+  const given = {
+    apiKey: values['api-key'],
+    authToken: values['auth-token'],
+    workspaceId: values['workspace-id'],
+    workspaceAuthToken: values['workspace-auth-token'],
   };
+  if (Object.values(given).every((value) => value === undefined)) return undefined;
+  try {
+    return checkCredentials(given, {
+      apiKey: source('api-key'),
+      authToken: source('auth-token'),
+      workspaceId: source('workspace-id'),
+      workspaceAuthToken: source('workspace-auth-token'),
+    });
+  } catch (error) {
+    fail((error as Error).message);
+  }
+}
+
+/** The service the flags ask for: a scenario at a seed, or an exported state (whose seed it carries). */
+async function createService(values: FlagValues, clockOption: Common): Promise<MockService> {
   if (values.persist !== undefined) {
-    if (values.state !== undefined) fail('--persist loads its own file when it exists; pass --state or --persist, not both.');
+    if (values.state !== undefined) fail(`${source('persist')} loads its own file when it exists; pass --state or --persist, not both.`);
     const path = values.persist;
     let text: string | undefined;
     try {
       text = readPersisted(path, values.seed === undefined ? undefined : integer('seed', values.seed, 1, 0, 2 ** 32 - 1));
     } catch (error) {
-      fail(`cannot load --persist ${path}: ${(error as Error).message}`);
+      fail(`cannot load ${source('persist')} ${path}: ${(error as Error).message}`);
     }
     if (text !== undefined) {
+      if (values.scenario !== undefined) {
+        process.stderr.write(
+          `collab-service-mock: ${path} exists, so the state is loaded from it and ${source('scenario')} ${values.scenario} is not built; delete the file to start from the scenario.\n`,
+        );
+      }
       await tryLoadYjs();
       try {
-        return createServiceFromState(text, clockOption);
+        return createMockService({ ...clockOption, state: text });
       } catch (error) {
-        fail(`cannot load --persist ${path}: ${(error as Error).message}`);
+        fail(`cannot load ${source('persist')} ${path}: ${(error as Error).message}`);
       }
     }
   }
@@ -96,17 +96,25 @@ async function createService(
     // A state with shared editors opens Yjs documents while it loads.
     await tryLoadYjs();
     const path = values.state;
-    const text = await readFile(path, 'utf8').catch((error: NodeJS.ErrnoException) => fail(`cannot read --state ${path}: ${error.code ?? error.message}.`));
+    const text = await readFile(path, 'utf8').catch((error: NodeJS.ErrnoException) => fail(unreadable(source('state'), path, error)));
     try {
-      return createServiceFromState(text, clockOption);
+      return createMockService({ ...clockOption, state: text });
     } catch (error) {
-      fail(`cannot load --state ${path}: ${(error as Error).message}`);
+      fail(`cannot load ${source('state')} ${path}: ${(error as Error).message}`);
     }
   }
   const scenario = values.scenario ?? 'empty';
   const named = SCENARIO_NAMES.find((name) => name === scenario);
-  if (named === undefined) fail(`--scenario must be one of ${SCENARIO_NAMES.join(', ')}, got '${scenario}'.`);
+  if (named === undefined) fail(`${source('scenario')} must be one of ${SCENARIO_NAMES.join(', ')}, got '${scenario}'.`);
   return createScenarioService({ seed: integer('seed', values.seed, 1, 0, 2 ** 32 - 1), scenario: named, ...clockOption });
+}
+
+/** Why a state file could not be read, in words, with what to do. */
+function unreadable(flag: string, path: string, error: NodeJS.ErrnoException): string {
+  if (error.code === 'ENOENT') return `${flag} ${path}: no such file; write one with service.exportState() or GET /__mock/state, or leave ${flag} out.`;
+  if (error.code === 'EISDIR') return `${flag} ${path} is a folder; name the exported state file.`;
+  if (error.code === 'EACCES') return `${flag} ${path} cannot be read (permission denied).`;
+  return `cannot read ${flag} ${path}: ${error.message}`;
 }
 
 /** A call that shows data of the loaded state: the users of its first organization with users, or adding one. */
@@ -131,35 +139,17 @@ function startingState(
 
 /** Parses the flags, starts the server, prints where it is and how to call it, stops on SIGINT/SIGTERM. */
 async function main(argv: string[]): Promise<void> {
-  // biome-ignore lint/suspicious/noImplicitAnyLet: TypeScript types it from the parseArgs call that assigns it.
-  let values;
+  let parsed: ReturnType<typeof parseFlags>;
   try {
-    ({ values } = parseArgs({
-      args: argv,
-      options: {
-        port: { type: 'string' },
-        host: { type: 'string' },
-        seed: { type: 'string' },
-        scenario: { type: 'string' },
-        state: { type: 'string' },
-        clock: { type: 'string' },
-        persist: { type: 'string' },
-        'journal-limit': { type: 'string' },
-        quiet: { type: 'boolean' },
-        'control-token': { type: 'string' },
-        'allowed-host': { type: 'string', multiple: true },
-        'webhook-allow': { type: 'string', multiple: true },
-        'cors-origin': { type: 'string', multiple: true },
-        help: { type: 'boolean', short: 'h' },
-        version: { type: 'boolean', short: 'v' },
-      },
-      strict: true,
-    }));
+    parsed = parseFlags(argv, process.env);
   } catch (error) {
-    fail((error as Error).message);
+    if (error instanceof FlagError) fail(error.message);
+    throw error;
   }
+  const { values } = parsed;
+  source = parsed.source;
   if (values.help) {
-    process.stdout.write(`${USAGE}\n`);
+    process.stdout.write(`${usage()}\n`);
     return;
   }
   if (values.version) {
@@ -167,23 +157,41 @@ async function main(argv: string[]): Promise<void> {
     return;
   }
   const clock = values.clock ?? 'system';
-  if (clock !== 'system' && clock !== 'virtual') fail(`--clock must be 'system' or 'virtual', got '${clock}'.`);
+  if (clock !== 'system' && clock !== 'virtual') fail(`${source('clock')} must be 'system' or 'virtual', got '${clock}'.`);
   const journalLimit = integer('journal-limit', values['journal-limit'], 1000, 0, 1_000_000);
-  const policy = { webhookAllow: values['webhook-allow'] ?? [], corsOrigins: values['cors-origin'] ?? [] };
+  const headerPrefix = values['header-prefix'];
+  if (headerPrefix !== undefined) {
+    try {
+      authHeaderNames(headerPrefix, source('header-prefix'));
+    } catch (error) {
+      fail((error as Error).message);
+    }
+  }
+  const credentials = givenCredentials(values);
+  const webhookAllow = values['webhook-allow'] ?? [];
+  const origins = values['cors-origin'] ?? [];
   for (const [flag, check] of [
-    ['--webhook-allow', () => webhookAllowList(policy.webhookAllow)],
-    ['--cors-origin', () => corsOrigins(policy.corsOrigins)],
+    ['webhook-allow', () => webhookAllowList(webhookAllow)],
+    ['cors-origin', () => corsOrigins(origins)],
   ] as const) {
     try {
       check();
     } catch (error) {
-      fail(`${flag}: ${(error as Error).message}`);
+      fail(`${source(flag)}: ${(error as Error).message}`);
     }
   }
-  const service = await createService(values, clock, journalLimit, policy);
+  const common: Common = {
+    ...(clock === 'system' ? { clock: 'system' as const } : {}),
+    journalLimit,
+    ...(headerPrefix !== undefined ? { headerPrefix } : {}),
+    ...(credentials !== undefined ? { credentials } : {}),
+    webhooks: { allow: webhookAllow },
+    cors: { origins },
+  };
+  const service = await createService(values, common);
   const loadedFromPersist = values.persist !== undefined && existsSync(values.persist);
   const token = values['control-token'];
-  if (token !== undefined && !/^[\x21-\x7e]{16,}$/.test(token)) fail('--control-token must be at least 16 printable characters without spaces.');
+  if (token !== undefined && !/^[\x21-\x7e]{16,}$/.test(token)) fail(`${source('control-token')} must be at least 16 printable characters without spaces.`);
   const running = await listen(service, {
     port: integer('port', values.port, 4780, 0, 65535),
     host: values.host ?? '127.0.0.1',
@@ -191,7 +199,7 @@ async function main(argv: string[]): Promise<void> {
     ...(values['allowed-host'] ? { allowedHosts: values['allowed-host'] } : {}),
     ...(values.persist !== undefined ? { persist: values.persist } : {}),
   }).catch((error: NodeJS.ErrnoException) =>
-    fail(error.code === 'EADDRINUSE' ? `port ${values.port ?? 4780} is in use; pick another with --port.` : error.message),
+    fail(error.code === 'EADDRINUSE' ? `port ${values.port ?? 4780} is in use; pick another with ${source('port')}.` : error.message),
   );
   if (!bindsLoopbackOnly(running.host)) {
     process.stderr.write(
@@ -200,26 +208,30 @@ async function main(argv: string[]): Promise<void> {
     );
   }
   const c = service.credentials;
+  const names = service.settings.authHeaders;
   const call = example(service);
   process.stdout.write(
     [
       `listening on ${running.url}`,
       `  starting state:        ${startingState(values, loadedFromPersist, service.seed)} (POST /__mock/reset returns here)`,
       `  inspector:             ${running.url}/__mock/${running.controlToken !== undefined ? `#token=${encodeURIComponent(running.controlToken)}` : ''}`,
-      `  workspace id:          ${c.workspaceId}`,
-      `  workspace auth token:  ${c.workspaceAuthToken}`,
-      `  api key:               ${c.apiKey}`,
-      `  auth token:            ${c.authToken}`,
+      `  workspace id:          ${c.workspaceId}  (header ${names.workspaceId})`,
+      `  workspace auth token:  ${c.workspaceAuthToken}  (header ${names.workspaceAuthToken})`,
+      `  api key:               ${c.apiKey}  (header ${names.apiKey})`,
+      `  auth token:            ${c.authToken}  (header ${names.authToken})`,
       ...(running.controlToken !== undefined ? [`  control token:         ${running.controlToken} (send as x-mock-control-token on /__mock/*)`] : []),
       `try: curl -s -X POST ${running.url}${call.path} -H 'content-type: application/json' \\`,
-      `       -H 'x-service-api-key: ${c.apiKey}' -H 'x-service-auth-token: ${c.authToken}' -d '${JSON.stringify({ data: call.data })}'`,
+      `       -H '${names.apiKey}: ${c.apiKey}' -H '${names.authToken}: ${c.authToken}' -d '${JSON.stringify({ data: call.data })}'`,
       '',
     ].join('\n'),
   );
   if (!values.quiet) service.journal.subscribe((entry) => process.stdout.write(`${requestLine(entry)}\n`));
-  // Closing the server writes the --persist file one last time, so a stopped server loses no answered call.
+  let stopping = false;
   const stop = (signal: string): void => {
+    if (stopping) return;
+    stopping = true;
     process.stdout.write(`received ${signal}, stopping\n`);
+    // Closing the server writes the --persist file one last time, so a stopped server loses no answered call.
     running.close().then(
       () => process.exit(0),
       () => process.exit(1),
@@ -227,6 +239,20 @@ async function main(argv: string[]): Promise<void> {
   };
   process.once('SIGINT', () => stop('SIGINT'));
   process.once('SIGTERM', () => stop('SIGTERM'));
+  // Run by npm (`npm start`, `npx`), a signal to npm does not reach this process: npm exits and leaves it running on
+  // its port. Its parent going away (this process handed to another) stops it the same way.
+  if (process.env['npm_lifecycle_event'] !== undefined) watchParent(() => stop('the exit of npm'));
+}
+
+/** Calls `gone` once when this process's parent exits (its parent id changes); checks four times a second. */
+function watchParent(gone: () => void): void {
+  const parent = process.ppid;
+  const timer = setInterval(() => {
+    if (process.ppid === parent) return;
+    clearInterval(timer);
+    gone();
+  }, 250);
+  timer.unref();
 }
 
 await main(process.argv.slice(2));

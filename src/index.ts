@@ -9,6 +9,15 @@ export type { Coverage, ServedPath } from './coverage.js';
 export type { ErrorStatus } from './errors.js';
 export { HTTP_STATUS, ServiceError } from './errors.js';
 export type { AccessApi, AccessExplanation, AccessRequest } from './harness/access.js';
+export type {
+  AgentPageInput,
+  AgentsApi,
+  AgentsConfigInput,
+  AgentsTarget,
+  AgentUsageInput,
+  PromptScriptInput,
+  ScriptedFindingsInput,
+} from './harness/agents.js';
 export type { CrdtAccess, CrdtDocRequest } from './harness/crdt.js';
 export type { ActiveFault, FaultRule, FaultsApi } from './harness/faults.js';
 export { RATE_LIMIT_MESSAGE } from './harness/faults.js';
@@ -18,13 +27,15 @@ export type { WebhookAttemptView, WebhookDeliveryFilter, WebhookDeliveryView, We
 export type { AccessDecision, AccessReason, AccessRole, TokenGrant } from './model/access.js';
 export type { ExplainedJudgment, ExplainedWord, Explanation } from './model/memory/explain.js';
 export type * from './model/state/entities.js';
+export type * from './model/state/records/agents.js';
 export type { StateFile, StateIdentity } from './model/state/state-file.js';
 export { STATE_FORMAT, STATE_VERSION } from './model/state/state-file.js';
 export { loadYjs } from './model/state/yjs.js';
 export type { WebhookDeliveryMode, WebhookRequest, WebhookResponse, WebhookSender } from './model/webhooks/port.js';
 export { signWebhook } from './model/webhooks/sign.js';
 export type { OpenApiDocument } from './openapi.js';
-export type { Credentials } from './options.js';
+export type { Credentials, CredentialValues } from './options.js';
+export type { AuthHeaderNames } from './protocol/auth-headers.js';
 export type { ApiCall, ApiReply } from './protocol/call.js';
 export type { MigrationMode, MissingDocuments, Settings } from './protocol/operation.js';
 export type * from './scenarios/builder-types.js';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { controlRoutes } from './control/routes.js';
 import { DEFAULT_BASE_URL } from './options.js';
+import { authHeaderNames, DEFAULT_HEADER_PREFIX } from './protocol/auth-headers.js';
 import type { AuthLevel, Operation } from './protocol/operation.js';
 import { routes } from './routes.js';
 
@@ -85,19 +86,25 @@ function controlEntry(method: string, path: string): Json {
   return entry;
 }
 
-let cached: string | undefined;
+const cached = new Map<string, string>();
 
 /**
- * The OpenAPI 3.1 description of everything this emulator serves, as text: generated once from the route table
- * (each operation's summary, auth, zod request schema and success message) and the control table.
+ * The OpenAPI 3.1 description of everything this emulator serves, as text: generated once per header prefix from the
+ * route table (each operation's summary, auth, zod request schema and success message) and the control table. The
+ * security schemes name the auth headers under `headerPrefix` (default `x-service-`).
  * @example JSON.parse(openapiText()).paths['/v2/users/add']?.post
  */
-export function openapiText(): string {
-  cached ??= JSON.stringify(build());
-  return cached;
+export function openapiText(headerPrefix: string = DEFAULT_HEADER_PREFIX): string {
+  let text = cached.get(headerPrefix);
+  if (text === undefined) {
+    text = JSON.stringify(build(headerPrefix));
+    cached.set(headerPrefix, text);
+  }
+  return text;
 }
 
-function build(): OpenApiDocument {
+function build(headerPrefix: string): OpenApiDocument {
+  const names = authHeaderNames(headerPrefix);
   const paths: Record<string, Record<string, unknown>> = {};
   for (const [path, { operation, version }] of Object.entries(routes)) paths[path] = { post: operationEntry(path, version, operation) };
   for (const key of Object.keys(controlRoutes)) {
@@ -120,10 +127,10 @@ function build(): OpenApiDocument {
     paths,
     components: {
       securitySchemes: {
-        apiKey: header('x-service-api-key', 'API key'),
-        authToken: header('x-service-auth-token', 'Auth token of the API key'),
-        workspaceId: header('x-service-workspace-id', 'Workspace id'),
-        workspaceAuthToken: header('x-service-workspace-auth-token', 'Workspace auth token'),
+        apiKey: header(names.apiKey, 'API key'),
+        authToken: header(names.authToken, 'Auth token of the API key'),
+        workspaceId: header(names.workspaceId, 'Workspace id'),
+        workspaceAuthToken: header(names.workspaceAuthToken, 'Workspace auth token'),
       },
       schemas: {
         Error: {

@@ -1,4 +1,5 @@
 import * as activities from './operations/activities.js';
+import { executions as agentExecutions, groups as agentGroups, prompts as agentPrompts, agents } from './operations/agents/index.js';
 import * as auth from './operations/auth.js';
 import * as comments from './operations/comments/index.js';
 import * as crdt from './operations/crdt.js';
@@ -168,4 +169,28 @@ export const routes: Readonly<Record<string, Route>> = {
   '/v1/commentannotations/comments/update': v1(comments.comments.update),
   '/v2/commentannotations/comments/delete': v2(comments.comments.remove),
   '/v1/commentannotations/comments/delete': v1(comments.comments.remove),
+  '/v2/agents/create': v2(agents.create),
+  '/v2/agents/get': v2(agents.get),
+  '/v2/agents/update': v2(agents.update),
+  '/v2/agents/delete': v2(agents.remove),
+  '/v2/agents/version/update': v2(agents.updateVersion),
+  '/v2/agents/versions/list': v2(agents.listVersionsOp),
+  '/v2/agents/versions/restore': v2(agents.restore),
+  '/v2/agents/execution/run': v2(agentExecutions.run),
+  '/v2/agents/execution/get': v2(agentExecutions.get),
+  '/v2/agents/execution/list': v2(agentExecutions.list),
+  '/v2/agents/execution/count': v2(agentExecutions.count),
+  '/v2/agents/analytics/get': v2(agentExecutions.analytics),
+  '/v2/agents/prompt/enhance': v2(agentPrompts.enhance),
+  '/v2/agents/prompt/validate': v2(agentPrompts.validatePromptOp),
+  '/v2/agents/prompt/refine': v2(agentPrompts.refine),
+  '/v2/agents/config/resolve': v2(agentPrompts.resolve),
+  '/v2/agents/extract': v2(agentPrompts.extract),
+  '/v2/agents/groups/create': v2(agentGroups.create),
+  '/v2/agents/groups/get': v2(agentGroups.get),
+  '/v2/agents/groups/list': v2(agentGroups.list),
+  '/v2/agents/groups/update': v2(agentGroups.update),
+  '/v2/agents/groups/delete': v2(agentGroups.remove),
+  '/v2/agents/groups/add-agents': v2(agentGroups.addAgents),
+  '/v2/agents/groups/remove-agents': v2(agentGroups.removeAgents),
 };

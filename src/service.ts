@@ -1,20 +1,23 @@
 import type { ControlDeps } from './control/context.js';
 import { type AccessApi, createAccessApi } from './harness/access.js';
+import { type AgentsApi, createAgentsApi } from './harness/agents.js';
 import { type CrdtAccess, createCrdtAccess } from './harness/crdt.js';
 import { createFaults, type FaultsApi } from './harness/faults.js';
 import { createJournal, DEFAULT_JOURNAL_LIMIT, type JournalApi } from './harness/journal.js';
 import { createMemoryApi, type MemoryApi } from './harness/memory.js';
 import { createWebhooksApi, type WebhooksApi } from './harness/webhooks.js';
+import { settleAgents } from './model/agents/load.js';
 import { settleMigrations } from './model/migrations.js';
 import type { ModelContext } from './model/state/context.js';
 import { createEvents } from './model/state/events.js';
-import { decodeState, encodeState, readStateHeader, type StateFile, stateToText } from './model/state/state-file.js';
+import { decodeState, encodeState, readStateHeader, type StateFile, stateCredentials, stateToText } from './model/state/state-file.js';
 import { createStore, type StateHandle } from './model/state/store.js';
 import { settleEditorChanges } from './model/webhooks/attempts.js';
 import { attachWebhookOutbox } from './model/webhooks/events.js';
 import { webhookAllowList } from './model/webhooks/targets.js';
 import { createWorkspace } from './model/workspaces/workspaces.js';
-import { type Credentials, DEFAULT_BASE_URL, type MockServiceOptions } from './options.js';
+import { type Credentials, checkCredentials, DEFAULT_BASE_URL, type MockServiceOptions } from './options.js';
+import { authHeaderNames } from './protocol/auth-headers.js';
 import type { ApiCall, ApiReply } from './protocol/call.js';
 import { corsOrigins } from './protocol/cors.js';
 import { type DispatchDeps, type RouteTables, dispatch as runPipeline } from './protocol/dispatch.js';
@@ -25,7 +28,7 @@ import { type Clock, createClock } from './support/clock.js';
 import { createIds } from './support/ids.js';
 import { loadServed } from './surface.js';
 
-export type { Credentials, MockServiceOptions } from './options.js';
+export type { Credentials, CredentialValues, MockServiceOptions } from './options.js';
 export { DEFAULT_BASE_URL } from './options.js';
 
 /** A saved point of a service's whole state; taking one is O(1), restoring it costs what changed since. */
@@ -52,6 +55,8 @@ export interface MockService {
   readonly model: ModelContext;
   /** Decision memory: record and list the judgments `/v2/memory/suggest` draws on. */
   readonly memory: MemoryApi;
+  /** Review agents: settings, the page registry, scripted findings and prompt replies, manual completion, usage. */
+  readonly agents: AgentsApi;
   /** Shared-editor documents: `crdt.doc({ organizationId, documentId, editorId })` is the live `Y.Doc`. */
   readonly crdt: CrdtAccess;
   /** The request journal: every call with its status, hint, redacted bodies and duration. */
@@ -118,11 +123,14 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     }
     const { file, identity } = readStateHeader(options.state as string | StateFile);
     const { state: _state, ...rest } = options;
-    const service = createMockService({ ...rest, seed: identity.seed });
+    // A state keeps the credentials it was made with, given ones included, unless the caller names others.
+    const service = createMockService({ ...rest, seed: identity.seed, credentials: options.credentials ?? stateCredentials(file) });
     service.importState(file);
     return service;
   }
   const seed = options.seed ?? 1;
+  const authHeaders = authHeaderNames(options.headerPrefix);
+  const given = checkCredentials(options.credentials);
   const clock = createClock(options.clock);
   const ids = createIds(seed);
   const store = createStore();
@@ -142,12 +150,14 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     missingDocuments: options.missingDocuments ?? 'documented',
     webhookAllow,
     corsOrigins: corsOrigins(options.cors?.origins),
+    authHeaders,
   };
   const seeded = createWorkspace(model, {
     ownerEmail: options.workspace?.ownerEmail ?? 'owner@collab-service.test',
     name: options.workspace?.name ?? 'Example Owner',
     workspaceName: options.workspace?.workspaceName ?? 'Example Workspace',
     ...(options.workspace?.plan ? { plan: options.workspace.plan } : {}),
+    fixed: given,
   });
   const token = seeded.apiKey.authTokens[0]?.token ?? '';
   const credentials: Credentials = Object.freeze({
@@ -155,10 +165,10 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     workspaceAuthToken: seeded.workspace.authToken,
     apiKey: seeded.apiKey.apiKey,
     authToken: token,
-    headers: Object.freeze({ 'x-service-api-key': seeded.apiKey.apiKey, 'x-service-auth-token': token }) as Record<string, string>,
+    headers: Object.freeze({ [authHeaders.apiKey]: seeded.apiKey.apiKey, [authHeaders.authToken]: token }) as Record<string, string>,
     workspaceHeaders: Object.freeze({
-      'x-service-workspace-id': seeded.workspace.id,
-      'x-service-workspace-auth-token': seeded.workspace.authToken,
+      [authHeaders.workspaceId]: seeded.workspace.id,
+      [authHeaders.workspaceAuthToken]: seeded.workspace.authToken,
     }) as Record<string, string>,
   });
 
@@ -180,8 +190,11 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     if (beyond !== undefined) throw new Error(`This state is beyond the limits of the state format: ${beyond}`);
     const decoded = decodeState(parsed);
     if (decoded.identity.apiKey !== identity.apiKey || decoded.identity.workspaceId !== identity.workspaceId) {
+      const fromFile = 'or from the file itself: createMockService({ state }) takes its seed and credentials from it.';
       throw new Error(
-        `This state was exported from a service created with seed ${decoded.identity.seed} (API key ${decoded.identity.apiKey}); this service has seed ${identity.seed} (API key ${identity.apiKey}). Create it with createMockService({ seed: ${decoded.identity.seed} }) or use createServiceFromState().`,
+        decoded.identity.seed === identity.seed
+          ? `This state was exported from a service with API key ${decoded.identity.apiKey} and workspace ${decoded.identity.workspaceId}; this service has API key ${identity.apiKey} and workspace ${identity.workspaceId} (other credentials). Create the service with the same credentials, ${fromFile}`
+          : `This state was exported from a service created with seed ${decoded.identity.seed} (API key ${decoded.identity.apiKey}); this service has seed ${identity.seed} (API key ${identity.apiKey}). Create the service with createMockService({ seed: ${decoded.identity.seed} }) and the same credentials, ${fromFile}`,
       );
     }
     store.release(initial.state);
@@ -194,8 +207,10 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   const hooks = createHooks();
   // Clock-driven migrations complete (and move their data) as soon as any call could observe them.
   hooks.settle.push((m, caller) => settleMigrations(m, caller.ns, migrationPolicy(settings)));
-  const journal = createJournal(hooks, { limit: options.journalLimit ?? DEFAULT_JOURNAL_LIMIT });
-  const faults = createFaults(hooks, seed);
+  // Agent executions on the clock complete their due URLs (and write their annotations) before any call reads them.
+  hooks.settle.push((m, caller) => settleAgents(m, caller.ns));
+  const journal = createJournal(hooks, { limit: options.journalLimit ?? DEFAULT_JOURNAL_LIMIT, authHeaders });
+  const faults = createFaults(hooks, seed, authHeaders.apiKey);
   // Debounced shared-editor changes become crdt.update_data messages once any call could observe them.
   hooks.settle.push((m, caller) => settleEditorChanges(m, caller.ns));
   const control: ControlDeps = { model, settings, webhooks, credentials: () => credentials, reset, exportState, importState, journal, faults };
@@ -217,6 +232,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     settings,
     model,
     memory: createMemoryApi(model, () => credentials.apiKey),
+    agents: createAgentsApi(model, () => credentials.apiKey),
     crdt: createCrdtAccess(model, () => credentials.apiKey),
     journal,
     faults,

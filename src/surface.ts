@@ -27,13 +27,14 @@ export async function coverage(): Promise<Coverage> {
 /**
  * The OpenAPI 3.1 description of everything this emulator serves, generated from the route table (each
  * operation's summary, auth, zod request schema and success message) and the control table. A fresh copy on every call.
- * @example (await openapi()).paths['/v2/users/add']?.post
+ * `headerPrefix` names the auth headers as a service created with the same option reads them.
+ * @example (await openapi({ headerPrefix: 'x-acme-' })).components
  */
-export async function openapi(): Promise<OpenApiDocument> {
-  return JSON.parse(await openapiText()) as OpenApiDocument;
+export async function openapi(options: { headerPrefix?: string } = {}): Promise<OpenApiDocument> {
+  return JSON.parse(await openapiText(options.headerPrefix)) as OpenApiDocument;
 }
 
 /** The OpenAPI document as text, for `GET /__mock/openapi.json` and the committed `openapi.json`. */
-export async function openapiText(): Promise<string> {
-  return (await loadServed()).openapiText();
+export async function openapiText(headerPrefix?: string): Promise<string> {
+  return (await loadServed()).openapiText(headerPrefix);
 }

@@ -3,14 +3,6 @@ import { routes } from './routes.js';
 /** Paths of the real service that answer 501 here (service-facts 2.7); braces expand to one path each. */
 const UNIMPLEMENTED_PATTERNS = [
   '/v1/auth/token/get',
-  '/v2/agents/analytics/get',
-  '/v2/agents/config/resolve',
-  '/v2/agents/{create,delete,extract,get,update}',
-  '/v2/agents/execution/{count,get,list,run}',
-  '/v2/agents/groups/{add-agents,create,delete,get,list,remove-agents,update}',
-  '/v2/agents/prompt/{enhance,refine,validate}',
-  '/v2/agents/version/update',
-  '/v2/agents/versions/{list,restore}',
   '/v2/auth/token/get',
   '/v2/memory/alerts/{action,dismiss,list}',
   '/v2/memory/alerts/config/{get,update}',

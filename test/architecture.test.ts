@@ -76,7 +76,7 @@ const packageOf = (spec: string): string => (spec.startsWith('@') ? spec.split('
  * stands on, so no file needs an exception.
  */
 const LAYERS: [string, (file: string) => boolean][] = [
-  ['cli', (f) => f === 'cli.ts'],
+  ['cli', (f) => f === 'cli.ts' || f.startsWith('cli/')],
   ['adapters', (f) => f.startsWith('adapters/') || f.startsWith('testing/') || f === 'index.ts'],
   ['scenarios', (f) => f.startsWith('scenarios/')],
   ['service', (f) => f === 'service.ts'],
@@ -103,7 +103,7 @@ function layerOf(file: string): number {
 }
 
 /** Files that must also run in a browser (msw `setupWorker`): everything but the Node entry points. */
-const browserCore = (file: string): boolean => !file.startsWith('adapters/') && !file.startsWith('testing/') && file !== 'cli.ts';
+const browserCore = (file: string): boolean => !file.startsWith('adapters/') && !file.startsWith('testing/') && file !== 'cli.ts' && !file.startsWith('cli/');
 
 const files = sourceFiles();
 

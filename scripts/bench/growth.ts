@@ -12,6 +12,7 @@ import { addUsers } from '../../src/model/users/users.js';
 import { encodePageToken } from '../../src/protocol/cursors.js';
 import { createMockService, markStartingState } from '../../src/service.js';
 import { generateJudgments, generateQueries } from '../memory-fixtures.js';
+import { agentsGrowth } from './agents.js';
 import { timeIt } from './core.js';
 
 /** One cost at each size, its fitted exponent and the exponent it may not exceed. */
@@ -202,6 +203,7 @@ export async function benchGrowth(
     ...(await notificationsGrowth(sizes.notifications)),
     ...(await activitiesGrowth(sizes.notifications)),
     ...(await judgmentsGrowth(sizes.judgments)),
+    ...(await agentsGrowth(sizes.notifications)),
   ];
   for (const row of rows) row.exponent = exponentOf(row.sizes, row.ms);
   return rows;

@@ -93,10 +93,10 @@ export async function listen(service: MockService, options: ListenOptions = {}):
     { headersTimeout: headersMs, requestTimeout: requestMs, connectionsCheckingInterval: Math.max(25, Math.min(1000, Math.floor(headersMs / 4))) },
     (req, res) => {
       if ((req.method === 'GET' || req.method === 'HEAD') && (req.url === '/' || req.url?.startsWith('/?'))) {
-        return send(res, (index ??= serverIndex(urlOf(server, host), served)), false);
+        return send(res, (index ??= serverIndex(urlOf(server, host), served, service.settings.authHeaders)), false);
       }
       // Static, secret-free pages the standalone server serves itself, so browser bundles of the core stay small.
-      const page = req.method === 'GET' || req.method === 'HEAD' ? staticPage(req.url ?? '/', served) : undefined;
+      const page = req.method === 'GET' || req.method === 'HEAD' ? staticPage(req.url ?? '/', served, service.settings.authHeaders) : undefined;
       if (page) return send(res, page, false);
       handle(service, policy, req, res);
     },

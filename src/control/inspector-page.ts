@@ -25,13 +25,18 @@ export const INSPECTOR_HTML = `<!doctype html>
   h2 { font-size: 13px; margin: 0 0 6px; }
   h2 small { font-weight: normal; color: #667; }
   table { border-collapse: collapse; width: 100%; }
-  th, td { text-align: left; padding: 2px 6px; border-bottom: 1px solid #eef0f4; vertical-align: top; font-family: ui-monospace, monospace; font-size: 12px; }
+  th, td { text-align: left; padding: 2px 6px; border-bottom: 1px solid #eef0f4; vertical-align: top; font-family: ui-monospace, monospace; font-size: 12px; white-space: nowrap; }
+  td.lines { white-space: pre; }
   th { font-family: inherit; color: #556; position: sticky; top: 0; background: #fff; }
   tr.error td { color: #a11; }
+  tr.disabled td { color: #99a; }
+  tr.disabled td.state { color: #a11; font-weight: 600; }
   .empty { color: #889; font-style: italic; }
   dl { display: grid; grid-template-columns: max-content 1fr; gap: 2px 10px; margin: 0; font-family: ui-monospace, monospace; font-size: 12px; }
   dt { color: #556; }
-  dd { margin: 0; word-break: break-all; }
+  dd { margin: 0; white-space: nowrap; overflow-x: auto; }
+  dd small { display: block; color: #667; }
+  button:disabled, input:disabled { opacity: 0.5; }
 </style>
 </head>
 <body>
@@ -53,6 +58,9 @@ export const INSPECTOR_HTML = `<!doctype html>
   <section><h2>Comments</h2><div id="comments"></div></section>
   <section><h2>Shared editors</h2><div id="editors"></div></section>
   <section><h2>Webhook endpoints</h2><div id="webhooks"></div></section>
+  <section class="wide"><h2>Webhook deliveries <small id="count-deliveries"></small></h2><div id="deliveries"></div></section>
+  <section><h2>Agents</h2><div id="agents"></div></section>
+  <section><h2>Agent executions <small>(newest first)</small></h2><div id="agentExecutions"></div></section>
 </main>
 <script>
 (() => {
@@ -74,7 +82,11 @@ export const INSPECTOR_HTML = `<!doctype html>
     for (const row of rows) {
       const tr = body.insertRow();
       if (rowClass) tr.className = rowClass(row);
-      for (const c of columns) tr.insertCell().textContent = text(row[c]);
+      for (const c of columns) {
+        const cell = tr.insertCell();
+        cell.textContent = text(row[c]);
+        if (c === 'state' || c === 'attempts') cell.className = c === 'state' ? 'state' : 'lines';
+      }
     }
     el.append(t);
   }
@@ -91,21 +103,37 @@ export const INSPECTOR_HTML = `<!doctype html>
   async function refresh() {
     const o = await call('GET', '/overview');
     status(o.clock.iso + ' (' + o.clock.kind + ' clock)');
+    // The system clock follows the host; only a virtual clock can be moved.
+    const fixed = o.clock.kind !== 'virtual';
+    for (const id of ['advance', 'advance-ms']) {
+      $(id).disabled = fixed;
+      $(id).title = fixed ? 'The system clock follows the host; start the server with --clock virtual to move it.' : '';
+    }
     const dl = $('credentials');
     dl.textContent = '';
     for (const key of ['workspaceId', 'workspaceAuthToken', 'apiKey', 'authToken']) {
       const dt = document.createElement('dt'); dt.textContent = key;
       const dd = document.createElement('dd'); dd.textContent = o.credentials[key];
+      const name = document.createElement('small'); name.textContent = o.headers[key];
+      dd.append(name);
       dl.append(dt, dd);
     }
     for (const k of ['organizations', 'documents', 'users']) $('count-' + k).textContent = '(' + o.counts[k] + ')';
-    table('organizations', o.organizations, ['organizationId', 'users', 'documents', 'groups', 'notifications', 'commentThreads', 'disabled']);
-    table('documents', o.documents, ['organizationId', 'documentId', 'documentName', 'users']);
+    $('count-deliveries').textContent = '(' + o.counts.webhookDeliveries + ', newest first)';
+    const state = (row) => ({ ...row, state: row.disabled ? 'disabled' : 'active' });
+    const disabled = (row) => (row.disabled ? 'disabled' : '');
+    table('organizations', o.organizations.map(state), ['organizationId', 'state', 'users', 'documents', 'groups', 'notifications', 'commentThreads'], disabled);
+    table('documents', o.documents.map(state), ['organizationId', 'documentId', 'state', 'documentName', 'users'], disabled);
     table('users', o.users, ['organizationId', 'userId', 'name', 'email']);
     table('notifications', o.notifications, ['organizationId', 'documentId', 'id', 'recipients', 'headline']);
     table('comments', o.comments, ['organizationId', 'documentId', 'annotationId', 'comments', 'first']);
     table('editors', o.editors, ['organizationId', 'documentId', 'editorId', 'content']);
     table('webhooks', o.webhookEndpoints, ['id', 'url', 'disabled', 'filterTypes']);
+    const attempt = (a, i) => '#' + (i + 1) + ' ' + a.at.slice(11, 19) + ' ' + (a.statusCode === null ? 'no reply: ' + a.error : a.statusCode);
+    table('deliveries', o.webhookDeliveries.map((d) => ({ ...d, created: d.createdAt.slice(11, 19), next: d.nextAttemptAt ? d.nextAttemptAt.slice(11, 19) : '', attempts: d.attempts.map(attempt).join('\\n') || 'none yet' })),
+      ['created', 'event', 'url', 'status', 'attempts', 'next'], (d) => (d.status === 'failed' ? 'error' : ''));
+    table('agents', o.agents, ['id', 'name', 'version', 'enabled', 'executionCount']);
+    table('agentExecutions', o.agentExecutions, ['id', 'status', 'documentId', 'findings', 'startedAt']);
   }
   let lastId = 0;
   const requests = [];

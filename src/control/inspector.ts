@@ -1,3 +1,4 @@
+import { agentsOf } from '../model/agents/state.js';
 import type { Namespace } from '../model/state/entities.js';
 import { type ControlHandler, namespaceFor } from './context.js';
 
@@ -91,6 +92,7 @@ function overviewOf(ns: Namespace): Record<string, unknown> {
   }
   return {
     counts: {
+      webhookDeliveries: ns.webhookOutbox?.deliveries.length ?? 0,
       organizations: ns.organizations.size,
       documents: orgs.reduce((n, o) => n + o.documents.size, 0),
       users: orgs.reduce((n, o) => n + o.users.size, 0),
@@ -101,8 +103,53 @@ function overviewOf(ns: Namespace): Record<string, unknown> {
     notifications,
     comments,
     editors,
+    ...agentsOverview(ns),
     webhookEndpoints: take(ns.advancedWebhookEndpoints).map((e) => ({ id: e.id, url: e.url, disabled: e.disabled, filterTypes: e.filterTypes })),
+    webhookDeliveries: newestDeliveries(ns),
   };
+}
+
+const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
+
+/** The newest deliveries of a key, newest first, each with every attempt it made (read from the outbox, nothing signed). */
+function newestDeliveries(ns: Namespace): Record<string, unknown>[] {
+  const all = ns.webhookOutbox?.deliveries ?? [];
+  const out: Record<string, unknown>[] = [];
+  for (let i = all.length - 1; i >= 0 && out.length < ROWS; i--) {
+    const d = all[i];
+    if (!d) continue;
+    out.push({
+      messageId: d.messageId,
+      event: d.event,
+      url: d.url,
+      status: d.status,
+      createdAt: iso(d.createdAt),
+      nextAttemptAt: iso(d.nextAttemptAt),
+      attempts: d.attempts.map((a) => ({ at: iso(a.at), statusCode: a.statusCode, error: a.error })),
+    });
+  }
+  return out;
+}
+
+/** The key's custom agents and its newest executions (the counts are whole). */
+function agentsOverview(ns: Namespace): Record<string, unknown> {
+  const state = agentsOf(ns);
+  const agents = take(state.custom.values()).map((a) => ({
+    id: a.id,
+    name: a.name,
+    version: a.version,
+    enabled: a.enabled,
+    executionCount: state.stats.get(a.id)?.executionCount ?? 0,
+  }));
+  // The newest rows of each agent's ordered list, merged: the cost is agents × rows, not every execution.
+  const tails = [...state.byAgent.values()].flatMap((ids) => ids.slice(-ROWS));
+  const newest = tails
+    .map((id) => state.executions.get(id))
+    .filter((e) => e !== undefined)
+    .sort((a, b) => b.startedAt - a.startedAt || (a.id < b.id ? 1 : -1))
+    .slice(0, ROWS)
+    .map((e) => ({ id: e.id, status: e.status, documentId: e.metadata.documentId, findings: e.resultsSummary.totalFindings, startedAt: e.startedAt }));
+  return { agents, agentExecutions: newest, agentCounts: { customAgents: state.custom.size, groups: state.groups.size, executions: state.executions.size } };
 }
 
 /**
@@ -116,6 +163,7 @@ export const overview: ControlHandler = (deps, { query }) => {
     apiKey: ns.apiKey,
     clock: { now, iso: new Date(now).toISOString(), kind: deps.model.clock.kind },
     credentials: deps.credentials(),
+    headers: { ...deps.settings.authHeaders },
     ...overviewOf(ns),
   };
 };

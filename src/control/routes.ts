@@ -1,3 +1,4 @@
+import * as agents from './agents.js';
 import * as clock from './clock.js';
 import { type ControlHandler, inTransaction } from './context.js';
 import * as faults from './faults.js';
@@ -34,6 +35,15 @@ export const controlRoutes: Readonly<Record<string, ControlHandler>> = {
   'POST /__mock/memory/judgments': inTransaction(memory.recordJudgmentsRoute),
   'GET /__mock/memory/judgments': memory.listJudgmentsRoute,
   'POST /__mock/memory/explain': memory.explainRoute,
+  'POST /__mock/agents/config': agents.config,
+  'GET /__mock/agents/config': agents.readConfig,
+  'POST /__mock/agents/pages': agents.addPages,
+  'GET /__mock/agents/pages': agents.listPages,
+  'DELETE /__mock/agents/pages': agents.deletePages,
+  'POST /__mock/agents/findings': agents.findings,
+  'POST /__mock/agents/executions/complete': agents.complete,
+  'POST /__mock/agents/usage': agents.usage,
+  'POST /__mock/agents/scripts': agents.scripts,
   'GET /__mock/requests': journal.list,
   'POST /__mock/requests/clear': journal.clear,
   'GET /__mock/faults': faults.list,

@@ -49,7 +49,7 @@ export interface FaultRule {
   /** An exact path, or a glob: `*` within a segment, `**` across segments. */
   path: string;
   method?: string;
-  /** Only calls that send this `x-service-api-key`. */
+  /** Only calls that send this API key (in `x-service-api-key`, or its name under the service's `headerPrefix`). */
   apiKey?: string;
   /** Answer this error status. */
   status?: ErrorStatus;
@@ -91,9 +91,9 @@ interface Held {
 /**
  * Creates the fault rules of a service and plugs them into its `before` seam. Control paths are never faulted, so
  * a test can always clear the rules. Probabilities draw from their own generator seeded from the service seed.
- * @example const faults = createFaults(hooks, seed);
+ * @example const faults = createFaults(hooks, seed, settings.authHeaders.apiKey);
  */
-export function createFaults(hooks: DispatchHooks, seed: number): FaultsApi {
+export function createFaults(hooks: DispatchHooks, seed: number, apiKeyHeader = 'x-service-api-key'): FaultsApi {
   const held: Held[] = [];
   let counter = 0;
   const rng = createRng((seed ^ 0x5f4a_17c3) >>> 0);
@@ -107,7 +107,7 @@ export function createFaults(hooks: DispatchHooks, seed: number): FaultsApi {
       const { fault } = item;
       if (fault.method !== undefined && fault.method.toUpperCase() !== method) continue;
       if (!item.matchPath(info.path)) continue;
-      if (fault.apiKey !== undefined && fault.apiKey !== (apiKey ??= header(call, 'x-service-api-key') ?? '')) continue;
+      if (fault.apiKey !== undefined && fault.apiKey !== (apiKey ??= header(call, apiKeyHeader) ?? '')) continue;
       if (fault.probability !== undefined && !(rng.next() < fault.probability)) continue;
       fault.hits++;
       if (fault.remaining !== undefined && --fault.remaining === 0) held.splice(held.indexOf(item), 1);

@@ -1,9 +1,10 @@
 import { ServiceError } from '../errors.js';
+import { type AuthHeaderNames, authHeaderNames } from '../protocol/auth-headers.js';
 import type { ApiCall, ApiReply } from '../protocol/call.js';
 import type { CallInfo, DispatchHooks } from '../protocol/hooks.js';
 import { elapsedMs } from '../support/timer.js';
 import { MAX_GLOB_LENGTH, pathMatcher } from './glob.js';
-import { redactBody, redactHeaders } from './redact.js';
+import { redactBody, redactHeaders, secretHeaders } from './redact.js';
 
 /** How many calls the journal keeps unless told otherwise. */
 export const DEFAULT_JOURNAL_LIMIT = 1000;
@@ -68,6 +69,12 @@ export interface JournalApi {
   subscribe(listener: (entry: JournalEntry) => void): () => void;
 }
 
+/** How entries are built: which header names the API key and the credentials travel in. */
+interface Reading {
+  apiKeyHeader: string;
+  secrets: ReadonlySet<string>;
+}
+
 /** What is kept per call: references only, so recording costs no parsing; entries are built when read. */
 interface Raw {
   id: number;
@@ -86,14 +93,17 @@ export const SKIP_HEADER = 'x-mock-journal';
 
 /**
  * Creates a bounded journal and plugs it into a service's seams: its `before` hook must run first so the
- * measured duration includes injected latency.
- * @example const journal = createJournal(hooks, { limit: 1000, now: clock.now });
+ * measured duration includes injected latency. The token headers of `authHeaders` (default `x-service-*`) are redacted.
+ * @example const journal = createJournal(hooks, { limit: 1000, authHeaders: settings.authHeaders });
  */
-export function createJournal(hooks: DispatchHooks, options: { limit: number }): JournalApi {
+export function createJournal(hooks: DispatchHooks, options: { limit: number; authHeaders?: AuthHeaderNames }): JournalApi {
   if (!Number.isInteger(options.limit) || options.limit < 0) {
     throw new RangeError(`journalLimit must be a whole number of calls (0 turns the journal off), got ${options.limit}.`);
   }
   const limit = options.limit;
+  const names = options.authHeaders ?? authHeaderNames();
+  const reading: Reading = { apiKeyHeader: names.apiKey, secrets: secretHeaders([names.authToken, names.workspaceAuthToken]) };
+  const build = (raw: Raw): JournalEntry => entryOf(raw, reading);
   const ring: (Raw | undefined)[] = [];
   let next = 0;
   let seq = 0;
@@ -166,7 +176,7 @@ function statusMatches(entry: JournalEntry, status: number | string): boolean {
 const MAX_SHOWN = 64 * 1024;
 
 /** The readable entry of one recorded call. */
-function build({ id, call, reply, info, durationMs }: Raw): JournalEntry {
+function entryOf({ id, call, reply, info, durationMs }: Raw, reading: Reading): JournalEntry {
   const entry: JournalEntry = {
     id,
     at: new Date(info.at).toISOString(),
@@ -174,7 +184,7 @@ function build({ id, call, reply, info, durationMs }: Raw): JournalEntry {
     path: info.path,
     status: reply.status,
     kind: info.kind,
-    requestHeaders: redactHeaders(call.headers),
+    requestHeaders: redactHeaders(call.headers, reading.secrets),
     durationMs: Math.round(durationMs * 1000) / 1000,
   };
   const q = call.path.indexOf('?');
@@ -194,7 +204,7 @@ function build({ id, call, reply, info, durationMs }: Raw): JournalEntry {
     if (typeof error.message === 'string') entry.message = error.message;
   }
   if (info.route) entry.operation = info.route.operation.summary;
-  const apiKey = apiKeyOf(call, info);
+  const apiKey = apiKeyOf(call, info, reading.apiKeyHeader);
   if (apiKey !== undefined) entry.apiKey = apiKey;
   if (info.hint !== undefined) entry.hint = info.hint;
   return entry;
@@ -204,8 +214,8 @@ function isJson(reply: ApiReply): boolean {
   return (reply.headers['content-type'] ?? '').startsWith('application/json');
 }
 
-function apiKeyOf(call: ApiCall, info: CallInfo): string | undefined {
+function apiKeyOf(call: ApiCall, info: CallInfo, apiKeyHeader: string): string | undefined {
   if (info.caller?.level === 'apiKey') return info.caller.key.apiKey;
-  for (const [name, value] of Object.entries(call.headers)) if (name.toLowerCase() === 'x-service-api-key' && value) return value;
+  for (const [name, value] of Object.entries(call.headers)) if (name.toLowerCase() === apiKeyHeader && value) return value;
   return undefined;
 }

@@ -3,8 +3,19 @@ import { setOwn } from '../model/state/clone.js';
 /** What a redacted value reads as in the journal. */
 export const REDACTED = '[redacted]';
 
-/** Header names whose values are credentials. */
-const SECRET_HEADERS = new Set(['x-service-auth-token', 'x-service-workspace-auth-token', 'authorization', 'cookie', 'x-mock-control-token']);
+/** Header names whose values are credentials besides a service's own token headers. */
+const SECRET_HEADERS = ['authorization', 'cookie', 'x-mock-control-token'];
+
+/**
+ * The header names whose values a journal hides: the service's two token headers (`x-service-auth-token` and
+ * `x-service-workspace-auth-token`, or their names under another prefix) and the usual credential headers.
+ * @example secretHeaders(['x-acme-auth-token', 'x-acme-workspace-auth-token']).has('cookie') // true
+ */
+export function secretHeaders(tokenHeaders: readonly string[] = ['x-service-auth-token', 'x-service-workspace-auth-token']): ReadonlySet<string> {
+  return new Set([...tokenHeaders.map((name) => name.toLowerCase()), ...SECRET_HEADERS]);
+}
+
+const DEFAULT_SECRETS = secretHeaders();
 
 /** Body keys whose values are credentials: tokens and secrets, but not page cursors (`pageToken`, `nextPageToken`). */
 function secretKey(key: string): boolean {
@@ -78,15 +89,15 @@ export function redactBody(text: string): unknown {
 }
 
 /**
- * Request headers with credential values replaced, names lowercased.
+ * Request headers with credential values (the names in `secrets`) replaced, names lowercased.
  * @example redactHeaders({ 'X-Service-Auth-Token': 't' }) // { 'x-service-auth-token': '[redacted]' }
  */
-export function redactHeaders(headers: Record<string, string | undefined>): Record<string, string> {
+export function redactHeaders(headers: Record<string, string | undefined>, secrets: ReadonlySet<string> = DEFAULT_SECRETS): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) {
     if (value === undefined) continue;
     const lower = name.toLowerCase();
-    out[lower] = SECRET_HEADERS.has(lower) ? REDACTED : value;
+    out[lower] = secrets.has(lower) ? REDACTED : value;
   }
   return out;
 }

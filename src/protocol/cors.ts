@@ -1,8 +1,24 @@
+import { type AuthHeaderNames, authHeaderNames } from './auth-headers.js';
 import { type ApiCall, header } from './call.js';
 import { CONTROL_TOKEN_HEADER, isLoopbackName, type ListenerPolicy, originAllowed } from './origins.js';
 
-/** Headers the API reads, allowed when a preflight does not list what it will send. */
-const API_HEADERS = 'content-type, x-service-api-key, x-service-auth-token, x-service-workspace-id, x-service-workspace-auth-token';
+const lists = new WeakMap<AuthHeaderNames, string>();
+
+/**
+ * The headers the API reads (content type and the four auth headers), allowed when a preflight does not list what
+ * it will send; built once per set of names.
+ * @example apiHeaderList(authHeaderNames('x-acme-')) // 'content-type, x-acme-api-key, ...'
+ */
+export function apiHeaderList(names: AuthHeaderNames): string {
+  let list = lists.get(names);
+  if (list === undefined) {
+    list = ['content-type', names.apiKey, names.authToken, names.workspaceId, names.workspaceAuthToken].join(', ');
+    lists.set(names, list);
+  }
+  return list;
+}
+
+const API_HEADERS = apiHeaderList(authHeaderNames());
 
 /** Headers a control call may send from an allowed page. */
 const CONTROL_HEADERS = `content-type, ${CONTROL_TOKEN_HEADER}`;
@@ -81,17 +97,18 @@ export function apiCors(call: ApiCall, allowed: ReadonlySet<string>): Readonly<R
 
 /**
  * The headers of an API preflight from a page `apiCors` allows: its origin, the methods, and the request headers the
- * browser asked for echoed back (the API's own list when it asked for none); undefined for any other page.
+ * browser asked for echoed back (the API's own list, `apiHeaders`, when it asked for none); undefined for any other
+ * page.
  * @example apiPreflight({ ...call, headers: { origin: 'http://localhost:5173', 'access-control-request-headers': 'x-trace' } }, new Set())
  */
-export function apiPreflight(call: ApiCall, allowed: ReadonlySet<string>): Record<string, string> | undefined {
+export function apiPreflight(call: ApiCall, allowed: ReadonlySet<string>, apiHeaders: string = API_HEADERS): Record<string, string> | undefined {
   const cors = apiCors(call, allowed);
   if (cors['access-control-allow-origin'] === undefined) return undefined;
   const requested = header(call, 'access-control-request-headers')?.trim();
   return {
     ...cors,
     'access-control-allow-methods': 'POST, GET, OPTIONS',
-    'access-control-allow-headers': requested !== undefined && HEADER_LIST.test(requested) ? requested : API_HEADERS,
+    'access-control-allow-headers': requested !== undefined && HEADER_LIST.test(requested) ? requested : apiHeaders,
     'access-control-max-age': '86400',
     vary: 'Origin, Access-Control-Request-Headers',
   };

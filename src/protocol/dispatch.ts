@@ -1,13 +1,14 @@
 import { ServiceError } from '../errors.js';
 import type { ModelContext } from '../model/state/context.js';
 import { transaction } from '../model/state/transaction.js';
-import { authenticate, misnamedHeaderHint } from './auth.js';
+import { authenticate } from './auth.js';
+import { type AuthHeaderNames, missingHeadersHint } from './auth-headers.js';
 import { type ApiCall, type ApiReply, header } from './call.js';
-import { apiCors, apiPreflight, controlCors, controlPreflight } from './cors.js';
+import { apiCors, apiHeaderList, apiPreflight, controlCors, controlPreflight } from './cors.js';
 import { bareResult, failure, json, success } from './envelope.js';
 import type { CallInfo, DispatchHooks } from './hooks.js';
 import { bodyLimitFor, checkLimits } from './limits.js';
-import type { Caller, Route, Settings } from './operation.js';
+import type { AuthLevel, Caller, Route, Settings } from './operation.js';
 import { LOOPBACK_POLICY } from './origins.js';
 import { nearestPath, normalisePath } from './paths.js';
 import { validate } from './validate.js';
@@ -77,7 +78,7 @@ export async function dispatch(deps: DispatchDeps, call: ApiCall): Promise<ApiRe
 async function handle(deps: DispatchDeps, call: ApiCall, info: CallInfo): Promise<ApiReply> {
   if (call.method.toUpperCase() === 'OPTIONS') {
     info.kind = 'preflight';
-    return preflightOf(call, info.path, deps.settings.corsOrigins);
+    return preflightOf(call, info.path, deps.settings.corsOrigins, deps.settings.authHeaders);
   }
   const limit = bodyLimitFor(call.method, info.path);
   if (call.bodyTooLarge || (call.body.length > limit / 4 && new TextEncoder().encode(call.body).length > limit)) {
@@ -94,23 +95,32 @@ async function handle(deps: DispatchDeps, call: ApiCall, info: CallInfo): Promis
   info.route = route;
   const { operation } = route;
   const data = gate(call, info);
-  let caller: Caller;
-  try {
-    caller = authenticate(call, operation.auth, deps.model);
-  } catch (error) {
-    const hint = info.hint ?? misnamedHeaderHint(call, operation.auth);
-    if (hint !== undefined) info.hint = hint;
-    throw error;
-  }
+  const caller = authenticateWithHint(call, operation.auth, deps, info);
   info.caller = caller;
   const output = await transaction(deps.model, async () => {
-    if (caller.level === 'apiKey') for (const settle of deps.hooks.settle) settle(deps.model, caller);
+    if (caller.level === 'apiKey') {
+      for (const settle of deps.hooks.settle) {
+        const settling = settle(deps.model, caller);
+        if (settling) await settling;
+      }
+    }
     const input = validate(operation.schema, data, operation.issueDetails);
     return operation.run({ data: input, caller, model: deps.model, settings: deps.settings, version: route.version });
   });
   if (output.unwrapped) return json(output.unwrapped.status, output.unwrapped.body);
   if (operation.message === null) return bareResult(output.data);
   return success(output.message ?? operation.message, output.data, output.beside);
+}
+
+/** Authenticates a call; a refusal for a missing header says in the journal which names the service reads. */
+function authenticateWithHint(call: ApiCall, level: AuthLevel, deps: DispatchDeps, info: CallInfo): Caller {
+  try {
+    return authenticate(call, level, deps.model, deps.settings.authHeaders);
+  } catch (error) {
+    const hint = info.hint ?? (level === 'none' ? undefined : missingHeadersHint(call, level === 'apiKey' ? 'apiKey' : 'workspace', deps.settings.authHeaders));
+    if (hint !== undefined) info.hint = hint;
+    throw error;
+  }
 }
 
 /** Whether a path belongs to the control plane. */
@@ -124,10 +134,10 @@ function foreignPage(origin: string): string {
 }
 
 /** The reply to a CORS preflight: API paths for allowed pages, control paths for pages on allowed origins only. */
-function preflightOf(call: ApiCall, path: string, corsOrigins: ReadonlySet<string>): ApiReply {
+function preflightOf(call: ApiCall, path: string, corsOrigins: ReadonlySet<string>, authHeaders: AuthHeaderNames): ApiReply {
   const origin = header(call, 'origin');
   if (!isControlPath(path)) {
-    const headers = apiPreflight(call, corsOrigins);
+    const headers = apiPreflight(call, corsOrigins, apiHeaderList(authHeaders));
     if (headers) return { status: 204, headers, body: '' };
     return failure(new ServiceError('PERMISSION_DENIED', foreignPage(origin ?? 'null')));
   }

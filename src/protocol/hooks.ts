@@ -24,8 +24,8 @@ export type BeforeHook = (call: ApiCall, info: CallInfo) => ApiReply | undefined
 /** Runs after every reply the pipeline gives, whatever answered it; must not throw. */
 export type AfterHook = (call: ApiCall, reply: ApiReply, info: CallInfo) => void;
 
-/** Brings time-driven state up to date before an API-key call reads it (migrations, expiry, retries). */
-export type SettleStep = (model: ModelContext, caller: Caller & { level: 'apiKey' }) => void;
+/** Brings time-driven state up to date before an API-key call reads it (migrations, expiry, retries); may wait for a module it needs. */
+export type SettleStep = (model: ModelContext, caller: Caller & { level: 'apiKey' }) => void | Promise<void>;
 
 /**
  * The pipeline's seams: lists that features append to, so the journal, faults, migrations, presence and

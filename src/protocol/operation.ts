@@ -3,6 +3,7 @@ import type { MigrationPolicy, MigrationProgression } from '../model/migrations.
 import type { ModelContext } from '../model/state/context.js';
 import type { ApiKeyRecord, Namespace, WorkspaceRecord } from '../model/state/entities.js';
 import type { WebhookAllowList } from '../model/webhooks/targets.js';
+import type { AuthHeaderNames } from './auth-headers.js';
 
 /** Which headers an operation reads (service-facts 2.4). */
 export type AuthLevel =
@@ -46,6 +47,8 @@ export interface Settings {
   webhookAllow: WebhookAllowList;
   /** Origins besides loopback ones whose pages may read API replies (canonical `scheme://host[:port]`). */
   corsOrigins: ReadonlySet<string>;
+  /** The four auth header names the service reads (`x-service-api-key`, ... or under `headerPrefix`). */
+  authHeaders: AuthHeaderNames;
 }
 
 /** The migration progression a service was created with. @example migrationPolicy(settings).mode === 'poll' */

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listen, type RunningServer } from '../../src/adapters/node-server.js';
 import { createScenarioService } from '../../src/scenarios/index.js';
-import type { MockService } from '../../src/service.js';
+import { createMockService, type MockService } from '../../src/service.js';
 import { control } from '../support/control.js';
 import { forEachTransport } from '../support/transports.js';
 
@@ -134,6 +134,67 @@ describe.skipIf(!present)('the inspector in Chromium at 1280×800', () => {
     } finally {
       await browser.close();
       await guarded.close();
+    }
+  }, 120_000);
+
+  it('shows webhook deliveries with each attempt, disabled organizations, the header names, ids on one line, and asks no favicon it lacks', async () => {
+    const statuses = [500, 204];
+    const hooked = createMockService({ headerPrefix: 'x-acme-', webhooks: { deliver: async () => ({ statusCode: statuses.shift() ?? 204 }) } });
+    const server = await listen(hooked, { port: 0, webhooks: 'keep' });
+    const system = await listen(createMockService({ clock: 'system' }), { port: 0 });
+    const post = (path: string, data: unknown) =>
+      fetch(`${server.url}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...hooked.credentials.headers },
+        body: JSON.stringify({ data }),
+      });
+    await post('/v2/workspace/advancedwebhookconfig/update', { isEnabled: true });
+    await post('/v2/workspace/advancedwebhook/endpoints/create', { url: 'https://receiver.test/webhooks' });
+    await post('/v2/crdt/add', { organizationId: 'org-off', documentId: 'doc', editorId: 'notes', type: 'text', data: 'Hi' });
+    await post('/v2/organizations/access/disablestate/update', { organizationIds: ['org-off'], disabled: true });
+    await hooked.webhooks.advance(5000);
+    await hooked.webhooks.advance(5000);
+    expect(hooked.webhooks.deliveries()[0]?.attempts.map((a) => a.statusCode)).toEqual([500, 204]);
+    const { chromium } = await import('playwright-core');
+    const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run'] });
+    try {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      const page = await context.newPage();
+      const problems: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') problems.push(message.text());
+      });
+      page.on('requestfinished', async (request) => {
+        const status = (await request.response())?.status() ?? 0;
+        if (status >= 400) problems.push(`${status} ${request.url()}`);
+      });
+      await page.goto(`${server.url}/__mock/`);
+      await page.waitForFunction(() => 'inspectorReady' in window, undefined, { timeout: 30_000 });
+      const deliveries = (await page.locator('#deliveries').textContent()) ?? '';
+      expect(deliveries).toContain('crdt.update_data');
+      expect(deliveries).toContain('delivered');
+      expect(deliveries).toMatch(/#1 00:00:05 500\s*#2 00:00:10 204/);
+      const row = page.locator('#organizations tr', { hasText: 'org-off' });
+      expect(await row.getAttribute('class')).toBe('disabled');
+      expect(await row.locator('td.state').textContent()).toBe('disabled');
+      expect(await row.locator('td.state').isVisible()).toBe(true);
+      expect(await page.locator('#credentials').textContent()).toContain('x-acme-api-key');
+      // An id keeps to one line: its cell is one line high.
+      const cell = page.locator('#documents td', { hasText: 'org-off' }).first();
+      const lineHeight = await cell.evaluate((el) => Number.parseFloat(getComputedStyle(el).lineHeight));
+      expect((await cell.boundingBox())?.height ?? 0).toBeLessThan(lineHeight * 2);
+      expect(await page.isDisabled('#advance')).toBe(false);
+
+      const onSystem = await context.newPage();
+      await onSystem.goto(`${system.url}/__mock/`);
+      await onSystem.waitForFunction(() => 'inspectorReady' in window, undefined, { timeout: 30_000 });
+      expect(await onSystem.isDisabled('#advance')).toBe(true);
+      expect(await onSystem.getAttribute('#advance', 'title')).toContain('--clock virtual');
+      expect(problems).toEqual([]);
+    } finally {
+      await browser.close();
+      await server.close();
+      await system.close();
     }
   }, 120_000);
 });

@@ -1,8 +1,9 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BUNDLED } from '../../tsdown.config.js';
-import { copyRecipes, inScratch, ROOT, type Scratch, scratchProject } from './scratch.js';
+import { copyRecipes, inScratch, newProject, ROOT, type Scratch, scratchProject } from './scratch.js';
 
 // `npm pack` of this repository, installed into a project in the temp directory, used as a user would.
 let scratch: Scratch;
@@ -16,6 +17,22 @@ const clean = (): Record<string, string> =>
   Object.fromEntries(
     Object.entries(process.env).filter(([key, value]) => value !== undefined && !/^(VITEST|TEST|NODE_OPTIONS$|FORCE_COLOR$)/.test(key)),
   ) as Record<string, string>;
+
+const CHROMIUM = '/usr/bin/chromium';
+if (!existsSync(CHROMIUM)) console.warn(`Playwright recipe skipped: ${CHROMIUM} is absent (apt-get install -y chromium); CI installs it.`);
+const PLAYWRIGHT = 'node_modules/@playwright/test/cli.js';
+
+/** A port nothing listens on (the given one, when it is free: listening on it fails otherwise). */
+function freePort(port = 0): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => {
+      const { port: found } = server.address() as { port: number };
+      server.close(() => resolve(found));
+    });
+  });
+}
 
 describe('the packed package', () => {
   it('ships dist/ with every entry point and its types, the bin, the fixtures, README, the docs it links and LICENSE', () => {
@@ -73,16 +90,57 @@ describe('the packed package', () => {
     expect(stdout).toMatch(/Tests\s+2 passed/);
   }, 60_000);
 
-  it('runs the Jest recipe under real Jest in ESM mode with ts-jest, configured as docs/testing.md shows', async () => {
-    copyRecipes(scratch.dir, ['jest.config.js', 'users.jest.test.ts', 'tsconfig.json']);
+  it('runs the Jest recipe of docs/testing.md, its three files copied from the page into a new project, under Jest 30', async () => {
     const page = readFileSync(join(ROOT, 'docs/testing.md'), 'utf8');
-    expect(page).toContain(readFileSync(join(ROOT, 'test/package/recipes/jest.config.js'), 'utf8'));
-    const { stderr } = await inScratch(scratch.dir, node, ['node_modules/jest/bin/jest.js', '--ci', 'users.jest.test.ts'], {
+    const section = page.slice(page.indexOf('\n## Jest\n'), page.indexOf('\n## node:test\n'));
+    const blocks = [...section.matchAll(/```(?:js|ts|jsonc)\n([\s\S]*?)```/g)].map((m) => m[1]!);
+    const names = blocks.map((block) => /^\/\/ (\S+)/.exec(block)?.[1]);
+    expect(names).toEqual(['jest.config.js', 'tsconfig.json', 'users.test.ts']);
+    // The page shows the recipe files whole, so what the page shows is what the repository's recipes hold.
+    expect(blocks).toEqual(['jest.config.js', 'tsconfig.json', 'users.jest.test.ts'].map((f) => readFileSync(join(ROOT, 'test/package/recipes', f), 'utf8')));
+    const dir = newProject(scratch.dir, 'jest-recipe');
+    for (const [i, block] of blocks.entries()) writeFileSync(join(dir, names[i]!), block);
+    const { version } = JSON.parse(readFileSync(join(dir, 'node_modules/jest/package.json'), 'utf8')) as { version: string };
+    expect(version).toMatch(/^30\./);
+    const { stderr } = await inScratch(dir, node, ['node_modules/jest/bin/jest.js', '--ci'], {
       ...clean(),
       NODE_OPTIONS: '--experimental-vm-modules --no-warnings',
     });
     expect(stderr).toMatch(/Tests:\s+2 passed, 2 total/);
-  }, 90_000);
+    expect(stderr).not.toMatch(/ts-jest\[|warn/i);
+  }, 120_000);
+
+  it('points a client with its own header names and credentials at the installed server and the msw handlers', async () => {
+    copyRecipes(scratch.dir, ['acme-client.mjs', 'existing-client.mjs', '.env.test']);
+    expect((await inScratch(scratch.dir, node, ['existing-client.mjs'], clean())).stdout).toBe('existing client ok\n');
+  }, 60_000);
+
+  it.skipIf(!existsSync(CHROMIUM))(
+    'runs a Playwright spec with the collabMock fixture in Chromium: two tests, the second on fresh state',
+    async () => {
+      copyRecipes(scratch.dir, ['playwright.config.ts', 'collab-mock.spec.ts']);
+      const { stdout } = await inScratch(scratch.dir, node, [PLAYWRIGHT, 'test', '-c', 'playwright.config.ts', '--reporter=list'], {
+        ...clean(),
+        NO_COLOR: '1',
+      });
+      expect(stdout).toMatch(/2 passed/);
+      expect(stdout).not.toMatch(/failed|flaky/);
+    },
+    180_000,
+  );
+
+  it('runs the webServer recipe: Playwright starts the installed CLI on COLLAB_MOCK_PORT and stops it', async () => {
+    copyRecipes(scratch.dir, ['playwright.webserver.config.ts', 'collab-webserver.spec.ts']);
+    const port = await freePort();
+    const { stdout } = await inScratch(scratch.dir, node, [PLAYWRIGHT, 'test', '-c', 'playwright.webserver.config.ts', '--reporter=list'], {
+      ...clean(),
+      NO_COLOR: '1',
+      CI: '1',
+      COLLAB_MOCK_PORT: String(port),
+    });
+    expect(stdout).toMatch(/2 passed/);
+    expect(await freePort(port)).toBe(port);
+  }, 180_000);
 
   it('runs the node:test recipe with node --test', async () => {
     copyRecipes(scratch.dir, ['node-test.recipe.mjs']);

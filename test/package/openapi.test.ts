@@ -65,4 +65,19 @@ describe('GET /__mock/openapi.json on the standalone server', () => {
       await running.close();
     }
   });
+
+  it('names the auth headers of a service with another header prefix', async () => {
+    const running = await listen(createMockService({ headerPrefix: 'x-acme-' }), { port: 0 });
+    try {
+      const document = (await (await fetch(`${running.url}/__mock/openapi.json`)).json()) as {
+        components: { securitySchemes: Record<string, { name: string }> };
+      };
+      const names = Object.values(document.components.securitySchemes).map((scheme) => scheme.name);
+      expect(names).toEqual(['x-acme-api-key', 'x-acme-auth-token', 'x-acme-workspace-id', 'x-acme-workspace-auth-token']);
+      expect(JSON.stringify(document)).not.toContain('x-service-');
+      expect(document).toEqual(await openapi({ headerPrefix: 'x-acme-' }));
+    } finally {
+      await running.close();
+    }
+  });
 });

@@ -26,7 +26,7 @@ export interface Scratch {
 }
 
 /** Test tools the scratch project borrows from this repository (linked, so each CI pass uses its own msw). */
-const TOOLS = ['msw', 'vitest', 'jest', 'ts-jest', '@jest/globals', 'typescript', '@types/node'];
+const TOOLS = ['msw', 'vitest', 'jest', 'ts-jest', '@jest/globals', 'typescript', '@types/node', '@playwright/test', 'playwright', 'playwright-core'];
 
 const run = promisify(execFile);
 
@@ -129,6 +129,20 @@ function linkTools(dir: string): void {
  */
 export function copyRecipes(dir: string, names: string[]): void {
   for (const name of names) cpSync(join(ROOT, 'test/package/recipes', name), join(dir, name));
+}
+
+/**
+ * A new, empty project beside the scratch project that uses its installed packages (its node_modules linked), for
+ * recipes that must be copied into a project of their own.
+ * @example const dir = newProject(scratch.dir, 'jest-recipe');
+ */
+export function newProject(scratchDir: string, name: string): string {
+  const dir = join(`${scratchDir}-projects`, name);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'package.json'), `${JSON.stringify({ name, private: true, type: 'module' }, null, 2)}\n`);
+  symlinkSync(join(scratchDir, 'node_modules'), join(dir, 'node_modules'), 'dir');
+  return dir;
 }
 
 /**

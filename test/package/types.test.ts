@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import ts from 'typescript';
@@ -79,4 +79,33 @@ describe('the published types, with skipLibCheck: false and no yjs installed', (
     },
     300_000,
   );
+});
+
+describe('the shared-editors sample of docs/areas/shared-editors.md', () => {
+  it('type-checks under strict with yjs, y-websocket and ws, the package imports pointing at the sources', () => {
+    const page = readFileSync(join(ROOT, 'docs/areas/shared-editors.md'), 'utf8');
+    const sample = /```ts\n(import \* as Y from 'yjs';[\s\S]*?)```/.exec(page)?.[1];
+    expect(sample).toContain('new WebsocketProvider(');
+    const dir = join(ROOT, 'node_modules/.cache/shared-editors-sample');
+    mkdirSync(dir, { recursive: true });
+    const file = join(dir, 'sample.ts');
+    writeFileSync(
+      file,
+      sample!
+        .replace("from 'collab-service-mock/server'", "from '../../../src/adapters/node-server.js'")
+        .replace("from 'collab-service-mock'", "from '../../../src/index.js'"),
+    );
+    const options: ts.CompilerOptions = {
+      target: ts.ScriptTarget.ES2022,
+      module: ts.ModuleKind.NodeNext,
+      moduleResolution: ts.ModuleResolutionKind.NodeNext,
+      lib: ['lib.es2022.d.ts', 'lib.dom.d.ts'],
+      types: ['node'],
+      strict: true,
+      skipLibCheck: true,
+      noEmit: true,
+    };
+    const p = ts.createProgram({ rootNames: [file, join(ROOT, 'src/model/memory/wink-porter2-stemmer.d.ts')], options });
+    expect(render(ts.getPreEmitDiagnostics(p).filter((d) => d.file?.fileName === file))).toEqual([]);
+  }, 120_000);
 });

@@ -24,7 +24,7 @@ describe('dispatch hooks', () => {
       { method: 'POST', path: '/v2/users/get', headers: { ...json, ...service.credentials.headers }, body: '{"data":{"organizationId":"o"}}' },
       { method: 'POST', path: '/v2/users/get', headers: { 'content-type': 'text/plain' }, body: '{"data":{}}' },
       { method: 'POST', path: '/v2/users/gett', headers: json, body: '{"data":{}}' },
-      { method: 'POST', path: '/v2/agents/get', headers: json, body: '{"data":{}}' },
+      { method: 'POST', path: '/v2/rewriter/ask-ai', headers: json, body: '{"data":{}}' },
       { method: 'OPTIONS', path: '/v2/users/get', headers: {}, body: '' },
       { method: 'POST', path: '/v2/users/get', headers: json, body: '', bodyTooLarge: true },
       { method: 'GET', path: '/__mock/health', headers: {}, body: '' },
@@ -34,7 +34,12 @@ describe('dispatch hooks', () => {
       { path: '/v2/users/get', status: 200, kind: 'api', operation: 'Get users (paged)' },
       { path: '/v2/users/get', status: 400, kind: 'api', hint: 'The content type must be application/json, not text/plain.', operation: 'Get users (paged)' },
       { path: '/v2/users/gett', status: 404, kind: 'api', hint: 'No operation at /v2/users/gett; the nearest path is /v2/users/get.' },
-      { path: '/v2/agents/get', status: 501, kind: 'api', hint: '/v2/agents/get is an operation of the real service that this emulator does not serve yet.' },
+      {
+        path: '/v2/rewriter/ask-ai',
+        status: 501,
+        kind: 'api',
+        hint: '/v2/rewriter/ask-ai is an operation of the real service that this emulator does not serve yet.',
+      },
       { path: '/v2/users/get', status: 204, kind: 'preflight' },
       { path: '/v2/users/get', status: 413, kind: 'too-large' },
       { path: '/__mock/health', status: 200, kind: 'control' },
@@ -45,7 +50,9 @@ describe('dispatch hooks', () => {
     const service = createMockService();
     const hooks = hooksOf(service);
     const settled: string[] = [];
-    hooks.settle.push((_model, caller) => settled.push(caller.key.apiKey));
+    hooks.settle.push((_model, caller) => {
+      settled.push(caller.key.apiKey);
+    });
     hooks.before.push((call) => (call.path.startsWith('/v2/users/add') ? { status: 503, headers: {}, body: 'down' } : undefined));
     const add = await service.dispatch({ method: 'POST', path: '/v2/users/add', headers: { ...json, ...service.credentials.headers }, body: '{"data":{}}' });
     // The hook's reply reaches a browser like any other: with the caller's CORS headers.

@@ -16,7 +16,7 @@ export interface Cli {
    * Starts the program on a free port; resolves with what it printed once `ready` accepts its output, or rejects
    * with `exit <code>: <stderr>` when it exits first. `stderrOut.text` follows what it writes to stderr.
    */
-  start(args: string[], ready: (stdout: string) => boolean, stderrOut?: { text: string }): Promise<string>;
+  start(args: string[], ready: (stdout: string) => boolean, stderrOut?: { text: string }, env?: Record<string, string>): Promise<string>;
   /** The process `start` started last (to signal it). */
   last(): ChildProcess;
 }
@@ -48,8 +48,11 @@ export function useCli(name: string): Cli {
       if (!child) throw new Error('No program was started.');
       return child;
     },
-    start(args, ready, stderrOut = { text: '' }) {
-      const child = spawn(process.execPath, [entry, '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    start(args, ready, stderrOut = { text: '' }, env = {}) {
+      const child = spawn(process.execPath, [entry, ...(env['COLLAB_MOCK_PORT'] ? [] : ['--port', '0']), ...args], {
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: { ...process.env, ...env },
+      });
       children.push(child);
       let stdout = '';
       let stderr = '';

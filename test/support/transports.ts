@@ -41,7 +41,12 @@ export function forEachTransport(name: string, suite: (fresh: (options?: MockSer
   for (const transport of TRANSPORTS) {
     describe(`${name} [${transport}]`, () => {
       let current: MockService = createMockService();
-      const proxy = { dispatch: (call: ApiCall) => current.dispatch(call) } as MockService;
+      const proxy = {
+        dispatch: (call: ApiCall) => current.dispatch(call),
+        get settings() {
+          return current.settings;
+        },
+      } as MockService;
       let send: (call: ApiCall) => Promise<Reply> = (call) => current.dispatch(call).then(fromReply);
       let running: RunningServer | undefined;
       let stopMsw: (() => void) | undefined;

@@ -30,6 +30,8 @@ export interface AgentBlock {
   agentName?: string | undefined;
   url?: string | undefined;
   reason: Record<string, unknown> & { severity: string; findingId?: string | undefined };
+  /** Written by the service's own agent runs: the block keeps `agentName` (REST writes keep it for external agents only). */
+  authored?: boolean | undefined;
 }
 
 /** A comment a write adds; fields beyond the documented ones are stored as given (fixtures force them). */
@@ -178,13 +180,13 @@ export function buildVisibility(given: Visibility | undefined, authorId: string)
 const agentType = (agent: AgentBlock): string =>
   agent.agentSource === 'external' ? 'external' : BUILT_IN_AGENTS.includes(agent.agentId) ? 'built-in' : 'custom';
 
-/** The agent block as stored: `agentName` only for external agents. */
+/** The agent block as stored: `agentName` only for external agents and the service's own runs. */
 export function agentBlock(agent: AgentBlock, annotationLevel: boolean): Record<string, unknown> {
   const out: Record<string, unknown> = { agentId: agent.agentId };
   if (annotationLevel) out['agentType'] = agentType(agent);
   out['agentSource'] = agent.agentSource;
   if (agent.executionId !== undefined) out['executionId'] = agent.executionId;
-  if (agent.agentSource === 'external' && agent.agentName !== undefined) out['agentName'] = agent.agentName;
+  if ((agent.agentSource === 'external' || agent.authored === true) && agent.agentName !== undefined) out['agentName'] = agent.agentName;
   if (agent.url !== undefined) out['url'] = agent.url;
   out['reason'] = structuredClone(agent.reason);
   return out;

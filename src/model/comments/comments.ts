@@ -45,7 +45,7 @@ export function addComments(
   input: ThreadRef & { comments: NewComment[]; verifyUserPermissions?: boolean | undefined },
 ): number[] {
   const { org, doc, thread } = threadOf(ns, input, ctx);
-  checkAgents([{ comments: input.comments }]);
+  checkAgents(ns, [{ comments: input.comments }]);
   if (input.verifyUserPermissions === true) {
     for (const comment of input.comments) {
       if (!visibleTo({ ns, org, doc, now: ctx.clock.now() }, comment.from?.userId ?? '')) throw new ServiceError('PERMISSION_DENIED', DENIED);

@@ -1,5 +1,6 @@
 /** The stored shapes of comment threads (beyond-spec 1.0, service-facts 6.3–6.4) and where they live. */
 import { md5Hex } from '../../support/ids.js';
+import { BUILT_IN_AGENT_IDS } from '../agents/catalogue.js';
 import { cloneState } from '../state/clone.js';
 import type { CommentRecord, DocumentThreads, OrganizationRecord, ThreadRecord } from '../state/entities.js';
 
@@ -21,7 +22,7 @@ export const OPEN_STATUS = {
 } as const;
 
 /** The built-in agents of the service that a `service` agent block may name (others are `custom`, and must exist). */
-export const BUILT_IN_AGENTS: readonly string[] = ['spell-check', 'grammar-check', 'accessibility-check', 'brand-voice', 'fact-check'];
+export const BUILT_IN_AGENTS: readonly string[] = BUILT_IN_AGENT_IDS;
 
 /** The threads of a document, created empty when `create` is set. */
 /**

@@ -1,5 +1,6 @@
 /** Writing comment threads: add, update, delete (beyond-spec 1.1, 1.3, 1.4). */
 import { ServiceError } from '../../errors.js';
+import { agentsOf } from '../agents/state.js';
 import { ensureDocument, ensureOrganization } from '../organizations/organizations.js';
 import type { ModelContext } from '../state/context.js';
 import type { DocumentRecord, Namespace, OrganizationRecord } from '../state/entities.js';
@@ -35,12 +36,17 @@ export interface AddThreadsResult {
 /** The message of a denied thread or comment. */
 export const DENIED = 'User does not have access to the document.';
 
-/** Refuses a `service` agent id that names no agent of the service, before anything is written. */
-export function checkAgents(threads: readonly { comments: readonly { agent?: { agentSource: string; agentId: string } | undefined }[] }[]): void {
+/** Refuses a `service` agent id that names no agent of the service (a built-in or one of the key's custom agents), before anything is written. */
+export function checkAgents(
+  ns: Namespace,
+  threads: readonly { comments: readonly { agent?: { agentSource: string; agentId: string } | undefined }[] }[],
+): void {
+  const custom = agentsOf(ns).custom;
   for (const thread of threads) {
     for (const comment of thread.comments) {
       const agent = comment.agent;
-      if (agent?.agentSource === 'service' && !BUILT_IN_AGENTS.includes(agent.agentId)) throw new ServiceError('NOT_FOUND', 'Agent not found.');
+      if (agent?.agentSource === 'service' && !BUILT_IN_AGENTS.includes(agent.agentId) && !custom.has(agent.agentId))
+        throw new ServiceError('NOT_FOUND', 'Agent not found.');
     }
   }
 }
@@ -92,7 +98,7 @@ function writeThread(scope: WriteScope, input: NewThread, author: ThreadUser, so
  * @example addThreads(ctx, ns, { organizationId: 'o', documentId: 'd', threads, sourceType: 'rest-api' })
  */
 export function addThreads(ctx: ModelContext, ns: Namespace, input: AddThreadsInput): AddThreadsResult {
-  checkAgents(input.threads);
+  checkAgents(ns, input.threads);
   const org = ensureOrganization(ctx, ns, input.organizationId);
   const doc = ensureDocument(ctx, ns, org, input.documentId);
   const result: AddThreadsResult = { entries: [], denied: false, threads: [] };

@@ -4,6 +4,8 @@
  */
 
 import type { Doc as YDoc } from 'yjs';
+import type { AgentsState } from './records/agents.js';
+import type { KnowledgeState } from './records/knowledge.js';
 import type { JudgmentRecord } from './records/memory.js';
 import type { MigrationRecord } from './records/migrations.js';
 import type { NotificationConfigRecord, NotificationRecord, RosterChange } from './records/notifications.js';
@@ -11,6 +13,7 @@ import type { LiveStateRecord, PresenceRecord } from './records/presence.js';
 import type { UserDataJob } from './records/users.js';
 import type { AdvancedWebhookEndpoint, WebhookOutbox } from './records/webhooks.js';
 
+export type { AgentsState } from './records/agents.js';
 export type { JudgmentRecord } from './records/memory.js';
 export type { MigrationRecord, MigrationStatus } from './records/migrations.js';
 export type {
@@ -281,6 +284,10 @@ export interface Namespace {
   liveState?: Map<string, Map<string, LiveStateRecord>>;
   /** Delete-all-user-data jobs by id (beyond-spec 3.10); absent until the first one. */
   userDataJobs?: Map<string, UserDataJob>;
+  /** Review agents, their groups, executions and control-plane settings (beyond-spec-4 4.1); absent until the first write. */
+  agents?: AgentsState;
+  /** Knowledge sources (beyond-spec-4 4.3.0 C), written by agents extract; absent until the first one. */
+  knowledge?: KnowledgeState;
   /** Shared-editor data: organizationId -> documentId -> editorId -> entry (service-facts 4.1). */
   editors: Map<string, Map<string, Map<string, EditorRecord>>>;
 }

@@ -74,6 +74,18 @@ export interface DomainEventMap {
   'comment.update': CommentEventFields;
   'comment.delete': CommentEventFields;
   'crdt.update_data': { organizationId: string; documentId: string; editorId: string };
+  'agent.create': { agentId: string };
+  'agent.update': { agentId: string };
+  'agent.delete': { agentId: string };
+  'agent.version_update': { agentId: string; version: number };
+  'agent.version_restore': { agentId: string; version: number };
+  'agent_group.create': { groupId: string };
+  'agent_group.update': { groupId: string };
+  'agent_group.delete': { groupId: string };
+  'agent_group.agents_add': { groupId: string; agentIds: string[] };
+  'agent_group.agents_remove': { groupId: string; agentIds: string[] };
+  'agent_execution.start': { executionId: string; agentId: string; organizationId: string; documentId: string; status: string };
+  'agent_execution.complete': { executionId: string; agentId: string; organizationId: string; documentId: string; status: string };
   'crdt.delete_data': { organizationId: string; documentId: string; editorId: string };
 }
 

@@ -84,6 +84,28 @@ export function readStateHeader(input: string | StateFile): { file: StateFile; i
   return { file: f as StateFile, identity: { ...identity } };
 }
 
+/** An encoded table's entries (`{"$map": [[key, record]]}`), or none when the file holds something else there. */
+function encodedEntries(tables: unknown, name: string): unknown[][] {
+  const table = (tables as Record<string, unknown> | null)?.[name] as { $map?: unknown } | undefined;
+  return Array.isArray(table?.$map) ? table.$map.filter(Array.isArray) : [];
+}
+
+/**
+ * The seeded credentials a state was exported with: the identity's workspace and API key, and their tokens as the
+ * file holds them (the workspace's token, the key's first auth token), read without decoding the tables.
+ * @example createMockService({ seed: identity.seed, credentials: stateCredentials(file) })
+ */
+export function stateCredentials(file: StateFile): { workspaceId: string; apiKey: string; workspaceAuthToken?: string; authToken?: string } {
+  const { workspaceId, apiKey } = file.identity;
+  const out: ReturnType<typeof stateCredentials> = { workspaceId, apiKey };
+  const workspace = encodedEntries(file.tables, 'workspaces').find(([key]) => key === workspaceId)?.[1] as { authToken?: unknown } | undefined;
+  if (typeof workspace?.authToken === 'string') out.workspaceAuthToken = workspace.authToken;
+  const key = encodedEntries(file.tables, 'apiKeys').find(([id]) => id === apiKey)?.[1] as { authTokens?: Array<{ token?: unknown }> } | undefined;
+  const token = Array.isArray(key?.authTokens) ? key.authTokens[0]?.token : undefined;
+  if (typeof token === 'string') out.authToken = token;
+  return out;
+}
+
 /**
  * Decodes an exported state (text or parsed) after `readStateHeader`'s checks.
  * @example const state = decodeState(readFileSync('state.json', 'utf8'));

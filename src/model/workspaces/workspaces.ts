@@ -15,6 +15,8 @@ export interface NewWorkspace {
   workspaceName?: string;
   avatar?: string;
   plan?: Partial<WorkspacePlan>;
+  /** Values to use instead of generated ones (drawn all the same, so every later id stays as it would be). */
+  fixed?: { workspaceId?: string; workspaceAuthToken?: string; apiKey?: string; authToken?: string };
 }
 
 /** The plan of a workspace nobody configured: unpaid, so it cannot hold production keys. */
@@ -29,20 +31,31 @@ const DEFAULT_PLAN: WorkspacePlan = {
 export function createWorkspace(ctx: ModelContext, input: NewWorkspace): { workspace: WorkspaceRecord; apiKey: ApiKeyRecord } {
   const { ids, clock, store } = ctx;
   const ownerName = input.name ?? input.ownerEmail;
+  const fixed = input.fixed ?? {};
+  const id = ids.alnum(20);
   const workspace: WorkspaceRecord = {
-    id: ids.alnum(20),
+    id: fixed.workspaceId ?? id,
     name: input.workspaceName ?? `${ownerName} workspace`,
     owner: { email: input.ownerEmail, id: ids.alnum(28), name: ownerName, avatar: input.avatar ?? '' },
-    authToken: ids.authToken(),
+    authToken: pick(fixed.workspaceAuthToken, ids.authToken()),
     apiKeys: [],
     plan: { ...DEFAULT_PLAN, ...input.plan },
     recentReads: [],
     createdAt: clock.now(),
   };
   store.undo.set(store.tables.workspaces, workspace.id, workspace);
-  const apiKey = createApiKey(ctx, workspace, { ownerEmail: input.ownerEmail, type: 'testing', createAuthToken: true });
+  const apiKey = createApiKey(ctx, workspace, {
+    ownerEmail: input.ownerEmail,
+    type: 'testing',
+    createAuthToken: true,
+    ...(fixed.apiKey !== undefined ? { apiKey: fixed.apiKey } : {}),
+    ...(fixed.authToken !== undefined ? { authToken: fixed.authToken } : {}),
+  });
   return { workspace, apiKey };
 }
+
+/** A given value, or the generated one (drawn either way). */
+const pick = (given: string | undefined, drawn: string): string => given ?? drawn;
 
 /** What `createApiKey` needs; regions apply to production keys only. */
 export interface NewApiKey {
@@ -54,13 +67,17 @@ export interface NewApiKey {
   persistenceDBRegion?: string;
   realtimeDBRegion?: string;
   settings?: Record<string, boolean>;
+  /** The key to use instead of a generated one (one is drawn all the same). */
+  apiKey?: string;
+  /** The default auth token to use instead of a generated one (with `createAuthToken`). */
+  authToken?: string;
 }
 
 /** Adds an API key to a workspace; with `createAuthToken` it gets a `Default Auth Token` at once. */
 export function createApiKey(ctx: ModelContext, workspace: WorkspaceRecord, input: NewApiKey): ApiKeyRecord {
   const { ids, clock, store } = ctx;
   const record: ApiKeyRecord = {
-    apiKey: ids.apiKey(),
+    apiKey: pick(input.apiKey, ids.apiKey()),
     workspaceId: workspace.id,
     apiKeyName: input.apiKeyName ?? defaultKeyName(input.ownerEmail, input.type),
     type: input.type,
@@ -75,7 +92,7 @@ export function createApiKey(ctx: ModelContext, workspace: WorkspaceRecord, inpu
     record.persistenceDBRegion = input.persistenceDBRegion ?? 'nam5';
     record.realtimeDBRegion = input.realtimeDBRegion ?? 'us-central1';
   }
-  if (input.createAuthToken) record.authTokens.push({ token: ids.authToken(), name: 'Default Auth Token', domains: [] });
+  if (input.createAuthToken) record.authTokens.push({ token: pick(input.authToken, ids.authToken()), name: 'Default Auth Token', domains: [] });
   store.undo.set(store.tables.apiKeys, record.apiKey, record);
   store.undo.push(workspace.apiKeys, record.apiKey);
   store.namespace(record.apiKey);

@@ -22,7 +22,9 @@ it('runs the docs/webhooks.md example: a handler verifies the crdt.update_data d
       headers: { 'content-type': 'application/json', ...service.credentials.headers },
       body: JSON.stringify({ data }),
     });
-    return JSON.parse(reply.body).result.data;
+    const body = JSON.parse(reply.body);
+    if (body.error) throw new Error(`${reply.status} ${body.error.status}: ${body.error.message}`);
+    return body.result.data;
   };
   await call('/v2/workspace/advancedwebhookconfig/update', { isEnabled: true });
   const endpoint = await call('/v2/workspace/advancedwebhook/endpoints/create', { url: 'https://my-app.test/webhooks' });

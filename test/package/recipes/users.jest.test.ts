@@ -1,4 +1,4 @@
-// The Jest recipe of docs/testing.md, run by Jest 30 in ESM mode with ts-jest, in a project that installed the package.
+// users.test.ts
 import { afterAll, beforeAll, beforeEach, expect, test } from '@jest/globals';
 import { installMockService } from 'collab-service-mock/testing';
 
