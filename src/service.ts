@@ -5,8 +5,11 @@ import { type CrdtAccess, createCrdtAccess } from './harness/crdt.js';
 import { createFaults, type FaultsApi } from './harness/faults.js';
 import { createJournal, DEFAULT_JOURNAL_LIMIT, type JournalApi } from './harness/journal.js';
 import { createMemoryApi, type MemoryApi } from './harness/memory.js';
+import { createMemoryExtras, type MemoryExtrasApi } from './harness/memory-extras.js';
+import { createRewriterApi, type RewriterApi } from './harness/rewriter.js';
 import { createWebhooksApi, type WebhooksApi } from './harness/webhooks.js';
 import { settleAgents } from './model/agents/load.js';
+import { settleKnowledge } from './model/knowledge/progress.js';
 import { settleMigrations } from './model/migrations.js';
 import type { ModelContext } from './model/state/context.js';
 import { createEvents } from './model/state/events.js';
@@ -53,8 +56,10 @@ export interface MockService {
   readonly settings: Readonly<Settings>;
   /** The state and its sources, for scenarios and in-process helpers. */
   readonly model: ModelContext;
-  /** Decision memory: record and list the judgments `/v2/memory/suggest` draws on. */
-  readonly memory: MemoryApi;
+  /** Decision memory: record and list the judgments memory reads draw on; knowledge settings; insight seeds. */
+  readonly memory: MemoryApi & MemoryExtrasApi;
+  /** The rewriter: script what `/v2/rewriter/ask-ai` answers. */
+  readonly rewriter: RewriterApi;
   /** Review agents: settings, the page registry, scripted findings and prompt replies, manual completion, usage. */
   readonly agents: AgentsApi;
   /** Shared-editor documents: `crdt.doc({ organizationId, documentId, editorId })` is the live `Y.Doc`. */
@@ -211,6 +216,8 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   hooks.settle.push((m, caller) => settleAgents(m, caller.ns));
   const journal = createJournal(hooks, { limit: options.journalLimit ?? DEFAULT_JOURNAL_LIMIT, authHeaders });
   const faults = createFaults(hooks, seed, authHeaders.apiKey);
+  // Knowledge ingestions on the clock end at their due instant as soon as any call could observe them.
+  hooks.settle.push((m, caller) => settleKnowledge(m, caller.ns));
   // Debounced shared-editor changes become crdt.update_data messages once any call could observe them.
   hooks.settle.push((m, caller) => settleEditorChanges(m, caller.ns));
   const control: ControlDeps = { model, settings, webhooks, credentials: () => credentials, reset, exportState, importState, journal, faults };
@@ -231,7 +238,8 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     clock,
     settings,
     model,
-    memory: createMemoryApi(model, () => credentials.apiKey),
+    memory: { ...createMemoryApi(model, () => credentials.apiKey), ...createMemoryExtras(model, () => credentials.apiKey) },
+    rewriter: createRewriterApi(model, () => credentials.apiKey),
     agents: createAgentsApi(model, () => credentials.apiKey),
     crdt: createCrdtAccess(model, () => credentials.apiKey),
     journal,

@@ -2,17 +2,6 @@ import { routes } from './routes.js';
 
 /** Paths of the real service that answer 501 here (service-facts 2.7); braces expand to one path each. */
 const UNIMPLEMENTED_PATTERNS = [
-  '/v1/auth/token/get',
-  '/v2/auth/token/get',
-  '/v2/memory/alerts/{action,dismiss,list}',
-  '/v2/memory/alerts/config/{get,update}',
-  '/v2/memory/{ask,search}',
-  '/v2/memory/judgments/query',
-  '/v2/memory/knowledge/{delete,download,ingest,ingest-status,list,rules,search,update,upload-url}',
-  '/v2/memory/patterns/get',
-  '/v2/memory/profiles/get',
-  '/v2/memory/stats/get',
-  '/v2/rewriter/ask-ai',
   '/v2/workflow/definitions/{create,delete,get,list,update}',
   '/v2/workflow/executions/{cancel,dispatch,get,getEvents,list}',
   '/v2/workflow/steps/{cancel,recordAgentResolution,recordReviewerDecision,resolve}',

@@ -14,6 +14,7 @@ import { createMockService, markStartingState } from '../../src/service.js';
 import { generateJudgments, generateQueries } from '../memory-fixtures.js';
 import { agentsGrowth } from './agents.js';
 import { timeIt } from './core.js';
+import { memoryReadsGrowth } from './memory-reads.js';
 
 /** One cost at each size, its fitted exponent and the exponent it may not exceed. */
 export interface GrowthRow {
@@ -126,7 +127,7 @@ export async function notificationsGrowth(sizes: readonly number[]): Promise<Gro
 }
 
 /** Judgments: a suggest on a built index, and the first suggest after a reset that left the judgments as they were. */
-async function judgmentsGrowth(sizes: readonly number[]): Promise<GrowthRow[]> {
+export async function judgmentsGrowth(sizes: readonly number[]): Promise<GrowthRow[]> {
   const queries = generateQueries().map((q) => q.query);
   const rows = { warm: [] as number[], afterReset: [] as number[] };
   for (const size of sizes) {
@@ -203,6 +204,7 @@ export async function benchGrowth(
     ...(await notificationsGrowth(sizes.notifications)),
     ...(await activitiesGrowth(sizes.notifications)),
     ...(await judgmentsGrowth(sizes.judgments)),
+    ...(await memoryReadsGrowth()),
     ...(await agentsGrowth(sizes.notifications)),
   ];
   for (const row of rows) row.exponent = exponentOf(row.sizes, row.ms);

@@ -26,6 +26,8 @@ function growthFigures(rows: readonly GrowthRow[]): Record<string, number> {
   out['users/data/get first page at 100k notifications, ms'] = at('users/data/get, first page');
   out['memory/suggest first after reset / warm at 100k (budget <= 2)'] = at('memory/suggest, first after reset') / at('memory/suggest, warm');
   out['memory/suggest warm at 100k judgments, ms (budget <= 5)'] = at('memory/suggest, warm');
+  out['memory/search warm at 100k judgments, ms'] = at('memory/search, warm');
+  out['memory/ask warm at 100k judgments, ms'] = at('memory/ask, warm');
   return out;
 }
 

@@ -7,7 +7,7 @@ import { type ApiCall, type ApiReply, header } from './call.js';
 import { apiCors, apiHeaderList, apiPreflight, controlCors, controlPreflight } from './cors.js';
 import { bareResult, failure, json, success } from './envelope.js';
 import type { CallInfo, DispatchHooks } from './hooks.js';
-import { bodyLimitFor, checkLimits } from './limits.js';
+import { bodyLimitFor, checkLimits, limitsFor } from './limits.js';
 import type { AuthLevel, Caller, Route, Settings } from './operation.js';
 import { LOOPBACK_POLICY } from './origins.js';
 import { nearestPath, normalisePath } from './paths.js';
@@ -105,7 +105,8 @@ async function handle(deps: DispatchDeps, call: ApiCall, info: CallInfo): Promis
       }
     }
     const input = validate(operation.schema, data, operation.issueDetails);
-    return operation.run({ data: input, caller, model: deps.model, settings: deps.settings, version: route.version });
+    const baseUrl = call.origin ?? deps.settings.issuer;
+    return operation.run({ data: input, caller, model: deps.model, settings: deps.settings, version: route.version, baseUrl });
   });
   if (output.unwrapped) return json(output.unwrapped.status, output.unwrapped.body);
   if (operation.message === null) return bareResult(output.data);
@@ -224,7 +225,7 @@ function gate(call: ApiCall, info: CallInfo): unknown {
         .join(', ')}.`,
     );
   if (!isObject(body['data'])) throw refuse(info, '"data" must be a JSON object.');
-  const beyond = checkLimits(body['data'], 'data');
+  const beyond = checkLimits(body['data'], 'data', limitsFor(info.path));
   if (beyond !== undefined) throw new ServiceError('INVALID_ARGUMENT', beyond);
   return body['data'];
 }

@@ -68,6 +68,8 @@ export interface OperationContext<D> {
   settings: Settings;
   /** The version of the route the call came in on, as the route table declares it. */
   version: ApiVersion;
+  /** Where the caller reached the service (`https://collab-service.test`, `http://127.0.0.1:4780`): URLs it mints start here. */
+  baseUrl: string;
 }
 
 /** What an operation's `run` returns: the envelope's `data`, and cursor fields that sit beside it. */

@@ -52,6 +52,11 @@ function message(issue: RawIssue): string {
       if (issue.origin === 'array') return `${path} must contain at least ${String(issue.minimum)} item${Number(issue.minimum) === 1 ? '' : 's'}.`;
       if (issue.origin === 'string' && Number(issue.minimum) === 1) return `${path} is required.`;
       break;
+    case 'unrecognized_keys': {
+      // The service's schema library (zod 3) words it so; the path leads when the object is nested.
+      const text = `Unrecognized key(s) in object: ${issue.keys.map((k) => `'${k}'`).join(', ')}`;
+      return path === 'data' ? text : `${path}: ${text}`;
+    }
     case 'custom':
       if (issue.params?.['rule'] === 'required') return `${path} is required.`;
       // A rule that words itself after the field's path: `commentData[0].commentText or commentHtml is required.`
@@ -70,7 +75,17 @@ function message(issue: RawIssue): string {
 function documentedCode(issue: Issue): string {
   if (issue.code === 'invalid_value') return issue.values.length === 1 ? 'invalid_literal' : 'invalid_enum_value';
   if (issue.code === 'invalid_format') return 'invalid_string';
+  if (issue.code === 'invalid_union' && (issue as { note?: string }).note === 'No matching discriminator') return 'invalid_union_discriminator';
   return issue.code;
+}
+
+/**
+ * A refusal of one field found after the schema passed (bytes that are not what they claim), in the shape schema
+ * refusals take: the message, and `details.issues` with one `custom` issue.
+ * @example throw fieldRefusal(['file', 'base64'], 'File content does not match mimeType application/pdf.');
+ */
+export function fieldRefusal(path: (string | number)[], message: string): ServiceError {
+  return new ServiceError('INVALID_ARGUMENT', message, { issues: [{ code: 'custom', path, message }] });
 }
 
 /**

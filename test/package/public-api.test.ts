@@ -25,7 +25,7 @@ describe('public surface', () => {
     expect(new Set(served.map((p) => p.path)).size).toBe(served.length);
     expect(unimplemented).toEqual([...unimplemented].sort());
     expect(unimplemented.some((p) => served.some((s) => s.path === p))).toBe(false);
-    expect(unimplemented).toContain('/v2/rewriter/ask-ai');
+    expect(unimplemented).toContain('/v2/workflow/definitions/create');
   });
 });
 

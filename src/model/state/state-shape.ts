@@ -88,6 +88,12 @@ function shape(fields: Record<string, Check>): Check {
   };
 }
 
+const oneOf =
+  (values: readonly string[]): Check =>
+  (value, path) =>
+    typeof value === 'string' && values.includes(value) ? undefined : `${path} must be one of ${values.join(', ')}.`;
+const bytes = kind((v) => v instanceof Uint8Array, 'bytes ({"$bytes": "base64"})');
+
 const user = shape({ userId: str, name: optional(str), email: optional(str), initial: optional(str) });
 const users = mapOf(user, 'userId');
 
@@ -131,6 +137,82 @@ const editor = shape({
   sessionId: nullable(str),
 });
 
+const knowledge = shape({
+  config: shape({ progression: oneOf(['poll', 'immediate', 'clock', 'manual']), ingestMs: num, failNext: nullable(str), rateLimits: plain }),
+  sources: mapOf(
+    shape({
+      id: str,
+      sourceType: str,
+      fileName: str,
+      mimeType: str,
+      uploadedAt: num,
+      sha256: str,
+      embeddingStatus: oneOf(['processing', 'completed', 'failed']),
+      failureReason: optional(str),
+      dedupOf: optional(str),
+      version: num,
+      usedRawFallback: bool,
+      isRuleBased: bool,
+      startedAt: num,
+      updatedAt: num,
+      dueAt: optional(num),
+      failing: optional(str),
+      original: optional(bytes),
+      markdown: str,
+      rules: arrayOf(shape({ id: str, content: str, category: nullable(str), index: num })),
+      chunks: arrayOf(str),
+    }),
+    'id',
+  ),
+  slots: mapOf(shape({ token: str, fileRef: str, mimeType: str, fileSize: num, expiresAt: num, ingested: bool, bytes: optional(bytes) }), 'token'),
+  conversions: mapOf(str),
+  pending: arrayOf(str),
+  calls: shape({ ingest: arrayOf(num), ingestStatus: arrayOf(num), uploadUrl: arrayOf(num), search: arrayOf(num), delete: arrayOf(num) }),
+  changedAt: nullable(num),
+});
+
+const insights = shape({
+  alerts: mapOf(
+    shape({
+      id: str,
+      apiKey: str,
+      alertType: str,
+      severity: oneOf(['high', 'medium', 'low']),
+      title: str,
+      description: str,
+      evidence: plain,
+      actionUrl: nullable(str),
+      status: oneOf(['active', 'dismissed', 'actioned']),
+      createdAt: num,
+      dismissedAt: nullable(num),
+      dismissedBy: nullable(str),
+      actionedAt: nullable(num),
+    }),
+    'id',
+  ),
+  alertConfig: plain,
+  derivedAlerts: bool,
+  patterns: arrayOf(
+    shape({
+      scope: oneOf(['apiKey', 'org']),
+      description: str,
+      confidence: num,
+      sourceCount: num,
+      contentType: str,
+      category: str,
+      discoveredAt: num,
+      updatedAt: num,
+    }),
+  ),
+  profiles: mapOf(plain),
+  answers: mapOf(shape({ answer: str, citations: arrayOf(shape({ recordId: str, snippet: str })), confidence: num })),
+});
+
+const rewriter = shape({
+  responses: arrayOf(shape({ text: str, model: optional(str), prompt: optional(str), textContains: optional(str) })),
+  builtInKeys: bool,
+});
+
 const namespace = shape({
   apiKey: str,
   organizations: mapOf(organization, 'organizationId'),
@@ -151,9 +233,14 @@ const namespace = shape({
       contentType: str,
       actionUser: shape({ userId: str }),
       createdAt: num,
+      annotationId: optional(str),
+      flags: optional(arrayOf(str)),
     }),
   ),
   editors: mapOf(mapOf(mapOf(editor, 'editorId'))),
+  knowledge: optional(knowledge),
+  insights: optional(insights),
+  rewriter: optional(rewriter),
 });
 
 const tables = shape({
