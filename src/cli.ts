@@ -6,7 +6,7 @@ import { readPersisted } from './adapters/persist.js';
 import { requestLine } from './adapters/request-log.js';
 import { FlagError, type FlagName, type FlagValues, parseFlags, usage } from './cli/flags.js';
 import { tryLoadYjs } from './model/state/yjs.js';
-import { webhookAllowList } from './model/webhooks/targets.js';
+import { webhookAllowList } from './model/webhooks/allow-list.js';
 import { type CredentialValues, checkCredentials } from './options.js';
 import { authHeaderNames } from './protocol/auth-headers.js';
 import { corsOrigins } from './protocol/cors.js';

@@ -1,10 +1,10 @@
 import type { ModelContext } from '../model/state/context.js';
 import type { Namespace, WebhookDeliveryRecord } from '../model/state/entities.js';
+import { type WebhookAllowList, webhookAllowList } from '../model/webhooks/allow-list.js';
 import { type AttemptOutcome, dueDeliveries, nextDueAt, recordAttempt, settleEditorChanges } from '../model/webhooks/attempts.js';
 import { keepSealedBody } from '../model/webhooks/outbox.js';
 import { RESPONSE_READ_LIMIT_BYTES, type WebhookDeliveryMode, type WebhookSender } from '../model/webhooks/port.js';
 import { ATTEMPT_TIMEOUT_MS } from '../model/webhooks/schedule.js';
-import { type WebhookAllowList, webhookAllowList, webhookTargetRefusal } from '../model/webhooks/targets.js';
 import { sealDelivery } from './webhook-seal.js';
 import { deliveryView, requestHeaders, type WebhookDeliveryView } from './webhook-view.js';
 
@@ -121,6 +121,8 @@ export function createWebhooksApi(model: ModelContext, initial: WebhookDeliveryM
     try {
       if (delivery.body === null) keepSealedBody(model, delivery, await sealDelivery(delivery));
       const body = delivery.body ?? '';
+      // The target policy loads with the first attempt, so pages that never send a webhook never load it.
+      const { webhookTargetRefusal } = await import('../model/webhooks/targets.js');
       const refusal = webhookTargetRefusal(delivery.url, allow);
       outcome = refusal ? { statusCode: null, error: refusal } : await send({ url: delivery.url, headers: requestHeaders(ns, delivery, body, at), body });
     } catch (error) {

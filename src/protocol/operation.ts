@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { MigrationPolicy, MigrationProgression } from '../model/migrations.js';
 import type { ModelContext } from '../model/state/context.js';
 import type { ApiKeyRecord, Namespace, WorkspaceRecord } from '../model/state/entities.js';
-import type { WebhookAllowList } from '../model/webhooks/targets.js';
+import type { WebhookAllowList } from '../model/webhooks/allow-list.js';
 import type { AuthHeaderNames } from './auth-headers.js';
 
 /** Which headers an operation reads (service-facts 2.4). */
