@@ -56,7 +56,7 @@ async function minGzip(entry: string, external: RegExp[]): Promise<Sizes> {
  * The most the browser bundle of handlers and core (msw, yjs external) may weigh by the end of the first call,
  * min+gzip: what a page loads up front plus the served surface the first call loads.
  */
-export const BUNDLE_BUDGET_BYTES = 136 * 1024;
+export const BUNDLE_BUDGET_BYTES = 140 * 1024;
 
 /**
  * The most the lazily imported chunks may weigh together, min+gzip: decision memory's related-words table (first
@@ -85,7 +85,7 @@ export async function benchBundle(): Promise<Record<string, number>> {
     return {
       'bundle: handlers+core min bytes (msw, yjs external)': own.min,
       'bundle: handlers+core min+gzip bytes (msw, yjs external)': own.gzip,
-      'bundle: handlers+core min+gzip bytes by the end of the first call (budget <= 139,264)': own.gzip + own.firstCallGzip,
+      'bundle: handlers+core min+gzip bytes by the end of the first call (budget <= 143,360)': own.gzip + own.firstCallGzip,
       'bundle: lazily loaded chunks min+gzip bytes (synonym table, XML parser, jose, agents engine, memory reads and knowledge) (budget <= 90,112)':
         own.lazyGzip,
       'bundle: handlers+core+msw+yjs min+gzip bytes': all.gzip,

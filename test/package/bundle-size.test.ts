@@ -1,10 +1,10 @@
 import { expect, it } from 'vitest';
 import { BUNDLE_BUDGET_BYTES, benchBundle, LAZY_BUDGET_BYTES } from '../../scripts/bench/bundle.js';
 
-it('keeps what a page loads for handlers and core by its first call within 136 KB min+gzip, and the feature chunks within 88 KB', async () => {
+it('keeps what a page loads for handlers and core by its first call within 140 KB min+gzip, and the feature chunks within 88 KB', async () => {
   const figures = await benchBundle();
   const upFront = figures['bundle: handlers+core min+gzip bytes (msw, yjs external)'] as number;
-  const firstCall = figures['bundle: handlers+core min+gzip bytes by the end of the first call (budget <= 139,264)'] as number;
+  const firstCall = figures['bundle: handlers+core min+gzip bytes by the end of the first call (budget <= 143,360)'] as number;
   const lazy = figures[
     'bundle: lazily loaded chunks min+gzip bytes (synonym table, XML parser, jose, agents engine, memory reads and knowledge) (budget <= 90,112)'
   ] as number;
