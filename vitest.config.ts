@@ -14,6 +14,7 @@ export const SLOW = [
   'test/package/cli.test.ts',
   'test/package/cli-flags.test.ts',
   'test/package/cli-tooling.test.ts',
+  'test/package/cli-persist.test.ts',
   // seeded fuzz over every route
   'test/protocol/fuzz.test.ts',
 ];

@@ -17,6 +17,7 @@ import type { Namespace } from './model/state/entities.js';
 import { createEvents } from './model/state/events.js';
 import { decodeState, encodeState, readStateHeader, type StateFile, stateCredentials, stateToText } from './model/state/state-file.js';
 import { createStore, type StateHandle } from './model/state/store.js';
+import { webhookAllowList } from './model/webhooks/allow-list.js';
 import { settleEditorChanges } from './model/webhooks/attempts.js';
 import { attachWebhookOutbox } from './model/webhooks/events.js';
 import { nextWorkflowDueAt, settleEveryWorkflow, settleWorkflows } from './model/workflow/load.js';
@@ -24,6 +25,7 @@ import { createWorkspace } from './model/workspaces/workspaces.js';
 import { type Credentials, checkCredentials, DEFAULT_BASE_URL, type MockServiceOptions } from './options.js';
 import { authHeaderNames } from './protocol/auth-headers.js';
 import type { ApiCall, ApiReply } from './protocol/call.js';
+import { corsOrigins } from './protocol/cors.js';
 import { type DispatchDeps, type RouteTables, dispatch as runPipeline } from './protocol/dispatch.js';
 import { createHooks, type DispatchHooks } from './protocol/hooks.js';
 import { checkLimits, STATE_LIMITS } from './protocol/limits.js';
@@ -150,7 +152,8 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     nextDueAt: () => nextWorkflowDueAt(model),
     settle: (only?: Namespace) => (only ? settleWorkflows(model, only) : settleEveryWorkflow(model)),
   };
-  const webhooks = createWebhooksApi(model, options.webhooks?.deliver ?? 'record', [workflowClock]);
+  const webhookAllow = webhookAllowList(options.webhooks?.allow);
+  const webhooks = createWebhooksApi(model, options.webhooks?.deliver ?? 'record', [workflowClock], webhookAllow);
   const settings: Settings = {
     workspaceReadLimit: options.workspaceReadLimit ?? 100,
     disposableEmailDomains: [...(options.disposableEmailDomains ?? [])],
@@ -160,6 +163,8 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     loginLinkHosts: [...(options.loginLinkHosts ?? ['console.collab-service.test', 'localhost'])],
     userDataDeleteAccepted: options.userDataDeleteAccepted ?? true,
     missingDocuments: options.missingDocuments ?? 'documented',
+    webhookAllow,
+    corsOrigins: corsOrigins(options.cors?.origins),
     authHeaders,
   };
   const seeded = createWorkspace(model, {

@@ -47,6 +47,8 @@ it('prints the bench figures and holds every budget', async () => {
     ...(await optional('./install.js', 'benchInstall')),
     ...(await optional('./notifications.js', 'benchNotifications')),
     ...(await optional('./notifications.js', 'benchLargePages')),
+    ...(await optional('./soak.js', 'benchLongRun')),
+    ...(await optional('./soak.js', 'benchSoak')),
     ...growthFigures(rows),
   };
   const width = Math.max(...Object.keys(figures).map((k) => k.length));

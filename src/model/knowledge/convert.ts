@@ -1,3 +1,4 @@
+import { withoutTrailing } from '../../support/text.js';
 import type { KnowledgeMimeType } from '../state/records/knowledge.js';
 
 export { UPLOAD_MIME_TYPES } from './base.js';
@@ -35,7 +36,7 @@ export function sniffMatches(bytes: Uint8Array, mimeType: KnowledgeMimeType): bo
 /** Text as canonical markdown: CRLF and CR become LF, trailing spaces go, and it ends in exactly one newline. */
 export function normaliseText(text: string): string {
   const lines = text.replace(/\r\n?/g, '\n').split('\n');
-  const trimmed = lines.map((line) => line.replace(/[ \t]+$/, ''));
+  const trimmed = lines.map((line) => withoutTrailing(line, ' \t'));
   while (trimmed.length > 0 && trimmed[trimmed.length - 1] === '') trimmed.pop();
   return `${trimmed.join('\n')}\n`;
 }

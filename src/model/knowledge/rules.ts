@@ -1,4 +1,5 @@
 import { md5Hex } from '../../support/ids.js';
+import { withoutTrailing } from '../../support/text.js';
 import type { KnowledgeRule } from '../state/records/knowledge.js';
 
 /** Words that make a listed line a rule (beyond-spec-4 4.3.0 C). */
@@ -7,9 +8,25 @@ const DIRECTIVE = /\b(must|never|ensure|always|should|avoid|do not|don't|require
 /** A list marker at the start of a line: `-`, `*`, `+`, `1.`, `1)`, a checkbox, or a bullet followed by a checkbox. */
 const MARKER = /^\s*(?:(?:[-*+]|\d+[.)])\s+(?:\[[ xX]\]\s+)?|\[[ xX]\]\s+)/;
 
-const HEADING = /^\s{0,3}(#{1,6})\s+(.*?)\s*#*\s*$/;
-/** A table separator (`| --- |`) or a thematic break (`---`, `***`, `___`). */
-const SEPARATOR = /^\s*(?:\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?|(?:[-*_]\s*){3,})\s*$/;
+/** The opening of an ATX heading: up to 3 spaces, 1 to 6 `#`, and white space. */
+const HEADING_OPEN = /^\s{0,3}#{1,6}\s/;
+/**
+ * A table separator (`| --- |`) or a thematic break (`---`, `***`, `___`), tested on a trimmed line: white space at
+ * either end would give two adjacent `\s*` a run to split every way, which takes time quadratic in its length.
+ */
+const SEPARATOR = /^(?:\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?|(?:[-*_]\s*){3,})$/;
+
+/**
+ * The text of an ATX heading line (`## Claims ##` gives `Claims`), or undefined when the line is not one: what
+ * follows the `#` run without the white space around it and a closing `#` run. Cut in one pass, not by a lazy pattern
+ * that backtracks through long runs of white space.
+ */
+function headingText(line: string): string | undefined {
+  const open = HEADING_OPEN.exec(line);
+  if (!open) return undefined;
+  const text = line.slice(open[0].length).trim();
+  return withoutTrailing(text, '#').trimEnd();
+}
 
 /** A rule-line candidate of a source: its text without marker, and the category it falls under. */
 interface Candidate {
@@ -40,12 +57,12 @@ export function extractFromText(text: string): Extraction {
   let category: string | null = null;
   for (const line of text.split('\n')) {
     if (line.trim() === '') continue;
-    const heading = HEADING.exec(line);
-    if (heading) {
-      category = heading[2] === '' ? null : (heading[2] as string);
+    const heading = headingText(line);
+    if (heading !== undefined) {
+      category = heading === '' ? null : heading;
       continue;
     }
-    if (SEPARATOR.test(line)) continue;
+    if (SEPARATOR.test(line.trim())) continue;
     lines++;
     const marker = MARKER.exec(line);
     if (!marker) continue;

@@ -50,6 +50,8 @@ describe('workflow deliveries (4.2.0 K)', () => {
       'x-service-signature': sign(body),
       'x-service-event-id': first?.messageId,
       'x-service-attempt': '0',
+      // The emulator's own marker, which its control plane refuses (docs/webhooks.md).
+      'x-mock-webhook-delivery': first?.messageId,
     });
     expect(first?.payload).toMatchObject({ seq: 2, type: 'execution.dispatched', stepId: null, executionId, definitionId: 'doc-signoff' });
     expect(first?.url).toBe('https://receiver.example.com/events');
@@ -121,8 +123,8 @@ describe('workflow deliveries (4.2.0 K)', () => {
     const run = await api(service, '/v2/workflow/executions/get', { executionId });
     await api(service, '/v2/workflow/steps/recordReviewerDecision', { executionId, stepId: run.steps[0].stepId, reviewerId: 'u1', decision: 'reject' });
     await service.webhooks.flush();
-    expect(sent).toEqual([{ method: 'GET', url: 'https://hooks.example.com/rejected', headers: {}, body: '' }]);
     const [node] = service.webhooks.deliveries({ event: 'workflow.webhook-node' });
+    expect(sent).toEqual([{ method: 'GET', url: 'https://hooks.example.com/rejected', headers: { 'x-mock-webhook-delivery': node?.messageId }, body: '' }]);
     expect(node).toMatchObject({ kind: 'workflow-node', method: 'GET', status: 'failed', attempts: [{ statusCode: 500 }] });
     expect((await api(service, '/v2/workflow/executions/get', { executionId })).steps[1].status).toBe('completed');
   });
