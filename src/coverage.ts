@@ -1,5 +1,4 @@
-import type { ApiVersion, AuthLevel } from './protocol/operation.js';
-import { routes } from './routes.js';
+import type { ApiVersion, AuthLevel, Route } from './protocol/operation.js';
 
 /** One served path of the API. */
 export interface ServedPath {
@@ -18,10 +17,10 @@ export interface Coverage {
 }
 
 /**
- * The route table as data: every served path with its operation's summary.
- * @example coverage().served.find((p) => p.path === '/v2/users/add')?.summary === 'Add users'
+ * The route table as data: every served path with its operation's summary (`routes` with every area loaded).
+ * @example coverage(await loadRoutes()).served.find((p) => p.path === '/v2/users/add')?.summary === 'Add users'
  */
-export function coverage(): Coverage {
+export function coverage(routes: Readonly<Record<string, Route>>): Coverage {
   const first = new Map<unknown, string>();
   const served = Object.entries(routes).map(([path, { operation, version }]): ServedPath => {
     const sameAs = first.get(operation);

@@ -2,8 +2,7 @@ import { z } from 'zod';
 import { controlRoutes } from './control/routes.js';
 import { DEFAULT_BASE_URL } from './options.js';
 import { authHeaderNames, DEFAULT_HEADER_PREFIX } from './protocol/auth-headers.js';
-import type { AuthLevel, Operation } from './protocol/operation.js';
-import { routes } from './routes.js';
+import type { AuthLevel, Operation, Route } from './protocol/operation.js';
 
 /** An OpenAPI 3.1 document as plain JSON. */
 export type OpenApiDocument = Record<string, unknown> & { openapi: '3.1.0'; paths: Record<string, Record<string, unknown>> };
@@ -86,24 +85,26 @@ function controlEntry(method: string, path: string): Json {
   return entry;
 }
 
-const cached = new Map<string, string>();
+const cached = new WeakMap<object, Map<string, string>>();
 
 /**
  * The OpenAPI 3.1 description of everything this emulator serves, as text: generated once per header prefix from the
- * route table (each operation's summary, auth, zod request schema and success message) and the control table. The
- * security schemes name the auth headers under `headerPrefix` (default `x-service-`).
- * @example JSON.parse(openapiText()).paths['/v2/users/add']?.post
+ * route table with every area loaded (`loadRoutes()`: each operation's summary, auth, zod request schema and success
+ * message) and the control table. The security schemes name the auth headers under `headerPrefix` (default `x-service-`).
+ * @example JSON.parse(openapiText(await loadRoutes())).paths['/v2/users/add']?.post
  */
-export function openapiText(headerPrefix: string = DEFAULT_HEADER_PREFIX): string {
-  let text = cached.get(headerPrefix);
+export function openapiText(routes: Readonly<Record<string, Route>>, headerPrefix: string = DEFAULT_HEADER_PREFIX): string {
+  let texts = cached.get(routes);
+  if (texts === undefined) cached.set(routes, (texts = new Map()));
+  let text = texts.get(headerPrefix);
   if (text === undefined) {
-    text = JSON.stringify(build(headerPrefix));
-    cached.set(headerPrefix, text);
+    text = JSON.stringify(build(routes, headerPrefix));
+    texts.set(headerPrefix, text);
   }
   return text;
 }
 
-function build(headerPrefix: string): OpenApiDocument {
+function build(routes: Readonly<Record<string, Route>>, headerPrefix: string): OpenApiDocument {
   const names = authHeaderNames(headerPrefix);
   const paths: Record<string, Record<string, unknown>> = {};
   for (const [path, { operation, version }] of Object.entries(routes)) paths[path] = { post: operationEntry(path, version, operation) };

@@ -1,39 +1,47 @@
 import * as activities from './operations/activities.js';
-import { executions as agentExecutions, groups as agentGroups, prompts as agentPrompts, agents } from './operations/agents/index.js';
 import * as auth from './operations/auth.js';
 import * as comments from './operations/comments/index.js';
 import * as crdt from './operations/crdt.js';
 import * as documents from './operations/documents.js';
 import * as folders from './operations/folders.js';
 import * as groups from './operations/groups.js';
-import * as insights from './operations/insights.js';
-import * as knowledge from './operations/knowledge.js';
 import * as legacyTokens from './operations/legacy-tokens.js';
 import * as locations from './operations/locations.js';
 import * as memory from './operations/memory.js';
-import * as memoryReads from './operations/memory-reads.js';
 import * as migrations from './operations/migrations.js';
 import * as notifications from './operations/notifications.js';
 import * as organizations from './operations/organizations.js';
 import * as permissions from './operations/permissions.js';
 import * as presence from './operations/presence.js';
 import * as recordings from './operations/recordings.js';
-import * as rewriter from './operations/rewriter.js';
 import * as erase from './operations/users/erase.js';
 import * as users from './operations/users/users.js';
 import * as webhooks from './operations/webhooks.js';
-import * as workflow from './operations/workflow/index.js';
+import { WORKFLOW } from './operations/workflow/common.js';
 import * as workspaceConfig from './operations/workspaces/config.js';
 import * as workspaceEmail from './operations/workspaces/email.js';
 import * as keySettings from './operations/workspaces/key-settings.js';
 import * as workspaceKeys from './operations/workspaces/keys.js';
 import * as workspaces from './operations/workspaces/workspaces.js';
+import { area, routeOf } from './protocol/areas.js';
 import type { Operation, Route } from './protocol/operation.js';
 
 const v1 = (operation: Operation): Route => ({ operation, version: 'v1' });
 const v2 = (operation: Operation): Route => ({ operation, version: 'v2' });
 
-/** THE route table: one line per served path, with the API version it serves (v1/v2 twins of D15 included). */
+// Areas a page may never call load, with their schemas, on the first call to one of their paths: each is its own chunk.
+const agents = area(() => import('./operations/agents/index.js'), { auth: 'apiKey' });
+const workflow = area(() => import('./operations/workflow/index.js'), WORKFLOW);
+const knowledge = area(() => import('./operations/knowledge.js'), { auth: 'apiKey', message: null });
+const insights = area(() => import('./operations/insights.js'), { auth: 'apiKey', message: null });
+const memoryReads = area(() => import('./operations/memory-reads.js'), { auth: 'apiKey', message: null });
+const rewriter = area(() => import('./operations/rewriter.js'), { auth: 'apiKey', message: null });
+
+/**
+ * THE route table: one line per served path, with the API version it serves (v1/v2 twins of D15 included). The
+ * lines of the agents, workflow, knowledge, insights, memory-read and rewriter areas stand for operations that load
+ * on first use (`loadRoutes()` gives every line with its operation).
+ */
 export const routes: Readonly<Record<string, Route>> = {
   '/v2/workspace/create': v2(workspaces.create),
   '/v2/workspace/get': v2(workspaces.get),
@@ -103,27 +111,27 @@ export const routes: Readonly<Record<string, Route>> = {
   '/v2/activities/get': v2(activities.get),
   '/v2/activities/delete': v2(activities.remove),
   '/v2/memory/suggest': v2(memory.suggest),
-  '/v2/memory/search': v2(memoryReads.search),
-  '/v2/memory/ask': v2(memoryReads.ask),
-  '/v2/memory/judgments/query': v2(memoryReads.queryJudgmentsOp),
-  '/v2/memory/knowledge/upload-url': v2(knowledge.uploadUrl),
-  '/v2/memory/knowledge/ingest': v2(knowledge.ingest),
-  '/v2/memory/knowledge/ingest-status': v2(knowledge.ingestStatusOp),
-  '/v2/memory/knowledge/list': v2(knowledge.list),
-  '/v2/memory/knowledge/download': v2(knowledge.download),
-  '/v2/memory/knowledge/rules': v2(knowledge.rules),
-  '/v2/memory/knowledge/search': v2(knowledge.search),
-  '/v2/memory/knowledge/update': v2(knowledge.update),
-  '/v2/memory/knowledge/delete': v2(knowledge.remove),
-  '/v2/memory/profiles/get': v2(insights.getProfile),
-  '/v2/memory/patterns/get': v2(insights.getPatterns),
-  '/v2/memory/stats/get': v2(insights.getStats),
-  '/v2/memory/alerts/list': v2(insights.listAlertsOp),
-  '/v2/memory/alerts/dismiss': v2(insights.dismissAlertOp),
-  '/v2/memory/alerts/action': v2(insights.actionAlertOp),
-  '/v2/memory/alerts/config/get': v2(insights.getAlertConfig),
-  '/v2/memory/alerts/config/update': v2(insights.updateAlertConfigOp),
-  '/v2/rewriter/ask-ai': v2(rewriter.askAi),
+  '/v2/memory/search': memoryReads.v2('Search judgments', (m) => m.search),
+  '/v2/memory/ask': memoryReads.v2('Ask decision memory', (m) => m.ask),
+  '/v2/memory/judgments/query': memoryReads.v2('Query judgments', (m) => m.queryJudgmentsOp),
+  '/v2/memory/knowledge/upload-url': knowledge.v2('Get a knowledge upload URL', (m) => m.uploadUrl),
+  '/v2/memory/knowledge/ingest': knowledge.v2('Ingest a knowledge file', (m) => m.ingest),
+  '/v2/memory/knowledge/ingest-status': knowledge.v2('Get a knowledge ingestion status', (m) => m.ingestStatusOp),
+  '/v2/memory/knowledge/list': knowledge.v2('List knowledge sources', (m) => m.list),
+  '/v2/memory/knowledge/download': knowledge.v2('Download the canonical markdown of a knowledge source', (m) => m.download),
+  '/v2/memory/knowledge/rules': knowledge.v2('List the rules extracted from a knowledge source', (m) => m.rules),
+  '/v2/memory/knowledge/search': knowledge.v2('Search the knowledge base', (m) => m.search),
+  '/v2/memory/knowledge/update': knowledge.v2('Update a rule-based knowledge source', (m) => m.update),
+  '/v2/memory/knowledge/delete': knowledge.v2('Delete a knowledge source', (m) => m.remove),
+  '/v2/memory/profiles/get': insights.v2('Get a reviewer profile', (m) => m.getProfile),
+  '/v2/memory/patterns/get': insights.v2('Get decision patterns', (m) => m.getPatterns),
+  '/v2/memory/stats/get': insights.v2('Get decision-memory statistics', (m) => m.getStats),
+  '/v2/memory/alerts/list': insights.v2('List trend alerts', (m) => m.listAlertsOp),
+  '/v2/memory/alerts/dismiss': insights.v2('Dismiss a trend alert', (m) => m.dismissAlertOp),
+  '/v2/memory/alerts/action': insights.v2('Mark a trend alert actioned', (m) => m.actionAlertOp),
+  '/v2/memory/alerts/config/get': insights.v2('Get the alert settings', (m) => m.getAlertConfig),
+  '/v2/memory/alerts/config/update': insights.v2('Update the alert settings', (m) => m.updateAlertConfigOp),
+  '/v2/rewriter/ask-ai': rewriter.v2('Rewrite text with a model', (m) => m.askAi),
   '/v1/auth/token/get': v1(legacyTokens.tokenV1),
   '/v2/auth/token/get': v2(legacyTokens.tokenV2),
   '/v2/recordings/get': v2(recordings.get),
@@ -198,42 +206,60 @@ export const routes: Readonly<Record<string, Route>> = {
   '/v1/commentannotations/comments/update': v1(comments.comments.update),
   '/v2/commentannotations/comments/delete': v2(comments.comments.remove),
   '/v1/commentannotations/comments/delete': v1(comments.comments.remove),
-  '/v2/agents/create': v2(agents.create),
-  '/v2/agents/get': v2(agents.get),
-  '/v2/agents/update': v2(agents.update),
-  '/v2/agents/delete': v2(agents.remove),
-  '/v2/agents/version/update': v2(agents.updateVersion),
-  '/v2/agents/versions/list': v2(agents.listVersionsOp),
-  '/v2/agents/versions/restore': v2(agents.restore),
-  '/v2/agents/execution/run': v2(agentExecutions.run),
-  '/v2/agents/execution/get': v2(agentExecutions.get),
-  '/v2/agents/execution/list': v2(agentExecutions.list),
-  '/v2/agents/execution/count': v2(agentExecutions.count),
-  '/v2/agents/analytics/get': v2(agentExecutions.analytics),
-  '/v2/agents/prompt/enhance': v2(agentPrompts.enhance),
-  '/v2/agents/prompt/validate': v2(agentPrompts.validatePromptOp),
-  '/v2/agents/prompt/refine': v2(agentPrompts.refine),
-  '/v2/agents/config/resolve': v2(agentPrompts.resolve),
-  '/v2/agents/extract': v2(agentPrompts.extract),
-  '/v2/agents/groups/create': v2(agentGroups.create),
-  '/v2/agents/groups/get': v2(agentGroups.get),
-  '/v2/agents/groups/list': v2(agentGroups.list),
-  '/v2/agents/groups/update': v2(agentGroups.update),
-  '/v2/agents/groups/delete': v2(agentGroups.remove),
-  '/v2/agents/groups/add-agents': v2(agentGroups.addAgents),
-  '/v2/agents/groups/remove-agents': v2(agentGroups.removeAgents),
-  '/v2/workflow/definitions/create': v2(workflow.definitions.create),
-  '/v2/workflow/definitions/get': v2(workflow.definitions.get),
-  '/v2/workflow/definitions/list': v2(workflow.definitions.list),
-  '/v2/workflow/definitions/update': v2(workflow.definitions.update),
-  '/v2/workflow/definitions/delete': v2(workflow.definitions.remove),
-  '/v2/workflow/executions/dispatch': v2(workflow.executions.dispatch),
-  '/v2/workflow/executions/get': v2(workflow.executions.get),
-  '/v2/workflow/executions/list': v2(workflow.executions.list),
-  '/v2/workflow/executions/getEvents': v2(workflow.executions.events),
-  '/v2/workflow/executions/cancel': v2(workflow.executions.cancel),
-  '/v2/workflow/steps/recordReviewerDecision': v2(workflow.steps.recordDecision),
-  '/v2/workflow/steps/resolve': v2(workflow.steps.resolve),
-  '/v2/workflow/steps/cancel': v2(workflow.steps.cancel),
-  '/v2/workflow/steps/recordAgentResolution': v2(workflow.steps.recordAgentResolution),
+  '/v2/agents/create': agents.v2('Create agent', (m) => m.agents.create),
+  '/v2/agents/get': agents.v2('Get agent(s)', (m) => m.agents.get),
+  '/v2/agents/update': agents.v2('Update agent', (m) => m.agents.update),
+  '/v2/agents/delete': agents.v2('Delete agent', (m) => m.agents.remove),
+  '/v2/agents/version/update': agents.v2('Update agent version', (m) => m.agents.updateVersion),
+  '/v2/agents/versions/list': agents.v2('List agent versions', (m) => m.agents.listVersionsOp),
+  '/v2/agents/versions/restore': agents.v2('Restore agent version', (m) => m.agents.restore),
+  '/v2/agents/execution/run': agents.v2('Run agent execution', (m) => m.executions.run),
+  '/v2/agents/execution/get': agents.v2('Get agent execution', (m) => m.executions.get),
+  '/v2/agents/execution/list': agents.v2('List agent executions', (m) => m.executions.list),
+  '/v2/agents/execution/count': agents.v2('Count agent executions', (m) => m.executions.count),
+  '/v2/agents/analytics/get': agents.v2('Get agent analytics', (m) => m.executions.analytics),
+  '/v2/agents/prompt/enhance': agents.v2('Enhance prompt', (m) => m.prompts.enhance),
+  '/v2/agents/prompt/validate': agents.v2('Validate prompt', (m) => m.prompts.validatePromptOp),
+  '/v2/agents/prompt/refine': agents.v2('Refine prompt', (m) => m.prompts.refine),
+  '/v2/agents/config/resolve': agents.v2('Resolve agent config', (m) => m.prompts.resolve),
+  '/v2/agents/extract': agents.v2('Extract agents from a file', (m) => m.prompts.extract),
+  '/v2/agents/groups/create': agents.v2('Create agent group', (m) => m.groups.create),
+  '/v2/agents/groups/get': agents.v2('Get agent group', (m) => m.groups.get),
+  '/v2/agents/groups/list': agents.v2('List agent groups', (m) => m.groups.list),
+  '/v2/agents/groups/update': agents.v2('Update agent group', (m) => m.groups.update),
+  '/v2/agents/groups/delete': agents.v2('Delete agent group', (m) => m.groups.remove),
+  '/v2/agents/groups/add-agents': agents.v2('Add agents to group', (m) => m.groups.addAgents),
+  '/v2/agents/groups/remove-agents': agents.v2('Remove agents from group', (m) => m.groups.removeAgents),
+  '/v2/workflow/definitions/create': workflow.v2('Create a workflow definition', (m) => m.definitions.create),
+  '/v2/workflow/definitions/get': workflow.v2('Get a workflow definition', (m) => m.definitions.get),
+  '/v2/workflow/definitions/list': workflow.v2('List workflow definitions', (m) => m.definitions.list),
+  '/v2/workflow/definitions/update': workflow.v2('Replace a workflow definition', (m) => m.definitions.update),
+  '/v2/workflow/definitions/delete': workflow.v2('Delete a workflow definition', (m) => m.definitions.remove),
+  '/v2/workflow/executions/dispatch': workflow.v2('Dispatch a workflow execution', (m) => m.executions.dispatch),
+  '/v2/workflow/executions/get': workflow.v2('Get a workflow execution', (m) => m.executions.get),
+  '/v2/workflow/executions/list': workflow.v2('List workflow executions', (m) => m.executions.list),
+  '/v2/workflow/executions/getEvents': workflow.v2('Get the events of a workflow execution', (m) => m.executions.events),
+  '/v2/workflow/executions/cancel': workflow.v2('Cancel a workflow execution', (m) => m.executions.cancel),
+  '/v2/workflow/steps/recordReviewerDecision': workflow.v2('Record a reviewer decision', (m) => m.steps.recordDecision),
+  '/v2/workflow/steps/resolve': workflow.v2('Resolve a workflow step (override)', (m) => m.steps.resolve),
+  '/v2/workflow/steps/cancel': workflow.v2('Cancel a workflow step', (m) => m.steps.cancel),
+  '/v2/workflow/steps/recordAgentResolution': workflow.v2('Record an agent resolution', (m) => m.steps.recordAgentResolution),
 };
+
+let everyRoute: Promise<Readonly<Record<string, Route>>> | undefined;
+
+/**
+ * Every line of the route table with its operation itself (schema, rules, result), every area loaded: for what
+ * describes the whole surface (coverage, the OpenAPI document, the server's index). Same paths, same order.
+ * @example const all = await loadRoutes(); all['/v2/agents/create']?.operation.schema;
+ */
+export function loadRoutes(): Promise<Readonly<Record<string, Route>>> {
+  everyRoute ??= Promise.all(Object.entries(routes).map(async ([path, route]) => [path, await routeOf(route)] as const)).then(
+    (entries) => Object.fromEntries(entries),
+    (error: unknown) => {
+      everyRoute = undefined;
+      throw error;
+    },
+  );
+  return everyRoute;
+}

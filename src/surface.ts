@@ -21,7 +21,8 @@ export function loadServed(): Promise<Served> {
  * @example (await coverage()).served.find((p) => p.path === '/v2/users/add')?.summary === 'Add users'
  */
 export async function coverage(): Promise<Coverage> {
-  return (await loadServed()).coverage();
+  const served = await loadServed();
+  return served.coverage(await served.loadRoutes());
 }
 
 /**
@@ -36,5 +37,6 @@ export async function openapi(options: { headerPrefix?: string } = {}): Promise<
 
 /** The OpenAPI document as text, for `GET /__mock/openapi.json` and the committed `openapi.json`. */
 export async function openapiText(headerPrefix?: string): Promise<string> {
-  return (await loadServed()).openapiText(headerPrefix);
+  const served = await loadServed();
+  return served.openapiText(await served.loadRoutes(), headerPrefix);
 }

@@ -86,17 +86,18 @@ export async function listen(service: MockService, options: ListenOptions = {}):
   const requestMs = options.requestTimeoutMs ?? 30_000;
   const headersMs = Math.min(options.headersTimeoutMs ?? 10_000, requestMs);
   let index: ApiReply | undefined;
-  // The served surface (schemas, control plane, OpenAPI document) loads now, not on the first request.
+  // The served surface (schemas of every area, control plane, OpenAPI document) loads now, not on the first request.
   const served = await loadServed();
+  const routes = await served.loadRoutes();
   const server = createServer(
     // Node checks both timeouts on this interval, so it bounds how late a timeout fires.
     { headersTimeout: headersMs, requestTimeout: requestMs, connectionsCheckingInterval: Math.max(25, Math.min(1000, Math.floor(headersMs / 4))) },
     (req, res) => {
       if ((req.method === 'GET' || req.method === 'HEAD') && (req.url === '/' || req.url?.startsWith('/?'))) {
-        return send(res, (index ??= serverIndex(urlOf(server, host), served, service.settings.authHeaders)), false);
+        return send(res, (index ??= serverIndex(urlOf(server, host), served, routes, service.settings.authHeaders)), false);
       }
       // Static, secret-free pages the standalone server serves itself, so browser bundles of the core stay small.
-      const page = req.method === 'GET' || req.method === 'HEAD' ? staticPage(req.url ?? '/', served, service.settings.authHeaders) : undefined;
+      const page = req.method === 'GET' || req.method === 'HEAD' ? staticPage(req.url ?? '/', served, routes, service.settings.authHeaders) : undefined;
       if (page) return send(res, page, false);
       handle(service, policy, req, res, () => (req.headers.host ? `http://${req.headers.host}` : urlOf(server, host)));
     },

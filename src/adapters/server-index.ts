@@ -1,15 +1,17 @@
 import type { AuthHeaderNames } from '../protocol/auth-headers.js';
 import type { ApiReply } from '../protocol/call.js';
+import type { Route } from '../protocol/operation.js';
 import type { Served } from '../surface.js';
 
 /**
  * What `GET /` of the standalone server answers: a JSON index of the API, the control plane under
  * `/__mock/*` and the live sync endpoint, so a person who opens the server in a browser sees where to go.
- * @example serverIndex('http://127.0.0.1:4780', await loadServed(), service.settings.authHeaders).body
+ * `routes` is the route table with every area loaded (`served.loadRoutes()`).
+ * @example serverIndex('http://127.0.0.1:4780', served, await served.loadRoutes(), service.settings.authHeaders).body
  */
-export function serverIndex(url: string, served: Served, names: AuthHeaderNames): ApiReply {
+export function serverIndex(url: string, served: Served, routes: Readonly<Record<string, Route>>, names: AuthHeaderNames): ApiReply {
   const { controlRoutes } = served;
-  const { served: paths } = served.coverage();
+  const { served: paths } = served.coverage(routes);
   const body = {
     name: 'collab-service-mock',
     api: {

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -61,5 +61,75 @@ describe('the served surface loads on the first call, not at import', () => {
     expect(lines.slice(0, imported)).not.toContain('dist/served.js');
     expect(lines.slice(imported)).toContain('dist/served.js');
     expect(lines.at(-1)).toBe('-- true');
+  });
+
+  it('loads on a first core call none of the areas a page may never call; each loads on the first call to one of its paths', () => {
+    const areas = {
+      agents: '/v2/agents/groups/list',
+      workflow: '/v2/workflow/definitions/list',
+      knowledge: '/v2/memory/knowledge/list',
+      insights: '/v2/memory/patterns/get',
+      'memory reads': '/v2/memory/judgments/query',
+      rewriter: '/v2/rewriter/ask-ai',
+    };
+    // Each area's operations, found in dist/ by a message only their schemas or replies hold.
+    const marks: Record<keyof typeof areas, string> = {
+      agents: 'Agent created successfully',
+      workflow: 'definitionId must match',
+      knowledge: 'fileSize must be a whole number of bytes',
+      insights: 'config.maxAlertsPerWeek must be',
+      'memory reads': 'filters.excludeDocumentIds must hold',
+      rewriter: 'prompt is required.',
+    };
+    const dist = join(ROOT, 'dist');
+    const fileOf = (mark: string): string[] =>
+      readdirSync(dist)
+        .filter((f) => f.endsWith('.js') && readFileSync(join(dist, f), 'utf8').includes(mark))
+        .map((f) => `dist/${f}`);
+    const lines = loadedFiles(`
+      const { createMockService } = await import('collab-service-mock');
+      const service = createMockService();
+      const headers = { 'content-type': 'application/json', ...service.credentials.headers };
+      const post = (path, data, h = headers) => service.dispatch({ method: 'POST', path, headers: h, body: JSON.stringify({ data }) });
+      await post('/v2/users/add', { organizationId: 'org', users: [{ userId: 'ada', name: 'Ada' }] });
+      await post('/v2/users/get', { organizationId: 'org' });
+      await post('/v2/commentannotations/get', { organizationId: 'org', documentId: 'doc' });
+      await post('/v2/notifications/get', { organizationId: 'org' });
+      console.log('-- core calls');
+      // Refusals by path, gate and credentials on the areas' paths answer before any area loads.
+      const refusals = async () => {
+        const out = [];
+        for (const path of ${JSON.stringify(Object.values(areas))}) {
+          out.push(await post(path, {}, { 'content-type': 'application/json' }));
+          out.push(await post(path, {}, { 'content-type': 'application/json', 'x-service-api-key': service.credentials.apiKey }));
+          out.push(await service.dispatch({ method: 'GET', path, headers, body: '' }));
+          out.push(await post(path + 'x', {}));
+        }
+        return JSON.stringify(out);
+      };
+      const before = await refusals();
+      console.log('-- refusals');
+      for (const [name, path] of Object.entries(${JSON.stringify(areas)})) {
+        const reply = await post(path, name === 'rewriter' ? { model: 'm', prompt: 'p', text: 't' } : {});
+        console.log('-- ' + name + ' ' + reply.status);
+      }
+      console.log('-- same refusals after every area loaded: ' + (before === (await refusals())));
+    `);
+    const at = (marker: string) => lines.findIndex((l) => l.startsWith(`-- ${marker}`));
+    const core = at('core calls');
+    expect(core).toBeGreaterThan(0);
+    const beforeCore = new Set(lines.slice(0, core));
+    expect(lines.slice(core + 1, at('refusals'))).toEqual([]);
+    let from = at('refusals');
+    for (const [name, mark] of Object.entries(marks)) {
+      const to = at(name);
+      expect(lines[to], name).toMatch(/ 200$/);
+      const files = fileOf(mark);
+      expect(files, `${name}'s operations sit in one file of dist/`).toHaveLength(1);
+      expect(beforeCore.has(files[0] as string), `${files[0]} (${name}) loaded by the core calls`).toBe(false);
+      expect(lines.slice(from + 1, to), `${name} loads on its first call`).toContain(files[0]);
+      from = to;
+    }
+    expect(lines.at(-1)).toBe('-- same refusals after every area loaded: true');
   });
 });

@@ -87,13 +87,13 @@ const byPath = new Map(pages.map((page) => [page.path, page]));
 const where = (page: Page, line: number) => `${page.path}:${line}`;
 
 describe('README.md and docs/', () => {
-  it('the coverage table of docs/coverage.md matches the route table (regenerate with `npm run readme`)', () => {
+  it('the coverage table of docs/coverage.md matches the route table (regenerate with `npm run readme`)', async () => {
     const text = readFileSync(COVERAGE, 'utf8');
     const from = text.indexOf(START);
     const to = text.indexOf(END);
     expect(from, 'docs/coverage.md lacks the coverage markers').toBeGreaterThan(-1);
     expect(to).toBeGreaterThan(from);
-    const expected = `${START}\n${renderCoverage()}\n${END}`;
+    const expected = `${START}\n${await renderCoverage()}\n${END}`;
     if (process.env['UPDATE_README'] === '1') {
       writeFileSync(COVERAGE, text.slice(0, from) + expected + text.slice(to + END.length));
       return;

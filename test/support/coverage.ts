@@ -1,10 +1,11 @@
 import { coverage } from '../../src/coverage.js';
+import { loadRoutes } from '../../src/routes.js';
 
 const AUTH_LABEL = { none: 'none', workspace: 'workspace', workspaceRead: 'workspace', apiKey: 'API key' } as const;
 
-/** The coverage table of docs/coverage.md, rendered from the route table. */
-export function renderCoverage(): string {
-  const { served } = coverage();
+/** The coverage table of docs/coverage.md, rendered from the route table with every area loaded. */
+export async function renderCoverage(): Promise<string> {
+  const { served } = coverage(await loadRoutes());
   const lines = ['| Path | Auth | Operation | Served as |', '|---|---|---|---|'];
   for (const entry of served) {
     lines.push(

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { ApiReply } from '../../src/protocol/call.js';
 import type { AuthLevel } from '../../src/protocol/operation.js';
-import { routes } from '../../src/routes.js';
+import { loadRoutes } from '../../src/routes.js';
 import { createMockService, type MockService } from '../../src/service.js';
 
 /** A seeded source of numbers in [0, 1) (mulberry32): same seed, same cases. */
@@ -217,7 +217,7 @@ export async function fuzzRoutes(options: { seed: number; casesPerRoute: number;
   const protoBefore = prototypeNames();
   const figures: FuzzFigures = { routes: 0, cases: 0, successes: 0, refusals: 0, byStatus: {}, problems: [], ms: 0 };
   const resetEvery = options.resetEvery ?? 25;
-  for (const [path, route] of Object.entries(routes)) {
+  for (const [path, route] of Object.entries(await loadRoutes())) {
     figures.routes += 1;
     const headers = headersFor(service, route.operation.auth);
     for (let i = 0; i < options.casesPerRoute; i++) {

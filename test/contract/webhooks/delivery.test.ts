@@ -3,12 +3,12 @@
 import { Webhook } from 'standardwebhooks';
 import { afterEach, describe, expect, it } from 'vitest';
 import { listen, type RunningServer } from '../../../src/adapters/node-server.js';
-import { coverage } from '../../../src/coverage.js';
 import { RETRY_DELAYS_MS } from '../../../src/model/webhooks/schedule.js';
 import { createMockService, type MockService } from '../../../src/service.js';
+import { coverage } from '../../../src/surface.js';
 import { plainHeaders, type Receiver, startReceiver } from '../../support/webhook-receiver.js';
 
-const COMMENTS_SERVED = coverage().served.some((p) => p.path === '/v2/commentannotations/add');
+const COMMENTS_SERVED = (await coverage()).served.some((p) => p.path === '/v2/commentannotations/add');
 
 let running: RunningServer | undefined;
 let receiver: Receiver | undefined;

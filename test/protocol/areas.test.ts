@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { area, isLazy, routeOf } from '../../src/protocol/areas.js';
+import { defineOperation, type Operation } from '../../src/protocol/operation.js';
+import { loadRoutes, routes } from '../../src/routes.js';
+import { createMockService, serviceHooks } from '../../src/service.js';
+
+const json = { 'content-type': 'application/json' };
+
+/** What the pipeline reads of an operation before it runs, and the shape of its reply. */
+const facts = (op: Operation) => ({ auth: op.auth, summary: op.summary, missingTokenMessage: op.missingTokenMessage, bare: op.message === null });
+
+describe('areas that load on first use', () => {
+  const lazy = Object.entries(routes).filter(([, route]) => isLazy(route));
+
+  it('serve the agents, workflow, knowledge, insights, memory-read and rewriter paths, and no core path', () => {
+    const paths = lazy.map(([path]) => path);
+    expect(paths.length).toBe(24 + 14 + 9 + 8 + 3 + 1);
+    const areaOf = (p: string) => /^\/v2\/(agents|workflow|rewriter|memory\/(knowledge|profiles|patterns|stats|alerts|search|ask|judgments))\b/.exec(p)?.[1];
+    expect(paths.filter((p) => areaOf(p) === undefined)).toEqual([]);
+    expect(Object.keys(routes).filter((p) => areaOf(p) !== undefined && !paths.includes(p))).toEqual([]);
+    expect(paths).not.toContain('/v2/memory/suggest');
+  });
+
+  it('hold for each line exactly what the operation it stands for declares: auth, missing-token wording, summary, bare reply', async () => {
+    const all = await loadRoutes();
+    for (const [path, line] of lazy) {
+      const own = all[path]?.operation as Operation;
+      expect(own, path).toBeDefined();
+      expect(own, path).not.toBe(line.operation);
+      expect(facts(line.operation), path).toEqual(facts(own));
+      expect(all[path]?.version, path).toBe(line.version);
+    }
+  });
+
+  it('load into a table of the same paths in the same order, the core lines unchanged', async () => {
+    const all = await loadRoutes();
+    expect(Object.keys(all)).toEqual(Object.keys(routes));
+    for (const [path, route] of Object.entries(routes)) if (!isLazy(route)) expect(all[path], path).toBe(route);
+    expect(await loadRoutes()).toBe(all);
+    const agentsCreate = routes['/v2/agents/create'];
+    if (!agentsCreate) throw new Error('no /v2/agents/create line');
+    expect(routeOf(agentsCreate)).toBe(all['/v2/agents/create']);
+  });
+
+  it('answer a refusal by gate or credentials on a lazy path as the operation does, and name it in the journal', async () => {
+    const service = createMockService();
+    const named: string[] = [];
+    serviceHooks(service).after.push((_call, _reply, info) => named.push(info.route?.operation.summary ?? '-'));
+    const apiKeyOnly = { ...json, 'x-service-api-key': service.credentials.apiKey };
+    const noToken = await service.dispatch({ method: 'POST', path: '/v2/workflow/definitions/list', headers: apiKeyOnly, body: '{"data":{}}' });
+    expect(noToken.status).toBe(400);
+    expect(JSON.parse(noToken.body)).toEqual({ error: { status: 'INVALID_ARGUMENT', message: 'Auth token is required' } });
+    const get = await service.dispatch({ method: 'GET', path: '/v2/agents/create', headers: json, body: '' });
+    expect(JSON.parse(get.body)).toEqual({ error: { status: 'INVALID_ARGUMENT', message: 'Bad Request' } });
+    const typo = await service.dispatch({ method: 'POST', path: '/v2/agents/creat', headers: json, body: '{"data":{}}' });
+    expect(JSON.parse(typo.body)).toEqual({ error: { status: 'NOT_FOUND', message: 'Unknown path /v2/agents/creat. Did you mean /v2/agents/create?' } });
+    expect(named).toEqual(['List workflow definitions', 'Create agent', '-']);
+  });
+
+  it('validate with the operation itself and answer with its envelope: its message, or a bare result', async () => {
+    const service = createMockService();
+    const headers = { ...json, ...service.credentials.headers };
+    const refused = await service.dispatch({ method: 'POST', path: '/v2/agents/groups/create', headers, body: '{"data":{}}' });
+    expect(refused.status).toBe(400);
+    expect(JSON.parse(refused.body).error.status).toBe('INVALID_ARGUMENT');
+    const created = await service.dispatch({ method: 'POST', path: '/v2/agents/groups/create', headers, body: '{"data":{"name":"Reviewers"}}' });
+    expect(JSON.parse(created.body).result).toMatchObject({ status: 'success', message: 'Agent group created successfully' });
+    const listed = await service.dispatch({ method: 'POST', path: '/v2/memory/knowledge/list', headers, body: '{"data":{}}' });
+    expect(Object.keys(JSON.parse(listed.body).result)).not.toContain('status');
+  });
+});
+
+describe('area()', () => {
+  const op = (summary: string) =>
+    defineOperation({ auth: 'apiKey', summary, message: 'Done.', schema: z.strictObject({ n: z.number() }), run: ({ data }) => ({ data }) });
+
+  it('imports an area once, and again after an import that failed', async () => {
+    let imports = 0;
+    let fail = true;
+    const one = op('One');
+    const demo = area(
+      async () => {
+        imports += 1;
+        if (fail) throw new Error('chunk unavailable');
+        return { one };
+      },
+      { auth: 'apiKey' },
+    );
+    const line = demo.v2('One', (m) => m.one);
+    await expect(Promise.resolve(line.load())).rejects.toThrow('chunk unavailable');
+    fail = false;
+    const [a, b] = await Promise.all([line.load(), line.load()]);
+    expect(a).toBe(b);
+    expect(line.load()).toBe(a);
+    expect(a).toEqual({ operation: one, version: 'v2' });
+    expect(imports).toBe(2);
+  });
+});
