@@ -85,7 +85,7 @@ describe('webhook attempts over HTTP', () => {
     const drip = createTcpServer((socket) => {
       sockets.push(socket);
       socket.on('error', () => undefined);
-      const bytes = Buffer.from('HTTP/1.1 200 OK\r\ncontent-type: text/plain\r\nx-padding: ' + 'a'.repeat(10_000));
+      const bytes = Buffer.from(`HTTP/1.1 200 OK\r\ncontent-type: text/plain\r\nx-padding: ${'a'.repeat(10_000)}`);
       let i = 0;
       const timer = setInterval(() => {
         if (socket.destroyed) clearInterval(timer);
