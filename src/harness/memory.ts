@@ -1,6 +1,5 @@
 import { withKnowledgeCaveat } from '../model/knowledge/caveat.js';
 import type { Explanation } from '../model/memory/explain.js';
-import { judgmentIndex } from '../model/memory/index.js';
 import { type JudgmentDraft, listJudgments, recordJudgmentDrafts } from '../model/memory/judgments.js';
 import { loadSynonyms } from '../model/memory/synonyms.js';
 import type { ModelContext } from '../model/state/context.js';
@@ -111,8 +110,12 @@ export async function explainKeySuggestion(ctx: ModelContext, apiKey: string, re
   assertKnownKey(ctx, apiKey);
   const ns = ctx.store.tables.namespaces.get(apiKey) ?? emptyNamespace(apiKey);
   const now = ctx.clock.now();
-  // Explaining is a developer's tool: its code loads on first use, like the related-words table.
-  const [{ explainDecision }, lexicon] = await Promise.all([import('../model/memory/explain.js'), loadSynonyms()]);
+  // Explaining is a developer's tool: its code loads on first use, like the engine and the related-words table.
+  const [{ explainDecision }, { judgmentIndex }, lexicon] = await Promise.all([
+    import('../model/memory/explain.js'),
+    import('../model/memory/engine.js'),
+    loadSynonyms(),
+  ]);
   const explanation = explainDecision(ns, data, now, judgmentIndex(ns.judgments, lexicon));
   return { ...explanation, result: withKnowledgeCaveat(explanation.result, ns.knowledge, now) };
 }

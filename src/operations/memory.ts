@@ -1,7 +1,5 @@
 import { z } from 'zod';
 import { withKnowledgeCaveat } from '../model/knowledge/caveat.js';
-import { judgmentIndex } from '../model/memory/index.js';
-import { suggestDecision } from '../model/memory/suggest.js';
 import { loadSynonyms } from '../model/memory/synonyms.js';
 import { defineOperation, namespaceOf } from '../protocol/operation.js';
 import { requiredString } from '../protocol/rules.js';
@@ -37,7 +35,8 @@ export const suggest = defineOperation({
   schema: suggestInput,
   async run({ data, caller, model }) {
     const ns = namespaceOf(caller);
-    const index = judgmentIndex(ns.judgments, await loadSynonyms());
+    const [{ judgmentIndex, suggestDecision }, lexicon] = await Promise.all([import('../model/memory/engine.js'), loadSynonyms()]);
+    const index = judgmentIndex(ns.judgments, lexicon);
     const now = model.clock.now();
     return { data: withKnowledgeCaveat(suggestDecision(ns, data, now, index), ns.knowledge, now) };
   },
