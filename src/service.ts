@@ -32,7 +32,7 @@ import { checkLimits, STATE_LIMITS } from './protocol/limits.js';
 import { migrationPolicy, type Settings } from './protocol/operation.js';
 import { type Clock, createClock } from './support/clock.js';
 import { createIds } from './support/ids.js';
-import { loadServed } from './surface.js';
+import { type ControlPlane, firstUseInOrder, loadControlPlane, loadRouteTable } from './surface.js';
 
 export type { Credentials, CredentialValues, MockServiceOptions } from './options.js';
 export { DEFAULT_BASE_URL } from './options.js';
@@ -234,12 +234,18 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   hooks.settle.push((m, caller) => settleWorkflows(m, caller.ns));
   const workflow = createWorkflowApi(model, () => credentials.apiKey);
   const control: ControlDeps = { model, settings, webhooks, credentials: () => credentials, reset, exportState, importState, journal, faults, workflow };
+  // The route table loads on the first API call and the control plane on the first control call, calls kept in order.
+  const inTurn = firstUseInOrder();
   let tables: RouteTables | undefined;
+  let plane: ControlPlane | undefined;
   const deps: DispatchDeps = {
-    tables: () => tables ?? loadServed().then((served) => (tables = { routes: served.routes })),
+    tables: () => inTurn(tables, () => loadRouteTable().then((table) => (tables = { routes: table.routes }))),
     model,
     settings,
-    control: async (call, path) => (await loadServed()).runControl(control, call, path),
+    control: async (call, path) => {
+      plane = await inTurn(plane, loadControlPlane);
+      return plane.runControl(control, call, path);
+    },
     hooks,
     onInternalError: options.onInternalError ?? ((error) => console.error('collab-service-mock: internal error', error)),
   };

@@ -27,8 +27,16 @@ beforeAll(() => {
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
+/** The one file of `dist/` holding any of `marks` (a path or control route only that module spells out). */
+function distFileWith(...marks: string[]): string {
+  const dist = join(ROOT, 'dist');
+  const files = readdirSync(dist).filter((f) => f.endsWith('.js') && f !== 'cli.js' && marks.some((m) => readFileSync(join(dist, f), 'utf8').includes(m)));
+  expect(files, `dist/ files holding ${marks[0]}`).toHaveLength(1);
+  return `dist/${files[0]}`;
+}
+
 describe('the served surface loads on the first call, not at import', () => {
-  it('imports the package without the route tables and their schemas; the first call loads them once', () => {
+  it('imports the package without the route tables and their schemas; the first call loads the route table once, the first control call the control plane', () => {
     const lines = loadedFiles(`
       const { createMockService } = await import('collab-service-mock');
       const service = createMockService();
@@ -38,15 +46,26 @@ describe('the served surface loads on the first call, not at import', () => {
       console.log('-- first call ' + first.status);
       await service.dispatch(call);
       console.log('-- second call');
+      const health = await service.dispatch({ method: 'GET', path: '/__mock/health', headers: {}, body: '' });
+      console.log('-- control call ' + health.status);
     `);
     const created = lines.indexOf('-- created');
     const first = lines.indexOf('-- first call 200');
+    const second = lines.indexOf('-- second call');
+    const control = lines.indexOf('-- control call 200');
+    // The route table and the control plane, found in dist/ by what only they hold.
+    const table = distFileWith('"/v2/users/data/delete/status":');
+    const plane = distFileWith('"GET /__mock/health"', "'GET /__mock/health'");
     expect(created).toBeGreaterThan(0);
     expect(first).toBeGreaterThan(created);
     expect(lines.slice(0, created)).toContain('dist/index.js');
-    expect(lines.slice(0, created)).not.toContain('dist/served.js');
-    expect(lines.slice(created, first)).toContain('dist/served.js');
-    expect(lines.slice(first)).toEqual(['-- first call 200', '-- second call']);
+    expect(lines.slice(0, created)).not.toContain(table);
+    expect(lines.slice(created, first)).toContain(table);
+    expect(lines.slice(0, first)).not.toContain(plane);
+    expect(lines.slice(0, first)).not.toContain('dist/served.js');
+    expect(lines.slice(first, second + 1)).toEqual(['-- first call 200', '-- second call']);
+    expect(lines.slice(second, control)).toContain(plane);
+    expect(lines).not.toContain('dist/served.js');
   });
 
   it('answers coverage() and openapi() from the same surface, asynchronously', () => {
@@ -81,11 +100,6 @@ describe('the served surface loads on the first call, not at import', () => {
       'memory reads': 'filters.excludeDocumentIds must hold',
       rewriter: 'prompt is required.',
     };
-    const dist = join(ROOT, 'dist');
-    const fileOf = (mark: string): string[] =>
-      readdirSync(dist)
-        .filter((f) => f.endsWith('.js') && readFileSync(join(dist, f), 'utf8').includes(mark))
-        .map((f) => `dist/${f}`);
     const lines = loadedFiles(`
       const { createMockService } = await import('collab-service-mock');
       const service = createMockService();
@@ -124,10 +138,9 @@ describe('the served surface loads on the first call, not at import', () => {
     for (const [name, mark] of Object.entries(marks)) {
       const to = at(name);
       expect(lines[to], name).toMatch(/ 200$/);
-      const files = fileOf(mark);
-      expect(files, `${name}'s operations sit in one file of dist/`).toHaveLength(1);
-      expect(beforeCore.has(files[0] as string), `${files[0]} (${name}) loaded by the core calls`).toBe(false);
-      expect(lines.slice(from + 1, to), `${name} loads on its first call`).toContain(files[0]);
+      const file = distFileWith(mark);
+      expect(beforeCore.has(file), `${file} (${name}) loaded by the core calls`).toBe(false);
+      expect(lines.slice(from + 1, to), `${name} loads on its first call`).toContain(file);
       from = to;
     }
     expect(lines.at(-1)).toBe('-- same refusals after every area loaded: true');

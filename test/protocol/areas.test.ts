@@ -4,6 +4,7 @@ import { area, isLazy, routeOf } from '../../src/protocol/areas.js';
 import { defineOperation, type Operation } from '../../src/protocol/operation.js';
 import { loadRoutes, routes } from '../../src/routes.js';
 import { createMockService, serviceHooks } from '../../src/service.js';
+import { firstUseInOrder } from '../../src/surface.js';
 
 const json = { 'content-type': 'application/json' };
 
@@ -95,5 +96,35 @@ describe('area()', () => {
     expect(line.load()).toBe(a);
     expect(a).toEqual({ operation: one, version: 'v2' });
     expect(imports).toBe(2);
+  });
+});
+
+describe('firstUseInOrder()', () => {
+  it('hands a loaded part at once while nothing is waited for, and after every earlier wait otherwise', async () => {
+    const inTurn = firstUseInOrder();
+    expect(inTurn('table', () => Promise.reject(new Error('not asked')))).toBe('table');
+    let release: (plane: string) => void = () => undefined;
+    const slow = new Promise<string>((resolve) => {
+      release = resolve;
+    });
+    const order: string[] = [];
+    // A control call waits for the control plane; an API call after it finds the route table loaded.
+    const control = Promise.resolve(inTurn(undefined, () => slow)).then((plane) => order.push(`control ${plane}`));
+    const api = Promise.resolve(inTurn('table', () => Promise.reject(new Error('not asked')))).then((table) => order.push(`api ${table}`));
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(order).toEqual([]);
+    release('plane');
+    await Promise.all([control, api]);
+    expect(order).toEqual(['control plane', 'api table']);
+    // Once every wait is over, a loaded part is handed over at once again.
+    expect(inTurn('table', () => Promise.reject(new Error('not asked')))).toBe('table');
+  });
+
+  it('lets the calls after a failed load go on', async () => {
+    const inTurn = firstUseInOrder();
+    const failed = inTurn(undefined, () => Promise.reject(new Error('chunk unavailable')));
+    const next = inTurn('table', () => Promise.reject(new Error('not asked')));
+    await expect(failed).rejects.toThrow('chunk unavailable');
+    expect(await next).toBe('table');
   });
 });
