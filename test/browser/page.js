@@ -21,6 +21,8 @@ const call = async (path, data) => {
 const added = await call('/v2/users/add', { organizationId: 'org-1', users: [{ userId: 'ada', name: 'Ada Lovelace', email: 'ada@example.com' }] });
 const users = await call('/v2/users/get', { organizationId: 'org-1' });
 const refused = await call('/v2/users/add', { organizationId: 'org-1', users: [{}] });
+// What the page has fetched so far: the route table, not the areas it never called (agents, workflow, knowledge, ...).
+const loadedByUsers = performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname);
 // Decision memory: Porter2 stemming and the synonym table (a lazily loaded chunk) in the browser.
 service.memory.record(
   [1, 2].map((n) => ({ content: `Poster set in an off-brand typeface, draft ${n}`, decision: 'rejected', actionUser: { userId: `u${n}` } })),
@@ -28,6 +30,6 @@ service.memory.record(
 service.memory.record({ content: 'Quarterly tax filing reminder', decision: 'approved', actionUser: { userId: 'u3' } });
 const suggested = await call('/v2/memory/suggest', { query: 'poster font' }); // found only through font → typeface
 
-const results = { added, users, refused, suggested };
+const results = { added, users, refused, suggested, loadedByUsers };
 document.querySelector('#out').textContent = JSON.stringify(results, null, 2);
 window.results = results;

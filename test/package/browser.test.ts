@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize } from 'node:path';
@@ -12,6 +12,22 @@ const pageDir = join(root, 'test/browser');
 const out = join(pageDir, '.out');
 const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.png': 'image/png' };
 const present = existsSync(CHROMIUM);
+
+/** A message only each lazily loaded area's operations hold: agents, workflow, knowledge, insights, memory reads, rewriter. */
+const AREA_MARKS = [
+  'Agent created successfully',
+  'definitionId must match',
+  'fileSize must be a whole number of bytes',
+  'config.maxAlertsPerWeek must be',
+  'filters.excludeDocumentIds must hold',
+  'prompt is required.',
+];
+
+/** The files of the page's bundle whose code holds `mark`. */
+function bundleFilesWith(mark: string): string[] {
+  const dir = join(out, 'bundle');
+  return readdirSync(dir).filter((f) => f.endsWith('.js') && readFileSync(join(dir, f), 'utf8').includes(mark));
+}
 if (!present) console.warn(`browser test skipped: ${CHROMIUM} is absent (apt-get install -y chromium); CI installs it.`);
 
 /** Serves the page, its bundle and msw's worker script from localhost (a secure context for service workers). */
@@ -77,6 +93,16 @@ describe.skipIf(!present)('the handlers in a real browser (msw setupWorker, no b
       expect(results['users']?.body.result.data).toEqual([{ email: 'ada@example.com', name: 'Ada Lovelace', userId: 'ada' }]);
       expect(results['refused']).toEqual({ status: 400, body: { error: { status: 'INVALID_ARGUMENT', message: 'users[0].userId is required.' } } });
       expect(results['suggested']?.body.result.primary).toMatchObject({ recommendation: 'reject', basedOn: 2 });
+      // The users calls fetched the route table, and none of the areas the page never called.
+      const loaded = new Set((results['loadedByUsers'] as unknown as string[]).filter((p) => p.startsWith('/bundle/')).map((p) => p.slice('/bundle/'.length)));
+      const table = bundleFilesWith('"/v2/users/data/delete/status":');
+      expect(table).toHaveLength(1);
+      expect(loaded.has(table[0] as string)).toBe(true);
+      for (const mark of AREA_MARKS) {
+        const files = bundleFilesWith(mark);
+        expect(files, mark).toHaveLength(1);
+        expect(loaded.has(files[0] as string), `${files[0]} (${mark}) fetched by the users calls`).toBe(false);
+      }
       expect(await page.locator('#out').textContent()).toContain('Ada Lovelace');
       await page.screenshot({ path: join(out, 'browser.png'), fullPage: true });
       expect(existsSync(join(out, 'browser.png'))).toBe(true);
