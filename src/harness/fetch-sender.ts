@@ -8,7 +8,8 @@ import { ATTEMPT_TIMEOUT_MS } from '../model/webhooks/schedule.js';
  * within 15 s, and at most 64 KiB of the reply is read.
  */
 export const fetchSender: WebhookSender = async (request) => {
-  const signal = AbortSignal.timeout(ATTEMPT_TIMEOUT_MS);
+  const timeoutMs = request.timeoutMs ?? ATTEMPT_TIMEOUT_MS;
+  const signal = AbortSignal.timeout(timeoutMs);
   let statusCode: number | null = null;
   try {
     const method = request.method ?? 'POST';
@@ -32,6 +33,6 @@ export const fetchSender: WebhookSender = async (request) => {
   } catch (error) {
     if (statusCode !== null) return { statusCode };
     const name = (error as Error).name;
-    return { statusCode: null, error: name === 'TimeoutError' ? `no answer within ${ATTEMPT_TIMEOUT_MS} ms` : String((error as Error).message ?? error) };
+    return { statusCode: null, error: name === 'TimeoutError' ? `no answer within ${timeoutMs} ms` : String((error as Error).message ?? error) };
   }
 };

@@ -4,6 +4,7 @@ import { type WebhookAllowList, webhookAllowList } from '../model/webhooks/allow
 import { type AttemptOutcome, dueDeliveries, nextDueAt, recordAttempt, settleEditorChanges } from '../model/webhooks/attempts.js';
 import { keepSealedBody } from '../model/webhooks/outbox.js';
 import type { WebhookDeliveryMode, WebhookSender } from '../model/webhooks/port.js';
+import { WORKFLOW_ATTEMPT_TIMEOUT_MS } from '../model/webhooks/schedule.js';
 import { fetchSender } from './fetch-sender.js';
 import { sealDelivery } from './webhook-seal.js';
 import { deliveryView, requestHeaders, type WebhookDeliveryView } from './webhook-view.js';
@@ -123,6 +124,7 @@ export function createWebhooksApi(
         ? { statusCode: null, error: refusal }
         : await send({
             ...(delivery.method ? { method: delivery.method } : {}),
+            ...(delivery.kind === 'workflow' || delivery.kind === 'workflow-node' ? { timeoutMs: WORKFLOW_ATTEMPT_TIMEOUT_MS } : {}),
             url: delivery.url,
             headers: requestHeaders(ns, delivery, body, at),
             body,
