@@ -8,19 +8,12 @@ import * as groups from './operations/groups.js';
 import * as legacyTokens from './operations/legacy-tokens.js';
 import * as locations from './operations/locations.js';
 import * as memory from './operations/memory.js';
-import * as migrations from './operations/migrations.js';
 import * as notifications from './operations/notifications.js';
 import * as organizations from './operations/organizations.js';
 import * as permissions from './operations/permissions.js';
 import * as presence from './operations/presence.js';
-import * as recordings from './operations/recordings.js';
-import * as erase from './operations/users/erase.js';
 import * as users from './operations/users/users.js';
-import * as webhooks from './operations/webhooks.js';
 import { WORKFLOW } from './operations/workflow/common.js';
-import * as workspaceConfig from './operations/workspaces/config.js';
-import * as workspaceEmail from './operations/workspaces/email.js';
-import * as keySettings from './operations/workspaces/key-settings.js';
 import * as workspaceKeys from './operations/workspaces/keys.js';
 import * as workspaces from './operations/workspaces/workspaces.js';
 import { area, routeOf } from './protocol/areas.js';
@@ -30,6 +23,16 @@ const v1 = (operation: Operation): Route => ({ operation, version: 'v1' });
 const v2 = (operation: Operation): Route => ({ operation, version: 'v2' });
 
 // Areas a page may never call load, with their schemas, on the first call to one of their paths: each is its own chunk.
+// Workspace administration (configuration, key settings, webhooks, console e-mail), migrations, user-data erasure
+// and recordings:
+const workspaceConfig = area(() => import('./operations/workspaces/config.js'), { auth: 'apiKey' });
+const keySettings = area(() => import('./operations/workspaces/key-settings.js'), { auth: 'apiKey' });
+const webhooks = area(() => import('./operations/webhooks.js'), { auth: 'apiKey' });
+const workspaceEmail = area(() => import('./operations/workspaces/email.js'), { auth: 'none' });
+const migrations = area(() => import('./operations/migrations.js'), { auth: 'apiKey' });
+const erase = area(() => import('./operations/users/erase.js'), { auth: 'apiKey' });
+const recordings = area(() => import('./operations/recordings.js'), { auth: 'apiKey' });
+// The product lines beside the core API:
 const agents = area(() => import('./operations/agents/index.js'), { auth: 'apiKey' });
 const workflow = area(() => import('./operations/workflow/index.js'), WORKFLOW);
 const knowledge = area(() => import('./operations/knowledge.js'), { auth: 'apiKey', message: null });
@@ -39,8 +42,8 @@ const rewriter = area(() => import('./operations/rewriter.js'), { auth: 'apiKey'
 
 /**
  * THE route table: one line per served path, with the API version it serves (v1/v2 twins of D15 included). The
- * lines of the agents, workflow, knowledge, insights, memory-read and rewriter areas stand for operations that load
- * on first use (`loadRoutes()` gives every line with its operation).
+ * lines of the areas above stand for operations that load on first use (`loadRoutes()` gives every line with its
+ * operation).
  */
 export const routes: Readonly<Record<string, Route>> = {
   '/v2/workspace/create': v2(workspaces.create),
@@ -58,10 +61,10 @@ export const routes: Readonly<Record<string, Route>> = {
   '/v1/users/get': v1(users.getV1),
   '/v1/users/data/get': v1(users.getData),
   '/v2/users/data/get': v2(users.getData),
-  '/v2/users/data/delete': v2(erase.remove),
-  '/v1/users/data/delete': v1(erase.remove),
-  '/v2/users/data/delete/status': v2(erase.status),
-  '/v1/users/data/delete/status': v1(erase.status),
+  '/v2/users/data/delete': erase.v2('Delete all data of users', (m) => m.remove),
+  '/v1/users/data/delete': erase.v1('Delete all data of users', (m) => m.remove),
+  '/v2/users/data/delete/status': erase.v2('Get the status of a user-data deletion', (m) => m.status),
+  '/v1/users/data/delete/status': erase.v1('Get the status of a user-data deletion', (m) => m.status),
   '/v2/organizations/usergroups/add': v2(groups.add),
   '/v1/organizations/usergroups/add': v1(groups.add),
   '/v1/organizations/usergroups/users/add': v1(groups.addUsers),
@@ -75,8 +78,8 @@ export const routes: Readonly<Record<string, Route>> = {
   '/v1/organizations/documents/delete': v1(documents.remove),
   '/v1/organizations/documents/locations/update': v1(locations.update),
   '/v1/organizations/documents/locations/data/delete': v1(locations.deleteData),
-  '/v2/organizations/documents/migrate': v2(migrations.start),
-  '/v2/organizations/documents/migrate/status': v2(migrations.status),
+  '/v2/organizations/documents/migrate': migrations.v2('Migrate a document to a new document id', (m) => m.start),
+  '/v2/organizations/documents/migrate/status': migrations.v2('Get the status of a document migration', (m) => m.status),
   '/v2/notifications/add': v2(notifications.add),
   '/v2/notifications/delete': v2(notifications.remove),
   '/v2/notifications/get': v2(notifications.get),
@@ -93,19 +96,19 @@ export const routes: Readonly<Record<string, Route>> = {
   '/v2/crdt/get': v2(crdt.get),
   '/v2/crdt/update': v2(crdt.update),
   '/v2/crdt/delete': v2(crdt.remove),
-  '/v2/workspace/emailconfig/get': v2(workspaceConfig.getEmail),
-  '/v2/workspace/emailconfig/update': v2(workspaceConfig.updateEmail),
-  '/v2/workspace/webhookconfig/get': v2(workspaceConfig.getWebhook),
-  '/v2/workspace/webhookconfig/update': v2(workspaceConfig.updateWebhook),
-  '/v2/workspace/activityconfig/get': v2(workspaceConfig.getActivity),
-  '/v2/workspace/activityconfig/update': v2(workspaceConfig.updateActivity),
-  '/v2/workspace/advancedwebhookconfig/get': v2(webhooks.getConfig),
-  '/v2/workspace/advancedwebhookconfig/update': v2(webhooks.updateConfig),
-  '/v2/workspace/advancedwebhook/endpoints/get': v2(webhooks.getEndpoints),
-  '/v2/workspace/advancedwebhook/endpoints/create': v2(webhooks.createEndpoint),
-  '/v2/workspace/advancedwebhook/endpoints/update': v2(webhooks.updateEndpoint),
-  '/v2/workspace/advancedwebhook/endpoints/delete': v2(webhooks.deleteEndpoint),
-  '/v2/workspace/advancedwebhook/endpoints/secret/get': v2(webhooks.getEndpointSecret),
+  '/v2/workspace/emailconfig/get': workspaceConfig.v2('Get the e-mail configuration', (m) => m.getEmail),
+  '/v2/workspace/emailconfig/update': workspaceConfig.v2('Update the e-mail configuration', (m) => m.updateEmail),
+  '/v2/workspace/webhookconfig/get': workspaceConfig.v2('Get the basic webhook configuration', (m) => m.getWebhook),
+  '/v2/workspace/webhookconfig/update': workspaceConfig.v2('Update the basic webhook configuration', (m) => m.updateWebhook),
+  '/v2/workspace/activityconfig/get': workspaceConfig.v2('Get the activity-log configuration', (m) => m.getActivity),
+  '/v2/workspace/activityconfig/update': workspaceConfig.v2('Update the activity-log configuration', (m) => m.updateActivity),
+  '/v2/workspace/advancedwebhookconfig/get': webhooks.v2('Get the advanced-webhook configuration', (m) => m.getConfig),
+  '/v2/workspace/advancedwebhookconfig/update': webhooks.v2('Update the advanced-webhook configuration', (m) => m.updateConfig),
+  '/v2/workspace/advancedwebhook/endpoints/get': webhooks.v2('Get advanced-webhook endpoints', (m) => m.getEndpoints),
+  '/v2/workspace/advancedwebhook/endpoints/create': webhooks.v2('Create an advanced-webhook endpoint', (m) => m.createEndpoint),
+  '/v2/workspace/advancedwebhook/endpoints/update': webhooks.v2('Update an advanced-webhook endpoint', (m) => m.updateEndpoint),
+  '/v2/workspace/advancedwebhook/endpoints/delete': webhooks.v2('Delete an advanced-webhook endpoint', (m) => m.deleteEndpoint),
+  '/v2/workspace/advancedwebhook/endpoints/secret/get': webhooks.v2('Get the signing secret of an advanced-webhook endpoint', (m) => m.getEndpointSecret),
   '/v2/activities/update': v2(activities.update),
   '/v2/activities/add': v2(activities.add),
   '/v2/activities/get': v2(activities.get),
@@ -134,7 +137,7 @@ export const routes: Readonly<Record<string, Route>> = {
   '/v2/rewriter/ask-ai': rewriter.v2('Rewrite text with a model', (m) => m.askAi),
   '/v1/auth/token/get': v1(legacyTokens.tokenV1),
   '/v2/auth/token/get': v2(legacyTokens.tokenV2),
-  '/v2/recordings/get': v2(recordings.get),
+  '/v2/recordings/get': recordings.v2('Get recordings', (m) => m.get),
   '/v2/livestate/broadcast': v2(presence.broadcast),
   '/v1/livestate/broadcast': v1(presence.broadcast),
   '/v2/presence/add': v2(presence.add),
@@ -148,14 +151,14 @@ export const routes: Readonly<Record<string, Route>> = {
   '/v2/workspace/apikeys/get': v2(workspaceKeys.getApiKeys),
   '/v2/workspace/apikey/update': v2(workspaceKeys.updateApiKey),
   '/v2/workspace/authtoken/reset': v2(workspaceKeys.resetToken),
-  '/v2/workspace/apikeyconfig/get': v2(keySettings.getApiKeyConfig),
-  '/v2/workspace/apikeyconfig/update': v2(keySettings.updateApiKeyConfigOp),
-  '/v2/workspace/notificationconfig/get': v2(keySettings.getNotificationConfig),
-  '/v2/workspace/notificationconfig/update': v2(keySettings.updateNotificationConfig),
-  '/v2/workspace/permissionproviderconfig/get': v2(keySettings.getPermissionProviderConfig),
-  '/v2/workspace/permissionproviderconfig/update': v2(keySettings.updatePermissionProviderConfig),
-  '/v2/workspace/email/send-login-link': v2(workspaceEmail.sendLoginLinkOp),
-  '/v2/workspace/email/status': v2(workspaceEmail.emailStatus),
+  '/v2/workspace/apikeyconfig/get': keySettings.v2('Get the API key configuration', (m) => m.getApiKeyConfig),
+  '/v2/workspace/apikeyconfig/update': keySettings.v2('Update the API key configuration', (m) => m.updateApiKeyConfigOp),
+  '/v2/workspace/notificationconfig/get': keySettings.v2('Get the notification service configuration', (m) => m.getNotificationConfig),
+  '/v2/workspace/notificationconfig/update': keySettings.v2('Update the notification service configuration', (m) => m.updateNotificationConfig),
+  '/v2/workspace/permissionproviderconfig/get': keySettings.v2('Get the permission provider configuration', (m) => m.getPermissionProviderConfig),
+  '/v2/workspace/permissionproviderconfig/update': keySettings.v2('Update the permission provider configuration', (m) => m.updatePermissionProviderConfig),
+  '/v2/workspace/email/send-login-link': workspaceEmail.v2('Send a console login link', (m) => m.sendLoginLinkOp),
+  '/v2/workspace/email/status': workspaceEmail.v2('Get the e-mail verification status', (m) => m.emailStatus),
   '/v1/organizations/access/disablestate/update': v1(organizations.updateDisableState),
   '/v2/organizations/add': v2(organizations.add),
   '/v1/organizations/add': v1(organizations.add),

@@ -95,8 +95,8 @@ async function analyse(entry: string, external: RegExp[]): Promise<BundleFigures
 /**
  * The most a page with the handlers and the core (msw, yjs external) may have loaded by the end of its first call,
  * min+gzip: what it loads up front plus the route table with the core areas' operations and their schemas. The
- * agents, workflow, knowledge, insights, memory-read and rewriter operations, the control plane and decision
- * memory's engine load on their own first use.
+ * agents, workflow, knowledge, insights, memory-read and rewriter operations, workspace administration, migrations,
+ * user-data erasure, recordings, the control plane and decision memory's engine load on their own first use.
  */
 export const BUNDLE_BUDGET_BYTES = 120 * 1024;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { AuthLevel, Operation, Route } from './operation.js';
+import type { ApiVersion, AuthLevel, Operation, Route } from './operation.js';
 import { validate } from './validate.js';
 
 /**
@@ -20,7 +20,9 @@ export interface LazyRoute extends Route {
 
 /** One area of operations that loads on the first call to one of its paths, and the route lines it serves. */
 export interface Area<M> {
-  /** A v2 line: its summary (for the journal before the area loads) and where the operation sits in the area. */
+  /** A v1 line: its summary (for the journal before the area loads) and where the operation sits in the area. */
+  v1(summary: string, pick: (area: M) => Operation): LazyRoute;
+  /** A v2 line, as `v1`. */
   v2(summary: string, pick: (area: M) => Operation): LazyRoute;
   /** Loads the area (once). */
   load(): Promise<M>;
@@ -51,9 +53,9 @@ export function area<M>(importArea: () => Promise<M>, facts: AreaFacts): Area<M>
     );
     return loading;
   };
-  const v2 = (summary: string, pick: (area: M) => Operation): LazyRoute => {
+  const line = (version: ApiVersion, summary: string, pick: (area: M) => Operation): LazyRoute => {
     let route: Route | undefined;
-    const resolve = (m: M): Route => (route ??= { operation: pick(m), version: 'v2' });
+    const resolve = (m: M): Route => (route ??= { operation: pick(m), version });
     const operation: Operation = {
       auth: facts.auth,
       summary,
@@ -70,11 +72,11 @@ export function area<M>(importArea: () => Promise<M>, facts: AreaFacts): Area<M>
     if (facts.missingTokenMessage !== undefined) operation.missingTokenMessage = facts.missingTokenMessage;
     return {
       operation,
-      version: 'v2',
+      version,
       load: () => route ?? (loaded !== undefined ? resolve(loaded) : load().then(resolve)),
     };
   };
-  return { v2, load };
+  return { v1: (summary, pick) => line('v1', summary, pick), v2: (summary, pick) => line('v2', summary, pick), load };
 }
 
 /** Whether a route line stands for an operation of an area that loads on first use. */

@@ -14,13 +14,14 @@ const facts = (op: Operation) => ({ auth: op.auth, summary: op.summary, missingT
 describe('areas that load on first use', () => {
   const lazy = Object.entries(routes).filter(([, route]) => isLazy(route));
 
-  it('serve the agents, workflow, knowledge, insights, memory-read and rewriter paths, and no core path', () => {
+  it('serve workspace administration, migrations, user-data erasure, recordings and the product lines, and none of the core paths a page calls', () => {
     const paths = lazy.map(([path]) => path);
-    expect(paths.length).toBe(24 + 14 + 9 + 8 + 3 + 1);
-    const areaOf = (p: string) => /^\/v2\/(agents|workflow|rewriter|memory\/(knowledge|profiles|patterns|stats|alerts|search|ask|judgments))\b/.exec(p)?.[1];
-    expect(paths.filter((p) => areaOf(p) === undefined)).toEqual([]);
-    expect(Object.keys(routes).filter((p) => areaOf(p) !== undefined && !paths.includes(p))).toEqual([]);
-    expect(paths).not.toContain('/v2/memory/suggest');
+    const lazyArea =
+      /^\/v[12]\/(agents|workflow|rewriter|memory\/(knowledge|profiles|patterns|stats|alerts|search|ask|judgments)|workspace\/(emailconfig|webhookconfig|activityconfig|advancedwebhookconfig|advancedwebhook|apikeyconfig|notificationconfig|permissionproviderconfig|email)|organizations\/documents\/migrate|users\/data\/delete|recordings)\b/;
+    expect(paths.filter((p) => !lazyArea.test(p))).toEqual([]);
+    expect(Object.keys(routes).filter((p) => lazyArea.test(p) && !paths.includes(p))).toEqual([]);
+    for (const core of ['/v2/users/get', '/v2/commentannotations/add', '/v2/notifications/get', '/v2/memory/suggest', '/v2/workspace/get', '/v2/crdt/update'])
+      expect(paths, core).not.toContain(core);
   });
 
   it('hold for each line exactly what the operation it stands for declares: auth, missing-token wording, summary, bare reply', async () => {
