@@ -2,12 +2,14 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { listen } from './adapters/node-server.js';
-import { type PersistedState, persistState, readPersisted } from './adapters/persist.js';
+import { readPersisted } from './adapters/persist.js';
 import { requestLine } from './adapters/request-log.js';
 import { FlagError, type FlagName, type FlagValues, parseFlags, usage } from './cli/flags.js';
 import { tryLoadYjs } from './model/state/yjs.js';
+import { webhookAllowList } from './model/webhooks/targets.js';
 import { type CredentialValues, checkCredentials } from './options.js';
 import { authHeaderNames } from './protocol/auth-headers.js';
+import { corsOrigins } from './protocol/cors.js';
 import { bindsLoopbackOnly } from './protocol/origins.js';
 import { createScenarioService, SCENARIO_NAMES } from './scenarios/index.js';
 import { createMockService, type MockService } from './service.js';
@@ -32,12 +34,14 @@ function integer(name: FlagName, raw: string | undefined, fallback: number, min:
   return value;
 }
 
-/** The options every way of starting shares: clock, journal, header names and credentials. */
+/** The options every way of starting shares: clock, journal, header names, credentials, webhook and CORS policy. */
 interface Common {
   clock?: 'system';
   journalLimit: number;
   headerPrefix?: string;
   credentials?: CredentialValues;
+  webhooks: { allow: string[] };
+  cors: { origins: string[] };
 }
 
 /** The credentials the flags give, checked against the service's id rules with a message naming the flag. */
@@ -164,15 +168,28 @@ async function main(argv: string[]): Promise<void> {
     }
   }
   const credentials = givenCredentials(values);
+  const webhookAllow = values['webhook-allow'] ?? [];
+  const origins = values['cors-origin'] ?? [];
+  for (const [flag, check] of [
+    ['webhook-allow', () => webhookAllowList(webhookAllow)],
+    ['cors-origin', () => corsOrigins(origins)],
+  ] as const) {
+    try {
+      check();
+    } catch (error) {
+      fail(`${source(flag)}: ${(error as Error).message}`);
+    }
+  }
   const common: Common = {
     ...(clock === 'system' ? { clock: 'system' as const } : {}),
     journalLimit,
     ...(headerPrefix !== undefined ? { headerPrefix } : {}),
     ...(credentials !== undefined ? { credentials } : {}),
+    webhooks: { allow: webhookAllow },
+    cors: { origins },
   };
   const service = await createService(values, common);
   const loadedFromPersist = values.persist !== undefined && existsSync(values.persist);
-  const persisted: PersistedState | undefined = values.persist === undefined ? undefined : persistState(service, values.persist);
   const token = values['control-token'];
   if (token !== undefined && !/^[\x21-\x7e]{16,}$/.test(token)) fail(`${source('control-token')} must be at least 16 printable characters without spaces.`);
   const running = await listen(service, {
@@ -180,6 +197,7 @@ async function main(argv: string[]): Promise<void> {
     host: values.host ?? '127.0.0.1',
     ...(token !== undefined ? { controlToken: token } : {}),
     ...(values['allowed-host'] ? { allowedHosts: values['allowed-host'] } : {}),
+    ...(values.persist !== undefined ? { persist: values.persist } : {}),
   }).catch((error: NodeJS.ErrnoException) =>
     fail(error.code === 'EADDRINUSE' ? `port ${values.port ?? 4780} is in use; pick another with ${source('port')}.` : error.message),
   );
@@ -209,11 +227,12 @@ async function main(argv: string[]): Promise<void> {
   );
   if (!values.quiet) service.journal.subscribe((entry) => process.stdout.write(`${requestLine(entry)}\n`));
   let stopping = false;
+  // Closing the server writes the --persist file one last time, so a stopped server loses no answered call.
   const stop = (signal: string): void => {
     if (stopping) return;
     stopping = true;
     process.stdout.write(`received ${signal}, stopping\n`);
-    Promise.all([running.close(), persisted?.stop()]).then(
+    running.close().then(
       () => process.exit(0),
       () => process.exit(1),
     );

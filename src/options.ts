@@ -33,9 +33,10 @@ export interface MockServiceOptions {
   /**
    * Webhook delivery: `record` (default in process: deliveries are kept in the outbox, nothing is sent), `fetch`
    * (real requests with the global `fetch`, which a test's own msw handler may answer) or a sender function.
-   * The standalone server switches a recording service to real HTTP.
+   * The standalone server switches a recording service to real HTTP. `allow` lists the private network destinations
+   * (CIDR ranges such as `10.0.0.0/8`, addresses, host names) deliveries may go to besides loopback and public hosts.
    */
-  webhooks?: { deliver?: WebhookDeliveryMode };
+  webhooks?: { deliver?: WebhookDeliveryMode; allow?: readonly string[] };
   /**
    * Documents get/update v2 with ids that do not exist: `documented` (default) answers 500 `INTERNAL` with the
    * per-item results in `details`, as the reference shows; `notFound` sends the same body as 404 `NOT_FOUND`.
@@ -53,6 +54,11 @@ export interface MockServiceOptions {
    * (an API key and a workspace id are 20 characters of `[A-Za-z0-9]`, tokens 32 lowercase hex characters).
    */
   credentials?: CredentialValues;
+  /**
+   * Web pages that may read API replies besides pages on loopback origins (`localhost`, `127.0.0.1`, `[::1]`, any
+   * port): origins such as `https://app.example:8443`. Default none.
+   */
+  cors?: { origins?: readonly string[] };
   /** Called for each unexpected exception (answered as 500 INTERNAL). Default: `console.error`. */
   onInternalError?: (error: unknown, call: ApiCall) => void;
 }

@@ -14,10 +14,12 @@ import { decodeState, encodeState, readStateHeader, type StateFile, stateCredent
 import { createStore, type StateHandle } from './model/state/store.js';
 import { settleEditorChanges } from './model/webhooks/attempts.js';
 import { attachWebhookOutbox } from './model/webhooks/events.js';
+import { webhookAllowList } from './model/webhooks/targets.js';
 import { createWorkspace } from './model/workspaces/workspaces.js';
 import { type Credentials, checkCredentials, DEFAULT_BASE_URL, type MockServiceOptions } from './options.js';
 import { authHeaderNames } from './protocol/auth-headers.js';
 import type { ApiCall, ApiReply } from './protocol/call.js';
+import { corsOrigins } from './protocol/cors.js';
 import { type DispatchDeps, type RouteTables, dispatch as runPipeline } from './protocol/dispatch.js';
 import { createHooks, type DispatchHooks } from './protocol/hooks.js';
 import { checkLimits, STATE_LIMITS } from './protocol/limits.js';
@@ -135,7 +137,8 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   const model: ModelContext = { store, clock, ids, events: createEvents() };
   // The outbox subscribes first, so the delivery harness sees each event's deliveries already queued.
   attachWebhookOutbox(model);
-  const webhooks = createWebhooksApi(model, options.webhooks?.deliver ?? 'record');
+  const webhookAllow = webhookAllowList(options.webhooks?.allow);
+  const webhooks = createWebhooksApi(model, options.webhooks?.deliver ?? 'record', webhookAllow);
   const settings: Settings = {
     workspaceReadLimit: options.workspaceReadLimit ?? 100,
     disposableEmailDomains: [...(options.disposableEmailDomains ?? [])],
@@ -146,6 +149,8 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     userDataDeleteAccepted: options.userDataDeleteAccepted ?? true,
     missingDocuments: options.missingDocuments ?? 'documented',
     authHeaders,
+    webhookAllow,
+    corsOrigins: corsOrigins(options.cors?.origins),
   };
   const seeded = createWorkspace(model, {
     ownerEmail: options.workspace?.ownerEmail ?? 'owner@collab-service.test',

@@ -8,13 +8,14 @@ import type { MockService } from '../service.js';
 import { unpredictableToken } from '../support/secret.js';
 import { loadServed } from '../surface.js';
 import { clientErrorHandler, refuseOnSocket } from './http-refusals.js';
+import { persistState } from './persist.js';
 import { serverIndex } from './server-index.js';
 import { staticPage } from './static-pages.js';
-import { httpSender } from './webhook-sender.js';
+import { createHttpSender } from './webhook-sender.js';
 import type { YjsSync } from './yjs-sync.js';
 import { lazyYjsSync } from './yjs-sync-loader.js';
 
-export { httpSender } from './webhook-sender.js';
+export { createHttpSender, type HttpSenderOptions, httpSender } from './webhook-sender.js';
 
 /** Options of `listen`. */
 export interface ListenOptions {
@@ -34,6 +35,11 @@ export interface ListenOptions {
    * generated when none is given. On loopback, setting one requires it too. Default: none on loopback.
    */
   controlToken?: string;
+  /**
+   * A file the state is written to after calls (atomically, at most 1 s after a change however steady the calls)
+   * and once more by `close()`; load it first with `readPersisted(file, seed)`. Default: none.
+   */
+  persist?: string;
   /** Milliseconds a client has to send the request headers. Default 10,000. */
   headersTimeoutMs?: number;
   /** Milliseconds a client has to send the whole request, body included. Default 30,000. */
@@ -53,7 +59,10 @@ export interface RunningServer {
   readonly controlToken: string | undefined;
   /** The live Yjs sync endpoint at `ws://HOST:PORT/__mock/yjs/<apiKey>/<organizationId>/<documentId>/<editorId>`. */
   readonly sync: YjsSync;
-  /** Stops accepting, closes open connections (sync sockets included) and resolves when the server is down. */
+  /**
+   * Stops accepting, closes open connections (sync sockets included), writes the `persist` file one last time and
+   * resolves when the server is down.
+   */
   close(): Promise<void>;
 }
 
@@ -67,7 +76,8 @@ export async function listen(service: MockService, options: ListenOptions = {}):
   }
   const host = options.host ?? '127.0.0.1';
   // The standalone server is where customers point real webhook handlers, so recording becomes sending.
-  if (options.webhooks !== 'keep' && service.webhooks?.mode === 'record') service.webhooks.deliverWith(httpSender);
+  if (options.webhooks !== 'keep' && service.webhooks?.mode === 'record')
+    service.webhooks.deliverWith(createHttpSender({ allow: service.settings.webhookAllow }));
   if (options.controlToken !== undefined && !/^[\x21-\x7e]{16,}$/.test(options.controlToken)) {
     throw new TypeError('listen(): controlToken must be at least 16 printable characters without spaces.');
   }
@@ -115,6 +125,7 @@ export async function listen(service: MockService, options: ListenOptions = {}):
     });
   });
   const port = (server.address() as AddressInfo).port;
+  const persisted = options.persist === undefined ? undefined : persistState(service, options.persist);
   let closing: Promise<void> | undefined;
   return {
     url: urlOf(server, host),
@@ -124,13 +135,17 @@ export async function listen(service: MockService, options: ListenOptions = {}):
     controlToken,
     sync,
     close() {
-      closing ??= sync.close().then(
-        () =>
-          new Promise<void>((resolve, reject) => {
-            server.close((error) => (error ? reject(error) : resolve()));
-            server.closeAllConnections();
-          }),
-      );
+      // The last write comes after the last call was answered, whether or not the server closed cleanly.
+      closing ??= sync
+        .close()
+        .then(
+          () =>
+            new Promise<void>((resolve, reject) => {
+              server.close((error) => (error ? reject(error) : resolve()));
+              server.closeAllConnections();
+            }),
+        )
+        .finally(() => persisted?.stop());
       return closing;
     },
   };

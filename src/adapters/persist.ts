@@ -1,7 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { rename, unlink, writeFile } from 'node:fs/promises';
 import { readStateHeader } from '../model/state/state-file.js';
-import type { MockService } from '../service.js';
+import type { AfterHook } from '../protocol/hooks.js';
+import { type MockService, serviceHooks } from '../service.js';
 
 /** A service whose state is written to a file after writes. */
 export interface PersistedState {
@@ -9,6 +10,16 @@ export interface PersistedState {
   flush(): Promise<void>;
   /** Stops watching; pending writes are flushed first. */
   stop(): Promise<void>;
+}
+
+/** Options of `persistState`. */
+export interface PersistOptions {
+  /** Milliseconds of quiet after a call before the state is written. Default 250. */
+  debounceMs?: number;
+  /** The longest a change waits for the file, however steady the calls: at most this many milliseconds. Default 1000. */
+  maxWaitMs?: number;
+  /** Called when a write fails (the old file stays whole); default: a line on stderr. */
+  onError?: (error: Error) => void;
 }
 
 /**
@@ -29,15 +40,21 @@ export function readPersisted(file: string, seed: number | undefined): string | 
 }
 
 /**
- * Writes a service's state to `file` after every call that may change it, debounced, atomically: the text goes to a
- * temporary file beside it, which is then renamed over the old one, so a crash mid-write leaves the old file whole.
+ * Writes a service's state to `file` after every call that may change it: once calls pause for `debounceMs`, and
+ * never later than `maxWaitMs` after the first change the file does not hold yet, so steady traffic cannot keep
+ * postponing it. Atomically: the text goes to a temporary file beside it, which is then renamed over the old one,
+ * so a crash mid-write leaves the old file whole.
  * @example const persisted = persistState(service, 'state.json'); await persisted.flush();
  */
-export function persistState(service: MockService, file: string, options: { debounceMs?: number; onError?: (error: Error) => void } = {}): PersistedState {
+export function persistState(service: MockService, file: string, options: PersistOptions = {}): PersistedState {
   const debounceMs = options.debounceMs ?? 250;
+  const maxWaitMs = Math.max(options.maxWaitMs ?? 1000, 0);
   const temporary = `${file}.${process.pid}.tmp`;
   let last = existsSync(file) ? readFileSync(file, 'utf8') : undefined;
-  let timer: NodeJS.Timeout | undefined;
+  /** Restarted by every call. */
+  let quiet: NodeJS.Timeout | undefined;
+  /** Started by the first call the file does not hold yet, never restarted: the bound on how late a write comes. */
+  let deadline: NodeJS.Timeout | undefined;
   let writing: Promise<void> = Promise.resolve();
 
   const write = async (): Promise<void> => {
@@ -52,24 +69,33 @@ export function persistState(service: MockService, file: string, options: { debo
       (options.onError ?? ((e) => process.stderr.write(`collab-service-mock: cannot write ${file}: ${e.message}\n`)))(error as Error);
     }
   };
+  /** Queues one write of the state as it is when the write starts, and clears both timers. */
+  const writeNow = (): Promise<void> => {
+    clearTimeout(quiet);
+    clearTimeout(deadline);
+    quiet = undefined;
+    deadline = undefined;
+    writing = writing.then(write);
+    return writing;
+  };
   const schedule = (): void => {
-    if (timer) clearTimeout(timer);
-    timer = setTimeout(() => {
-      timer = undefined;
-      writing = writing.then(write);
-    }, debounceMs);
+    clearTimeout(quiet);
+    quiet = setTimeout(writeNow, debounceMs);
+    deadline ??= setTimeout(writeNow, maxWaitMs);
   };
   // Reads can change state too (clock-driven migrations settle, rate-limit windows), so every answered call counts;
   // an unchanged export is not written.
-  const unsubscribe = service.journal.subscribe((entry) => {
-    if (entry.kind === 'api' || (entry.kind === 'control' && entry.method !== 'GET')) schedule();
-  });
+  const after = serviceHooks(service).after;
+  const watch: AfterHook = (call, _reply, info) => {
+    if (info.kind === 'api' || (info.kind === 'control' && call.method.toUpperCase() !== 'GET')) schedule();
+  };
+  after.push(watch);
+  const unsubscribe = (): void => {
+    const at = after.indexOf(watch);
+    if (at !== -1) after.splice(at, 1);
+  };
   const flush = async (): Promise<void> => {
-    if (timer) {
-      clearTimeout(timer);
-      timer = undefined;
-      writing = writing.then(write);
-    }
+    if (quiet !== undefined || deadline !== undefined) await writeNow();
     await writing;
   };
   if (last === undefined) writing = writing.then(write);

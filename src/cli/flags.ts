@@ -36,6 +36,18 @@ export const FLAGS = {
       'plane and the sync endpoint refuse names other than loopback, --host and these; repeatable',
     ],
   },
+  'webhook-allow': {
+    type: 'string',
+    multiple: true,
+    value: 'CIDR|HOST',
+    help: ['a private network range or host webhooks may be delivered to (10.0.0.0/8,', 'receiver.lan); loopback and public hosts need none; repeatable'],
+  },
+  'cors-origin': {
+    type: 'string',
+    multiple: true,
+    value: 'ORIGIN',
+    help: ['a web page origin (https://app.example:8443) that may read API replies besides', 'pages on localhost, 127.0.0.1 and [::1] (any port); repeatable'],
+  },
   seed: { type: 'string', value: '1', help: ["seed of every generated id and token, and of the scenario's data (default 1)"] },
   scenario: {
     type: 'string',
@@ -52,7 +64,8 @@ export const FLAGS = {
     value: 'file.json',
     help: [
       'load the state from this file when it exists (then --scenario is not built), and write it',
-      'back (atomically, debounced) after calls; a file of another --seed is refused',
+      'back (atomically) after calls, at most 1 s behind, and on SIGINT/SIGTERM; a file of another',
+      '--seed is refused',
     ],
   },
   'header-prefix': {

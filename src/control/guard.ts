@@ -1,15 +1,22 @@
 import { ServiceError } from '../errors.js';
 import { type ApiCall, header } from '../protocol/call.js';
-import { CONTROL_TOKEN_HEADER, hostAllowed, originAllowed, sameSecret } from '../protocol/origins.js';
+import { CONTROL_TOKEN_HEADER, DELIVERY_MARKER_HEADER, hostAllowed, originAllowed, sameSecret } from '../protocol/origins.js';
 
 /**
  * Refuses a control call a developer's machine should not take: a body that is not `application/json` (a form or
  * a `text/plain` fetch from any web page needs no preflight), and, on a network listener, a `Host` that is not
  * this machine's (DNS rebinding), an `Origin` of a page elsewhere, or a missing or wrong control token.
- * In-process transports (dispatch, msw) carry no listener: nothing outside the process can reach them.
+ * In-process transports (dispatch, msw) carry no listener: nothing outside the process can reach them. On every
+ * transport, a call that carries the webhook delivery marker is refused: a delivery never reaches the control plane.
  * @example guardControl(call, 'POST', '/__mock/reset');
  */
 export function guardControl(call: ApiCall, method: string, path: string): void {
+  if (header(call, DELIVERY_MARKER_HEADER) !== undefined) {
+    throw new ServiceError(
+      'PERMISSION_DENIED',
+      `${method} ${path} came from a webhook delivery (it carries ${DELIVERY_MARKER_HEADER}); the control plane never takes calls from deliveries. Point the endpoint at your webhook handler.`,
+    );
+  }
   const policy = call.listener;
   if (policy) {
     const host = header(call, 'host');
@@ -33,8 +40,10 @@ export function guardControl(call: ApiCall, method: string, path: string): void 
       );
     }
   }
-  if (method !== 'GET' && method !== 'HEAD' && call.body.trim() !== '') {
-    const raw = header(call, 'content-type');
+  // A content type other than JSON is refused even without a body: a page's form or text/plain POST needs no
+  // preflight, body or not. A bodyless call without a content type (curl -X POST) is what it looks like.
+  const raw = header(call, 'content-type');
+  if (method !== 'GET' && method !== 'HEAD' && (call.body.trim() !== '' || raw !== undefined)) {
     if ((raw ?? '').split(';')[0]?.trim().toLowerCase() !== 'application/json') {
       throw new ServiceError(
         'INVALID_ARGUMENT',

@@ -6,7 +6,7 @@ import type { CallInfo, DispatchHooks } from '../protocol/hooks.js';
 import { validate } from '../protocol/validate.js';
 import { createRng } from '../support/rng.js';
 import { pause } from '../support/timer.js';
-import { pathMatcher } from './glob.js';
+import { MAX_GLOB_LENGTH, pathMatcher } from './glob.js';
 
 /** The service's own message for a rate-limited client (service-facts: per-client limit, 429). */
 export const RATE_LIMIT_MESSAGE = 'Rate limit exceeded for this endpoint. Try again later.';
@@ -22,6 +22,7 @@ const ruleSchema = z.lazy(() =>
       path: z
         .string()
         .min(1)
+        .max(MAX_GLOB_LENGTH, { error: `path must be at most ${MAX_GLOB_LENGTH} characters.` })
         .refine((p) => p.startsWith('/'), { error: 'path must start with /, e.g. /v2/users/add or /v2/users/*.' }),
       method: z.string().min(1).optional(),
       apiKey: z.string().min(1).optional(),

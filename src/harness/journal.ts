@@ -1,8 +1,9 @@
+import { ServiceError } from '../errors.js';
 import { type AuthHeaderNames, authHeaderNames } from '../protocol/auth-headers.js';
 import type { ApiCall, ApiReply } from '../protocol/call.js';
 import type { CallInfo, DispatchHooks } from '../protocol/hooks.js';
 import { elapsedMs } from '../support/timer.js';
-import { pathMatcher } from './glob.js';
+import { MAX_GLOB_LENGTH, pathMatcher } from './glob.js';
 import { redactBody, redactHeaders, secretHeaders } from './redact.js';
 
 /** How many calls the journal keeps unless told otherwise. */
@@ -58,7 +59,7 @@ export interface JournalFilter {
  * @example service.journal.list({ path: '/v2/users/*', status: 400 })[0]?.hint
  */
 export interface JournalApi {
-  /** The recorded calls, oldest first, at most `limit` of them. */
+  /** The recorded calls, oldest first, at most `limit` of them; a path filter over 256 characters throws. */
   list(filter?: JournalFilter): JournalEntry[];
   /** Forgets every recorded call (ids keep counting). */
   clear(): void;
@@ -139,6 +140,9 @@ export function createJournal(hooks: DispatchHooks, options: { limit: number; au
   return {
     limit,
     list(filter = {}) {
+      if (filter.path !== undefined && filter.path.length > MAX_GLOB_LENGTH) {
+        throw new ServiceError('INVALID_ARGUMENT', `The path filter must be at most ${MAX_GLOB_LENGTH} characters, got ${filter.path.length}.`);
+      }
       const matchPath = filter.path ? pathMatcher(filter.path) : undefined;
       const method = filter.method?.toUpperCase();
       const entries: JournalEntry[] = [];

@@ -1,5 +1,6 @@
 import type { Namespace, WebhookDeliveryRecord } from '../model/state/entities.js';
 import { signatureHeaders } from '../model/webhooks/sign.js';
+import { DELIVERY_MARKER_HEADER } from '../protocol/origins.js';
 
 /** One attempt as the harness shows it. */
 export interface WebhookAttemptView {
@@ -35,12 +36,13 @@ export interface WebhookDeliveryView {
 }
 
 /**
- * The headers of an attempt of a delivery that starts at `at`: its fixed headers plus, for advanced deliveries,
+ * The headers of an attempt of a delivery that starts at `at`: its fixed headers, the emulator's delivery marker
+ * (`x-mock-webhook-delivery`: the control plane refuses calls that carry it) and, for advanced deliveries,
  * `webhook-id`, `webhook-timestamp` and `webhook-signature` (service-facts 7.3).
  * @example requestHeaders(ns, delivery, body, clock.now())
  */
 export function requestHeaders(ns: Namespace, delivery: WebhookDeliveryRecord, body: string, at: number): Record<string, string> {
-  const headers = { ...delivery.headers };
+  const headers = { ...delivery.headers, [DELIVERY_MARKER_HEADER]: delivery.messageId };
   if (delivery.kind !== 'advanced') return headers;
   const endpoint = ns.advancedWebhookEndpoints.find((ep) => ep.id === delivery.endpointId);
   return endpoint ? { ...headers, ...signatureHeaders(endpoint.secret, delivery.messageId, at, body) } : headers;
@@ -63,6 +65,10 @@ export function deliveryView(ns: Namespace, delivery: WebhookDeliveryRecord): We
     nextAttemptAt: delivery.nextAttemptAt,
     attempts: delivery.attempts.map((a) => ({ at: a.at, timestamp: Math.floor(a.at / 1000), statusCode: a.statusCode, error: a.error })),
     payload: structuredClone(delivery.payload),
-    request: { url: delivery.url, headers: body === null ? { ...delivery.headers } : requestHeaders(ns, delivery, body, at), body },
+    request: {
+      url: delivery.url,
+      headers: body === null ? { ...delivery.headers, [DELIVERY_MARKER_HEADER]: delivery.messageId } : requestHeaders(ns, delivery, body, at),
+      body,
+    },
   };
 }

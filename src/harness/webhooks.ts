@@ -2,8 +2,9 @@ import type { ModelContext } from '../model/state/context.js';
 import type { Namespace, WebhookDeliveryRecord } from '../model/state/entities.js';
 import { type AttemptOutcome, dueDeliveries, nextDueAt, recordAttempt, settleEditorChanges } from '../model/webhooks/attempts.js';
 import { keepSealedBody } from '../model/webhooks/outbox.js';
-import type { WebhookDeliveryMode, WebhookSender } from '../model/webhooks/port.js';
+import { RESPONSE_READ_LIMIT_BYTES, type WebhookDeliveryMode, type WebhookSender } from '../model/webhooks/port.js';
 import { ATTEMPT_TIMEOUT_MS } from '../model/webhooks/schedule.js';
+import { type WebhookAllowList, webhookAllowList, webhookTargetRefusal } from '../model/webhooks/targets.js';
 import { sealDelivery } from './webhook-seal.js';
 import { deliveryView, requestHeaders, type WebhookDeliveryView } from './webhook-view.js';
 
@@ -45,30 +46,42 @@ export interface WebhooksApi {
   waitFor(event: string, predicate?: (delivery: WebhookDeliveryView) => boolean, options?: { timeoutMs?: number }): Promise<WebhookDeliveryView>;
 }
 
-/** A sender over the global `fetch`: no redirects followed (3xx fails), 15 s to answer. */
+/**
+ * A sender over the global `fetch`: no redirects followed (3xx fails); the whole attempt, reply included, must end
+ * within 15 s, and at most 64 KiB of the reply is read.
+ */
 export const fetchSender: WebhookSender = async (request) => {
+  const signal = AbortSignal.timeout(ATTEMPT_TIMEOUT_MS);
+  let statusCode: number | null = null;
   try {
-    const response = await fetch(request.url, {
-      method: 'POST',
-      headers: request.headers,
-      body: request.body,
-      redirect: 'manual',
-      signal: AbortSignal.timeout(ATTEMPT_TIMEOUT_MS),
-    });
-    await response.arrayBuffer().catch(() => undefined);
-    return { statusCode: response.status };
+    const response = await fetch(request.url, { method: 'POST', headers: request.headers, body: request.body, redirect: 'manual', signal });
+    statusCode = response.status;
+    // The status is the answer; the reply is read (so the connection ends cleanly) only up to the cap and the deadline.
+    const reader = response.body?.getReader();
+    for (let read = 0; reader && read <= RESPONSE_READ_LIMIT_BYTES; ) {
+      const chunk = await reader.read();
+      if (chunk.done) break;
+      read += chunk.value.byteLength;
+    }
+    await reader?.cancel().catch(() => undefined);
+    return { statusCode };
   } catch (error) {
+    if (statusCode !== null) return { statusCode };
     const name = (error as Error).name;
     return { statusCode: null, error: name === 'TimeoutError' ? `no answer within ${ATTEMPT_TIMEOUT_MS} ms` : String((error as Error).message ?? error) };
   }
 };
 
+/** A delivery due for an attempt, with the namespace it belongs to. */
+type Due = { ns: Namespace; delivery: WebhookDeliveryRecord };
+
 /**
  * Builds `service.webhooks` over a model and subscribes it to the outbox, so sending modes attempt new deliveries
- * as soon as they are queued.
+ * as soon as they are queued. Attempts to one endpoint go one at a time in due order; different endpoints are tried
+ * side by side, so one that never answers delays no other. No attempt goes where the target policy refuses.
  * @example const webhooks = createWebhooksApi(model, 'record');
  */
-export function createWebhooksApi(model: ModelContext, initial: WebhookDeliveryMode = 'record'): WebhooksApi {
+export function createWebhooksApi(model: ModelContext, initial: WebhookDeliveryMode = 'record', allow: WebhookAllowList = webhookAllowList()): WebhooksApi {
   let sender: WebhookSender | undefined;
   let mode: WebhooksApi['mode'] = 'record';
   const deliverWith = (next: WebhookDeliveryMode): void => {
@@ -81,13 +94,26 @@ export function createWebhooksApi(model: ModelContext, initial: WebhookDeliveryM
   const notify = (): void => {
     for (const waiter of [...waiters]) waiter();
   };
-  // One attempt at a time, in due order: the outcomes (and the ids a failed message draws) stay reproducible.
+  // Finding what is due (and settling debounced changes, sealing bodies) runs one call at a time.
   let chain: Promise<unknown> = Promise.resolve();
   const serial = <T>(work: () => Promise<T>): Promise<T> => {
     const run = chain.then(work, work);
     chain = run.catch(() => undefined);
     return run;
   };
+  /** The last queued attempt of each endpoint (of each URL for basic deliveries); attempts wait for their lane only. */
+  const lanes = new Map<string, Promise<unknown>>();
+  const inLane = <T>(key: string, work: () => Promise<T>): Promise<T> => {
+    const run = (lanes.get(key) ?? Promise.resolve()).then(work, work);
+    const tail = run.catch(() => undefined);
+    lanes.set(key, tail);
+    void tail.then(() => {
+      if (lanes.get(key) === tail) lanes.delete(key);
+    });
+    return run;
+  };
+  /** Deliveries with an attempt queued or out (not due again until it is recorded), and when it will be. */
+  const inFlight = new Map<WebhookDeliveryRecord, Promise<Due>>();
 
   const attempt = async (ns: Namespace, delivery: WebhookDeliveryRecord, send: WebhookSender): Promise<void> => {
     const at = model.clock.now();
@@ -95,7 +121,8 @@ export function createWebhooksApi(model: ModelContext, initial: WebhookDeliveryM
     try {
       if (delivery.body === null) keepSealedBody(model, delivery, await sealDelivery(delivery));
       const body = delivery.body ?? '';
-      outcome = await send({ url: delivery.url, headers: requestHeaders(ns, delivery, body, at), body });
+      const refusal = webhookTargetRefusal(delivery.url, allow);
+      outcome = refusal ? { statusCode: null, error: refusal } : await send({ url: delivery.url, headers: requestHeaders(ns, delivery, body, at), body });
     } catch (error) {
       outcome = { statusCode: null, error: (error as Error).message ?? String(error) };
     }
@@ -118,31 +145,44 @@ export function createWebhooksApi(model: ModelContext, initial: WebhookDeliveryM
     }
   };
 
-  /** Runs what is due: everywhere, or in one key's namespace when an event there was the trigger. */
-  const runDue = (only?: Namespace): Promise<WebhookDeliveryView[]> =>
-    serial(async () => {
+  /**
+   * Starts every attempt due now (everywhere, or in one key's namespace when an event there was the trigger) and
+   * resolves with those deliveries once their attempts are recorded.
+   */
+  const runDue = async (only?: Namespace): Promise<WebhookDeliveryView[]> => {
+    const started = await serial(async () => {
       settleEditorChanges(model, only);
       const send = sender;
       if (!send) {
         await sealRecorded();
         return [];
       }
-      const tried: { ns: Namespace; delivery: WebhookDeliveryRecord }[] = [];
-      for (const due of dueDeliveries(model, only)) {
-        await attempt(due.ns, due.delivery, send);
-        tried.push(due);
-        notify();
-      }
-      armTimer();
-      return tried.map(({ ns, delivery }) => deliveryView(ns, delivery));
+      return dueDeliveries(model, only).map((due) => {
+        const out = inFlight.get(due.delivery);
+        if (out) return out;
+        const lane = `${due.ns.apiKey} ${due.delivery.endpointId ?? due.delivery.url}`;
+        const run = inLane(lane, () => attempt(due.ns, due.delivery, send))
+          .finally(() => {
+            inFlight.delete(due.delivery);
+            notify();
+            armTimer();
+          })
+          .then(() => due);
+        inFlight.set(due.delivery, run);
+        return run;
+      });
     });
+    armTimer();
+    const tried = await Promise.all(started);
+    return tried.map(({ ns, delivery }) => deliveryView(ns, delivery));
+  };
 
   // On the system clock, time passes by itself: the next due attempt gets a real timer (unref'd, so it never keeps a
   // process alive). A virtual clock moves only through advance(), which runs what falls due.
   let timer: ReturnType<typeof setTimeout> | undefined;
   const armTimer = (): void => {
     if (model.clock.kind !== 'system' || !sender) return;
-    const next = nextDueAt(model);
+    const next = nextDueAt(model, { skip: (delivery) => inFlight.has(delivery) });
     if (timer !== undefined) clearTimeout(timer);
     timer = undefined;
     if (next === null) return;
@@ -184,7 +224,7 @@ export function createWebhooksApi(model: ModelContext, initial: WebhookDeliveryM
       await runDue();
       for (;;) {
         // While recording, attempts never run, so only debounced changes mark instants worth stopping at.
-        const next = nextDueAt(model, { attempts: sender !== undefined });
+        const next = nextDueAt(model, { attempts: sender !== undefined, skip: (delivery) => inFlight.has(delivery) });
         if (next === null || next > target) break;
         if (next > clock.now()) clock.set(next);
         await runDue();

@@ -180,7 +180,9 @@ const EXPLANATIONS: Record<AccessReason, string> = {
  */
 export function explainAccess(decision: AccessDecision): string {
   const who = decision.role ?? 'no access';
-  const until = decision.expiresAt === undefined ? '' : `, until ${new Date(decision.expiresAt * 1000).toISOString()}`;
+  // Expiry is stored as given (Unix seconds, any number); one beyond the range of Date is shown as the number.
+  const ms = decision.expiresAt === undefined ? undefined : decision.expiresAt * 1000;
+  const until = ms === undefined ? '' : `, until ${Math.abs(ms) <= 8.64e15 ? new Date(ms).toISOString() : `${decision.expiresAt} (Unix seconds)`}`;
   const via = decision.folderId === undefined ? '' : ` (${decision.folderId})`;
   return `${who}: ${EXPLANATIONS[decision.reason]}${via}${until} (access type ${decision.accessType}).`;
 }

@@ -24,6 +24,8 @@ export interface DocumentScopedKind {
   readonly name: string;
   drop(scope: Scope, documentId: string): void;
   move(scope: Scope, move: DocumentMove): void;
+  /** Points the document's records at the folder the document now sits in (`metadata.folderId`; none: removed). */
+  refolder?(scope: Scope, documentId: string, folderId: string | undefined): void;
   /** Rewrites the named location in the document's records; returns how many locations changed. */
   relocate?(scope: Scope, update: LocationUpdate): number;
   /**
@@ -125,6 +127,14 @@ const comments: DocumentScopedKind = {
       target.threads.set(id, thread);
     }
     target.next = Math.max(target.next, source.next);
+  },
+  refolder({ ctx, org }, documentId, folderId) {
+    if (!org.comments.has(documentId)) return;
+    // The threads are a fresh copy (the undo log keeps the originals), so their metadata is written in place.
+    for (const thread of threadsForWrite(ctx, org, documentId)?.threads.values() ?? []) {
+      if (folderId === undefined) delete thread.metadata['folderId'];
+      else thread.metadata['folderId'] = folderId;
+    }
   },
   relocate({ ctx, org }, update) {
     let count = 0;

@@ -42,6 +42,8 @@ export function moveDocumentData(ctx: ModelContext, ns: Namespace, move: Documen
   const target = org.documents.get(move.newDocumentId) ?? createTarget(ctx, ns, org, source, move.newDocumentId);
   moveUsers(ctx, source, target);
   for (const kind of DOCUMENT_SCOPE) kind.move({ ctx, ns, org }, move);
+  // Records that came from the source now sit in the target's folder.
+  for (const kind of DOCUMENT_SCOPE) kind.refolder?.({ ctx, ns, org }, move.newDocumentId, target.folderId);
   ctx.events.emit('document.migrate', ns.apiKey, { ...move });
 }
 
@@ -102,6 +104,7 @@ export function moveDocuments(ctx: ModelContext, ns: Namespace, org: Organizatio
     const doc = org.documents.get(documentId);
     if (!doc) continue;
     ctx.store.undo.assign(doc, 'folderId', folderId);
+    for (const kind of DOCUMENT_SCOPE) kind.refolder?.({ ctx, ns, org }, documentId, folderId);
     ctx.events.emit('document.move', ns.apiKey, { organizationId: org.organizationId, documentId, folderId });
   }
 }

@@ -14,7 +14,7 @@ import { advancedWebhookEndpointSecret, deleteAdvancedWebhookEndpoint, updateAdv
 import { decodeOffset, encodeOffset } from '../protocol/cursors.js';
 import { type Caller, defineOperation } from '../protocol/operation.js';
 import { requiredString } from '../protocol/rules.js';
-import { isHttpUrl } from './workspaces/config.js';
+import { assertWebhookTarget, isHttpUrl } from './workspaces/config.js';
 
 const URL_MESSAGE = { error: 'url must be a valid http(s) URL.' };
 const LIMIT_MESSAGE = { error: 'limit must be an integer between 1 and 250.' };
@@ -88,7 +88,8 @@ export const createEndpoint = defineOperation({
     uid: endpointFields.uid.optional(),
     metadata: endpointFields.metadata.optional(),
   }),
-  run({ data, caller, model }) {
+  run({ data, caller, model, settings }) {
+    assertWebhookTarget(data.url, settings);
     const ns = availableKey(caller, model);
     assertDeliveryEnabled(ns);
     return { data: createAdvancedWebhookEndpoint(model, ns, data) };
@@ -161,7 +162,8 @@ export const updateEndpoint = defineOperation({
       metadata: endpointFields.metadata.nullable().optional(),
     })
     .refine((d) => Object.keys(d).some((k) => k !== 'endpointId'), { error: AT_LEAST_ONE_FIELD }),
-  run({ data, caller, model }) {
+  run({ data, caller, model, settings }) {
+    if (data.url !== undefined) assertWebhookTarget(data.url, settings);
     const ns = availableKey(caller, model);
     assertDeliveryEnabled(ns);
     const { endpointId, ...update } = data;

@@ -1,6 +1,6 @@
 import { type AuthHeaderNames, authHeaderNames } from './auth-headers.js';
 import { type ApiCall, header } from './call.js';
-import { CONTROL_TOKEN_HEADER, type ListenerPolicy, originAllowed } from './origins.js';
+import { CONTROL_TOKEN_HEADER, isLoopbackName, type ListenerPolicy, originAllowed } from './origins.js';
 
 const lists = new WeakMap<AuthHeaderNames, string>();
 
@@ -26,6 +26,9 @@ const CONTROL_HEADERS = `content-type, ${CONTROL_TOKEN_HEADER}`;
 /** Replies to callers that send no `Origin` (servers, curl, test runners): any origin, no credentials. */
 const ANY_ORIGIN: Readonly<Record<string, string>> = Object.freeze({ 'access-control-allow-origin': '*' });
 
+/** Replies to pages that may not read them: no CORS headers, only the reason a cache must key on. */
+const NO_ORIGIN: Readonly<Record<string, string>> = Object.freeze({ vary: 'Origin' });
+
 /** A requested header list that is only header names and commas; anything else is not echoed. */
 const HEADER_LIST = /^[\w!#$%&'*+.^`|~-]+(?:\s*,\s*[\w!#$%&'*+.^`|~-]+)*$/;
 
@@ -36,25 +39,74 @@ function explicitOrigin(call: ApiCall): string | undefined {
 }
 
 /**
- * CORS headers of an API reply. A frontend on another port gets its own origin back with credentials allowed;
- * a call without an `Origin` gets `*`.
- * @example apiCors(call)['access-control-allow-origin']
+ * An origin as compared: `scheme://host[:port]` in lower case with the scheme's default port dropped, or undefined
+ * when the text is not an http(s) origin (a path, a query, credentials or another scheme).
+ * @example canonicalOrigin('HTTP://LocalHost:80') // 'http://localhost'
  */
-export function apiCors(call: ApiCall): Readonly<Record<string, string>> {
+export function canonicalOrigin(text: string): string | undefined {
+  if (!URL.canParse(text)) return undefined;
+  const url = new URL(text);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
+  if (url.username !== '' || url.password !== '' || url.search !== '' || url.hash !== '' || !/^[a-z]+:\/\/[^/]+\/?$/i.test(text.trim())) return undefined;
+  return url.origin;
+}
+
+/**
+ * Parses `cors.origins` (`--cors-origin`): each an http(s) origin such as `https://app.example:8443`; throws a
+ * message naming a bad entry.
+ * @example corsOrigins(['https://app.example']) // Set { 'https://app.example' }
+ */
+export function corsOrigins(entries: readonly string[] = []): ReadonlySet<string> {
+  const out = new Set<string>();
+  for (const entry of entries) {
+    const origin = typeof entry === 'string' ? canonicalOrigin(entry) : undefined;
+    if (origin === undefined) {
+      throw new TypeError(
+        `CORS origins are written scheme://host[:port], such as https://app.example:8443 (no path, no wildcard); got ${JSON.stringify(entry)}.`,
+      );
+    }
+    out.add(origin);
+  }
+  return out;
+}
+
+/**
+ * Whether a page's origin may read API replies: a page on a loopback name (`localhost`, `*.localhost`, 127.0.0.0/8,
+ * `[::1]`, any port), or one of the configured origins.
+ * @example apiOriginAllowed('http://localhost:5173', new Set()) // true
+ */
+export function apiOriginAllowed(origin: string, allowed: ReadonlySet<string>): boolean {
+  const canonical = canonicalOrigin(origin);
+  if (canonical === undefined) return false;
+  return isLoopbackName(new URL(canonical).hostname) || allowed.has(canonical);
+}
+
+/**
+ * CORS headers of an API reply. A frontend on a loopback origin (any port) or a configured origin gets its own
+ * origin back with credentials allowed; a call without an `Origin` (a server, curl) gets `*`; any other page,
+ * `null` included, gets none, so the browser withholds the reply.
+ * @example apiCors(call, new Set())['access-control-allow-origin']
+ */
+export function apiCors(call: ApiCall, allowed: ReadonlySet<string>): Readonly<Record<string, string>> {
+  const raw = header(call, 'origin')?.trim();
+  if (raw === undefined || raw === '') return ANY_ORIGIN;
   const origin = explicitOrigin(call);
-  if (origin === undefined) return ANY_ORIGIN;
+  if (origin === undefined || !apiOriginAllowed(origin, allowed)) return NO_ORIGIN;
   return { 'access-control-allow-origin': origin, 'access-control-allow-credentials': 'true', vary: 'Origin' };
 }
 
 /**
- * The headers of an API preflight: the origin as `apiCors` gives it, the methods, and the request headers the
- * browser asked for echoed back (the API's own list, `apiHeaders`, when it asked for none).
- * @example apiPreflight({ ...call, headers: { origin: 'http://localhost:5173', 'access-control-request-headers': 'x-trace' } })
+ * The headers of an API preflight from a page `apiCors` allows: its origin, the methods, and the request headers the
+ * browser asked for echoed back (the API's own list, `apiHeaders`, when it asked for none); undefined for any other
+ * page.
+ * @example apiPreflight({ ...call, headers: { origin: 'http://localhost:5173', 'access-control-request-headers': 'x-trace' } }, new Set())
  */
-export function apiPreflight(call: ApiCall, apiHeaders: string = API_HEADERS): Record<string, string> {
+export function apiPreflight(call: ApiCall, allowed: ReadonlySet<string>, apiHeaders: string = API_HEADERS): Record<string, string> | undefined {
+  const cors = apiCors(call, allowed);
+  if (cors['access-control-allow-origin'] === undefined) return undefined;
   const requested = header(call, 'access-control-request-headers')?.trim();
   return {
-    ...apiCors(call),
+    ...cors,
     'access-control-allow-methods': 'POST, GET, OPTIONS',
     'access-control-allow-headers': requested !== undefined && HEADER_LIST.test(requested) ? requested : apiHeaders,
     'access-control-max-age': '86400',

@@ -1,8 +1,8 @@
 import { ServiceError } from '../errors.js';
 import type { ModelContext } from '../model/state/context.js';
 import { transaction } from '../model/state/transaction.js';
-import { authenticate } from './auth.js';
-import { type AuthHeaderNames, missingHeadersHint } from './auth-headers.js';
+import { authenticate, misnamedHeaderHint } from './auth.js';
+import { missingHeadersHint } from './auth-headers.js';
 import { type ApiCall, type ApiReply, header } from './call.js';
 import { apiCors, apiHeaderList, apiPreflight, controlCors, controlPreflight } from './cors.js';
 import { bareResult, failure, json, success } from './envelope.js';
@@ -64,7 +64,7 @@ export async function dispatch(deps: DispatchDeps, call: ApiCall): Promise<ApiRe
       reply = json(500, { error: { message: 'INTERNAL', status: 'INTERNAL' } });
     }
   }
-  if (info.kind !== 'preflight') reply = withCors(reply, call, info.path);
+  if (info.kind !== 'preflight') reply = withCors(reply, call, info, deps.settings.corsOrigins);
   for (const after of deps.hooks.after) {
     try {
       after(call, reply, info);
@@ -78,7 +78,7 @@ export async function dispatch(deps: DispatchDeps, call: ApiCall): Promise<ApiRe
 async function handle(deps: DispatchDeps, call: ApiCall, info: CallInfo): Promise<ApiReply> {
   if (call.method.toUpperCase() === 'OPTIONS') {
     info.kind = 'preflight';
-    return preflightOf(call, info.path, deps.settings.authHeaders);
+    return preflightOf(call, info.path, deps.settings);
   }
   const limit = bodyLimitFor(call.method, info.path);
   if (call.bodyTooLarge || (call.body.length > limit / 4 && new TextEncoder().encode(call.body).length > limit)) {
@@ -112,12 +112,18 @@ async function handle(deps: DispatchDeps, call: ApiCall, info: CallInfo): Promis
   return success(output.message ?? operation.message, output.data, output.beside);
 }
 
-/** Authenticates a call; a refusal for a missing header says in the journal which names the service reads. */
+/**
+ * Authenticates a call; a refusal for a missing header says in the journal which header the call sent instead (a
+ * misspelled name, the other level's headers, names under another prefix) or which names the service reads.
+ */
 function authenticateWithHint(call: ApiCall, level: AuthLevel, deps: DispatchDeps, info: CallInfo): Caller {
+  const names = deps.settings.authHeaders;
   try {
-    return authenticate(call, level, deps.model, deps.settings.authHeaders);
+    return authenticate(call, level, deps.model, names);
   } catch (error) {
-    const hint = info.hint ?? (level === 'none' ? undefined : missingHeadersHint(call, level === 'apiKey' ? 'apiKey' : 'workspace', deps.settings.authHeaders));
+    const hint =
+      info.hint ??
+      (level === 'none' ? undefined : (misnamedHeaderHint(call, level, names) ?? missingHeadersHint(call, level === 'apiKey' ? 'apiKey' : 'workspace', names)));
     if (hint !== undefined) info.hint = hint;
     throw error;
   }
@@ -128,25 +134,37 @@ function isControlPath(path: string): boolean {
   return path.startsWith('/__mock/') || path === '/__mock';
 }
 
-/** The reply to a CORS preflight: the API's for API paths; for control paths, only pages on allowed origins. */
-function preflightOf(call: ApiCall, path: string, authHeaders: AuthHeaderNames): ApiReply {
-  if (!isControlPath(path)) return { status: 204, headers: apiPreflight(call, apiHeaderList(authHeaders)), body: '' };
+/** Why an API reply carries no CORS headers for a page, and what to do about it. */
+function foreignPage(origin: string): string {
+  return `API replies are shared with pages on loopback origins (localhost, 127.0.0.1, [::1], any port) and configured origins only, not with the page at ${origin}; start the server with --cors-origin ${origin} (option cors.origins) to allow it.`;
+}
+
+/** The reply to a CORS preflight: API paths for allowed pages, control paths for pages on allowed origins only. */
+function preflightOf(call: ApiCall, path: string, settings: Settings): ApiReply {
+  const origin = header(call, 'origin');
+  if (!isControlPath(path)) {
+    const headers = apiPreflight(call, settings.corsOrigins, apiHeaderList(settings.authHeaders));
+    if (headers) return { status: 204, headers, body: '' };
+    return failure(new ServiceError('PERMISSION_DENIED', foreignPage(origin ?? 'null')));
+  }
   const policy = call.listener ?? LOOPBACK_POLICY;
   const headers = controlPreflight(call, policy);
   if (headers) return { status: 204, headers, body: '' };
   // Browsers always name the page in a preflight; without one there is no page to allow or refuse.
-  if (header(call, 'origin') === undefined) return { status: 204, headers: { vary: 'Origin' }, body: '' };
+  if (origin === undefined) return { status: 204, headers: { vary: 'Origin' }, body: '' };
   return failure(
     new ServiceError(
       'PERMISSION_DENIED',
-      `The control plane refuses calls from the page at ${header(call, 'origin')}: only pages on loopback origins, ${policy.host} or an allowed host may use it.`,
+      `The control plane refuses calls from the page at ${origin}: only pages on loopback origins, ${policy.host} or an allowed host may use it.`,
     ),
   );
 }
 
-/** The reply with the CORS headers its caller gets: the API's, or the control plane's (never a wildcard). */
-function withCors(reply: ApiReply, call: ApiCall, path: string): ApiReply {
-  const cors = isControlPath(path) ? controlCors(call, call.listener ?? LOOPBACK_POLICY) : apiCors(call);
+/** The reply with the CORS headers its caller gets: the API's, or the control plane's (never a wildcard to a page). */
+function withCors(reply: ApiReply, call: ApiCall, info: CallInfo, corsOrigins: ReadonlySet<string>): ApiReply {
+  const control = isControlPath(info.path);
+  const cors = control ? controlCors(call, call.listener ?? LOOPBACK_POLICY) : apiCors(call, corsOrigins);
+  if (!control && cors['access-control-allow-origin'] === undefined) info.hint ??= foreignPage(header(call, 'origin') ?? 'null');
   // Every reply is built for this call (its headers object is its own), so the CORS headers join it in place.
   Object.assign(reply.headers, cors);
   return reply;

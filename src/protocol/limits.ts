@@ -1,3 +1,5 @@
+import { beforeAny, withoutTrailing } from '../support/text.js';
+
 /**
  * Bounds every request body is checked against before anything reads it (documented in
  * docs/fidelity.md). A body past one is refused with 400 `INVALID_ARGUMENT` naming the path and the limit,
@@ -22,6 +24,15 @@ export const MAX_STRING_LENGTH = 1024 * 1024;
 /** Characters of any one key. */
 export const MAX_KEY_LENGTH = 1024;
 
+/**
+ * Characters of any one id: a string (or each string of a list) under a key ending in `Id` or `Ids`, or `contentKey`.
+ * Ids become keys of the state, and the state format keeps keys short.
+ */
+export const MAX_ID_LENGTH = 1024;
+
+/** Keys whose values are ids (`userId`, `documentIds`, `contentKey`, ...). */
+const ID_KEY = /(?:Ids?|^contentKey)$/;
+
 /** Keys that name the prototype machinery of a JavaScript object; refused anywhere in a body. */
 const FORBIDDEN_KEYS: ReadonlySet<string> = new Set(['__proto__']);
 
@@ -31,7 +42,7 @@ const FORBIDDEN_KEYS: ReadonlySet<string> = new Set(['__proto__']);
  */
 export function bodyLimitFor(method: string, path: string): number {
   if (!path.startsWith('/__mock/state')) return MAX_BODY_BYTES;
-  const bare = path.split('?')[0]?.replace(/\/+$/, '');
+  const bare = withoutTrailing(beforeAny(path, '?'), '/');
   return method.toUpperCase() === 'POST' && bare === '/__mock/state' ? MAX_STATE_BODY_BYTES : MAX_BODY_BYTES;
 }
 
@@ -41,16 +52,25 @@ export interface Limits {
   keys: number;
   stringLength: number;
   keyLength: number;
+  /** Characters of an id (see `MAX_ID_LENGTH`). */
+  idLength: number;
 }
 
 /** The limits of API and control bodies. */
-export const BODY_LIMITS: Limits = { depth: MAX_DEPTH, keys: MAX_KEYS, stringLength: MAX_STRING_LENGTH, keyLength: MAX_KEY_LENGTH };
+export const BODY_LIMITS: Limits = { depth: MAX_DEPTH, keys: MAX_KEYS, stringLength: MAX_STRING_LENGTH, keyLength: MAX_KEY_LENGTH, idLength: MAX_ID_LENGTH };
 
 /**
  * The limits of an exported state: what the API accepts, plus the levels and fields the state format wraps
- * around it, and encoded documents as long as the body.
+ * around it, encoded documents as long as the body, and keys that join several ids (a shared editor's
+ * organization, document and editor ids, JSON-escaped).
  */
-export const STATE_LIMITS: Limits = { depth: MAX_DEPTH + 32, keys: 2 * MAX_KEYS, stringLength: MAX_STATE_BODY_BYTES, keyLength: MAX_KEY_LENGTH };
+export const STATE_LIMITS: Limits = {
+  depth: MAX_DEPTH + 32,
+  keys: 2 * MAX_KEYS,
+  stringLength: MAX_STATE_BODY_BYTES,
+  keyLength: 32 * MAX_KEY_LENGTH,
+  idLength: Number.POSITIVE_INFINITY,
+};
 
 /**
  * The first way a parsed body breaks the limits, as a sentence naming the path, or undefined when it keeps
@@ -58,17 +78,19 @@ export const STATE_LIMITS: Limits = { depth: MAX_DEPTH + 32, keys: 2 * MAX_KEYS,
  * @example checkLimits({ a: 'x'.repeat(300_000) }, 'data') // 'data.a is longer than 262144 characters.'
  */
 export function checkLimits(value: unknown, root: string, limits: Limits = BODY_LIMITS): string | undefined {
-  const stack: { value: unknown; path: string; depth: number }[] = [{ value, path: root, depth: 1 }];
+  type Entry = { value: unknown; path: string; depth: number; id: boolean };
+  const stack: Entry[] = [{ value, path: root, depth: 1, id: false }];
   while (stack.length > 0) {
-    const { value: current, path, depth } = stack.pop() as { value: unknown; path: string; depth: number };
+    const { value: current, path, depth, id } = stack.pop() as Entry;
     if (typeof current === 'string') {
       if (current.length > limits.stringLength) return `${path} is longer than ${limits.stringLength} characters.`;
+      if (id && current.length > limits.idLength) return `${shorten(path)} is longer than ${limits.idLength} characters; ids are at most ${limits.idLength}.`;
       continue;
     }
     if (typeof current !== 'object' || current === null) continue;
     if (depth > limits.depth) return `${shorten(path)} nests deeper than ${limits.depth} levels.`;
     if (Array.isArray(current)) {
-      for (let i = current.length - 1; i >= 0; i--) stack.push({ value: current[i], path: `${path}[${i}]`, depth: depth + 1 });
+      for (let i = current.length - 1; i >= 0; i--) stack.push({ value: current[i], path: `${path}[${i}]`, depth: depth + 1, id });
       continue;
     }
     const keys = Object.keys(current);
@@ -77,7 +99,7 @@ export function checkLimits(value: unknown, root: string, limits: Limits = BODY_
       const key = keys[i] as string;
       if (FORBIDDEN_KEYS.has(key)) return `${path} has the key ${key}, which is not accepted.`;
       if (key.length > limits.keyLength) return `${path} has a key longer than ${limits.keyLength} characters.`;
-      stack.push({ value: (current as Record<string, unknown>)[key], path: `${path}.${key}`, depth: depth + 1 });
+      stack.push({ value: (current as Record<string, unknown>)[key], path: `${path}.${key}`, depth: depth + 1, id: ID_KEY.test(key) });
     }
   }
   return undefined;

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { MigrationPolicy, MigrationProgression } from '../model/migrations.js';
 import type { ModelContext } from '../model/state/context.js';
 import type { ApiKeyRecord, Namespace, WorkspaceRecord } from '../model/state/entities.js';
+import type { WebhookAllowList } from '../model/webhooks/targets.js';
 import type { AuthHeaderNames } from './auth-headers.js';
 
 /** Which headers an operation reads (service-facts 2.4). */
@@ -44,6 +45,10 @@ export interface Settings {
   missingDocuments: MissingDocuments;
   /** The four auth header names the service reads (`x-service-api-key`, ... or under `headerPrefix`). */
   authHeaders: AuthHeaderNames;
+  /** The private network destinations webhooks may be delivered to besides loopback and public hosts. */
+  webhookAllow: WebhookAllowList;
+  /** Origins besides loopback ones whose pages may read API replies (canonical `scheme://host[:port]`). */
+  corsOrigins: ReadonlySet<string>;
 }
 
 /** The migration progression a service was created with. @example migrationPolicy(settings).mode === 'poll' */

@@ -1,6 +1,9 @@
 /** The header that carries a listener's control token. */
 export const CONTROL_TOKEN_HEADER = 'x-mock-control-token';
 
+/** The header every webhook attempt carries (its message id); the control plane refuses any call that has it. */
+export const DELIVERY_MARKER_HEADER = 'x-mock-webhook-delivery';
+
 /**
  * Who may use the control plane of one network listener: loopback names always, the bound interface, extra host
  * names, and (when set) only callers that present the control token. In-process transports carry none.

@@ -32,6 +32,20 @@ forEachTransport('control plane (/__mock/*)', (fresh) => {
     expect((await create()).text).toBe(first);
   });
 
+  it('refuses a POST of another content type even without a body, and takes a bare one', async () => {
+    const c = fresh();
+    await c.post('/v2/users/add', { organizationId: 'org', users: [{ userId: 'ada' }] });
+    const before = fingerprint(c.service);
+    for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x']) {
+      const reply = await c.raw({ method: 'POST', path: '/__mock/reset', headers: { 'content-type': type }, body: '' });
+      expectError(reply, 415, 'INVALID_ARGUMENT', `The body of POST /__mock/reset must be sent as application/json, not ${type}.`);
+    }
+    expect(fingerprint(c.service)).toBe(before);
+    const bare = await c.raw({ method: 'POST', path: '/__mock/reset', headers: {}, body: '' });
+    expect(bare.status).toBe(200);
+    expect(fingerprint(c.service)).not.toBe(before);
+  });
+
   it('reads and advances the virtual clock', async () => {
     const c = fresh();
     expect((await control(c, 'GET', '/__mock/clock')).body).toEqual({ now: Date.UTC(2026, 0, 1), iso: '2026-01-01T00:00:00.000Z' });

@@ -97,6 +97,24 @@ forEachTransport('request journal', (fresh) => {
     expect(credentials?.response).toMatchObject({ authToken: '[redacted]', workspaceAuthToken: '[redacted]', apiKey: c.service.credentials.apiKey });
     expect(JSON.stringify(c.service.journal.list())).not.toContain(c.service.credentials.workspaceAuthToken);
   });
+
+  it('redacts webhook signing secrets wherever they appear, and shows a body nested too deep to copy by its length', async () => {
+    const c = fresh();
+    await c.post('/v2/workspace/advancedwebhookconfig/update', { isEnabled: true });
+    const endpointId = (await c.post('/v2/workspace/advancedwebhook/endpoints/create', { url: 'https://hooks.example.com/x' })).body.result.data.id;
+    const secret = (await c.post('/v2/workspace/advancedwebhook/endpoints/secret/get', { endpointId })).body.result.data.key as string;
+    expect(secret).toMatch(/^whsec_/);
+    await c.post('/v2/users/add', { organizationId: 'org', users: [{ userId: 'u', note: secret }] });
+    const deep = `{"data":{"organizationId":"org","users":${'['.repeat(30_000)}${']'.repeat(30_000)}}}`;
+    expect((await c.raw({ method: 'POST', path: '/v2/users/add', headers: { 'content-type': 'application/json' }, body: deep })).status).toBe(400);
+    const listed = await c.raw({ method: 'GET', path: '/__mock/requests', headers: {}, body: '' });
+    expect(listed.status).toBe(200);
+    expect(listed.text).not.toContain(secret);
+    expect(listed.body.requests.at(-1).request).toBe(`(${deep.length} characters of JSON nested deeper than 128 levels)`);
+    const entries = c.service.journal.list({ path: '/v2/workspace/advancedwebhook/endpoints/secret/get' });
+    expect(entries[0]?.response).toMatchObject({ result: { data: { key: '[redacted]' } } });
+    expect(JSON.stringify(c.service.journal.list())).not.toContain(secret);
+  });
 });
 
 describe('request journal (in process)', () => {

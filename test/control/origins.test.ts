@@ -138,13 +138,16 @@ describe('control plane on a loopback server: DNS rebinding and cross-origin pag
     expect(await statusOf({ origin: 'http://localhost:5173' })).toBe(101);
   });
 
-  it('leaves the API open to any page, with its origin echoed and credentials allowed', async () => {
+  it('shares API replies with loopback pages of any port, and with no other page', async () => {
     await start();
-    const headers = { ...JSON_TYPE, ...loopback.service.credentials.headers, origin: 'https://app.example' };
-    const reply = await send('POST', '/v2/users/get', headers, JSON.stringify({ data: { organizationId: 'org' } }));
-    expect(reply.status).toBe(200);
-    expect(reply.headers['access-control-allow-origin']).toBe('https://app.example');
-    expect(reply.headers['access-control-allow-credentials']).toBe('true');
+    const body = JSON.stringify({ data: { organizationId: 'org' } });
+    const local = await send('POST', '/v2/users/get', { ...JSON_TYPE, ...loopback.service.credentials.headers, origin: 'http://localhost:5173' }, body);
+    expect(local.status).toBe(200);
+    expect(local.headers['access-control-allow-origin']).toBe('http://localhost:5173');
+    expect(local.headers['access-control-allow-credentials']).toBe('true');
+    const foreign = await send('POST', '/v2/users/get', { ...JSON_TYPE, ...loopback.service.credentials.headers, origin: 'https://app.example' }, body);
+    expect(foreign.headers['access-control-allow-origin']).toBeUndefined();
+    expect(foreign.headers['access-control-allow-credentials']).toBeUndefined();
   });
 });
 

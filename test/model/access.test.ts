@@ -153,5 +153,11 @@ describe('service.access.explain', () => {
     service.clock.advance(10_000);
     expect(ask().explanation).toBe('no access: the access type is restricted and the user holds no grant on it or its folders (access type restricted).');
     expect(() => service.access.explain({ organizationId: 'org', documentId: '', userId: 'u' })).toThrow('documentId is required.');
+    // Expiry is stored as given; one past the range of Date is explained as the number it is.
+    await post('/v2/auth/permissions/add', {
+      user: { userId: 'u' },
+      permissions: { resources: [{ type: 'document', id: 'doc', organizationId: 'org', accessRole: 'viewer', expiresAt: 1e300 }] },
+    });
+    expect(ask().explanation).toBe('viewer: the user is granted the document itself, until 1e+300 (Unix seconds) (access type restricted).');
   });
 });

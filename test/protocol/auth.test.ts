@@ -190,6 +190,27 @@ forEachTransport('API-key authentication (2.4, D5)', (fresh) => {
     expectError(reply, 400, 'INVALID_ARGUMENT', 'API key not found in headers.');
   });
 
+  it('says in the journal which header a refused call sent instead of the one the service reads', async () => {
+    const c = fresh();
+    const key = c.service.credentials.apiKey;
+    const hintOf = async (reply: Reply) => {
+      expect(reply.status).toBe(400);
+      return c.service.journal.list().at(-1)?.hint;
+    };
+    expect(await hintOf(await c.post('/v2/users/get', { organizationId: 'org' }, { [API_KEY]: undefined, 'x-service-apikey': key }))).toBe(
+      'The call sent a x-service-apikey header, which the service does not read; send it as x-service-api-key.',
+    );
+    expect(await hintOf(await c.post('/v2/users/get', { organizationId: 'org' }, { [AUTH_TOKEN]: undefined, 'X-Service-Auth_Token': 't' }))).toBe(
+      'The call sent a x-service-auth_token header, which the service does not read; send it as x-service-auth-token.',
+    );
+    expect(await hintOf(await c.postWorkspace('/v2/users/get', { organizationId: 'org' }))).toBe(
+      'This operation takes the API-key headers (x-service-api-key, x-service-auth-token), not x-service-workspace-id, x-service-workspace-auth-token.',
+    );
+    expect(await hintOf(await c.post('/v2/users/get', { organizationId: 'org' }, { [API_KEY]: undefined, 'x-trace-id': 'abc' }))).toBe(
+      'The call sends no x-service-api-key header; this service reads x-service-api-key and x-service-auth-token (GET /__mock/credentials lists the values).',
+    );
+  });
+
   it('authenticates before validating data', async () => {
     const c = fresh();
     expectError(await c.post(KEY_OPS[0]!, { userId: 42 }, { [AUTH_TOKEN]: WRONG_HEX }), 403, 'PERMISSION_DENIED', 'Invalid auth token for API key.');

@@ -44,17 +44,21 @@ describe('API CORS: a frontend on another port', () => {
     expect(reply.headers['access-control-allow-credentials']).toBeUndefined();
   });
 
-  it('gives an API reply the origin it came from, with credentials, and * without an origin', async () => {
+  it('gives a loopback page its origin with credentials, * to a call without an origin, and nothing to other pages', async () => {
     const call = { method: 'POST', path: '/v2/workspace/get', body: '{"data":{}}' };
-    const from = await service.dispatch({
-      ...call,
-      headers: { 'content-type': 'application/json', ...service.credentials.workspaceHeaders, origin: 'https://app.example' },
-    });
-    expect(from.status).toBe(200);
-    expect(from.headers).toMatchObject({ 'access-control-allow-origin': 'https://app.example', 'access-control-allow-credentials': 'true', vary: 'Origin' });
-    const bare = await service.dispatch({ ...call, headers: { 'content-type': 'application/json', ...service.credentials.workspaceHeaders } });
+    const headers = { 'content-type': 'application/json', ...service.credentials.workspaceHeaders };
+    const local = await service.dispatch({ ...call, headers: { ...headers, origin: 'http://127.0.0.1:5173' } });
+    expect(local.status).toBe(200);
+    expect(local.headers).toMatchObject({ 'access-control-allow-origin': 'http://127.0.0.1:5173', 'access-control-allow-credentials': 'true', vary: 'Origin' });
+    const bare = await service.dispatch({ ...call, headers });
     expect(bare.headers['access-control-allow-origin']).toBe('*');
     expect(bare.headers['access-control-allow-credentials']).toBeUndefined();
+    for (const origin of ['https://app.example', 'null', 'http://localhost.attacker.example', 'chrome-extension://abc']) {
+      const foreign = await service.dispatch({ ...call, headers: { ...headers, origin } });
+      expect(foreign.headers['access-control-allow-origin'], origin).toBeUndefined();
+      expect(foreign.headers['access-control-allow-credentials'], origin).toBeUndefined();
+      expect(foreign.headers.vary).toBe('Origin');
+    }
   });
 
   it('refuses a text/plain control body in process too, and never sends control CORS to a foreign page', async () => {

@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
-import { checkLimits, MAX_DEPTH, MAX_KEY_LENGTH, MAX_KEYS, MAX_STRING_LENGTH } from '../../src/protocol/limits.js';
+import { checkLimits, MAX_DEPTH, MAX_ID_LENGTH, MAX_KEY_LENGTH, MAX_KEYS, MAX_STRING_LENGTH } from '../../src/protocol/limits.js';
+import { createMockService } from '../../src/service.js';
 import { expectError, expectSuccess, fingerprint } from '../support/expect.js';
 import { forEachTransport } from '../support/transports.js';
 
@@ -11,6 +12,29 @@ function nested(levels: number): unknown {
 }
 
 forEachTransport('input limits at the gate', (fresh) => {
+  it('refuses ids over 1,024 characters, and a state of ids at the limit exports and imports whole', async () => {
+    const c = fresh();
+    const before = fingerprint(c.service);
+    const long = 'i'.repeat(MAX_ID_LENGTH + 1);
+    for (const [path, data, at] of [
+      ['/v2/users/add', { organizationId: 'org', users: [{ userId: long }] }, 'data.users[0].userId'],
+      ['/v2/crdt/add', { organizationId: 'org', documentId: 'doc', editorId: 'e', type: 'text', data: 'x', contentKey: long }, 'data.contentKey'],
+      ['/v2/users/delete', { organizationId: 'org', userIds: ['a', long] }, 'data.userIds[1]'],
+    ] as const) {
+      expectError(await c.post(path, data), 400, 'INVALID_ARGUMENT', `${at} is longer than ${MAX_ID_LENGTH} characters; ids are at most ${MAX_ID_LENGTH}.`);
+    }
+    expect(fingerprint(c.service)).toBe(before);
+    // Ids at the limit everywhere, with a pending crdt.update_data whose key joins three of them.
+    const at = (c: string) => c.repeat(MAX_ID_LENGTH);
+    const ids = { organizationId: at('o'), documentId: at('d'), editorId: at('"') };
+    expectSuccess(await c.post('/v2/workspace/advancedwebhookconfig/update', { isEnabled: true }));
+    expectSuccess(await c.post('/v2/workspace/advancedwebhook/endpoints/create', { url: 'https://hooks.example.com/x' }));
+    expectSuccess(await c.post('/v2/users/add', { organizationId: ids.organizationId, users: [{ userId: at('u') }] }));
+    expectSuccess(await c.post('/v2/crdt/add', { ...ids, type: 'text', data: 'x', contentKey: at('k') }));
+    const exported = c.service.exportState();
+    expect(createMockService({ state: exported }).exportState()).toBe(exported);
+  });
+
   it('refuses nesting, key counts, string and key sizes past the limits, naming the path, and changes nothing', async () => {
     const c = fresh();
     const before = fingerprint(c.service);

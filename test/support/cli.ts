@@ -17,6 +17,8 @@ export interface Cli {
    * with `exit <code>: <stderr>` when it exits first. `stderrOut.text` follows what it writes to stderr.
    */
   start(args: string[], ready: (stdout: string) => boolean, stderrOut?: { text: string }, env?: Record<string, string>): Promise<string>;
+  /** The process `start` started last (to signal it). */
+  last(): ChildProcess;
 }
 
 /**
@@ -41,6 +43,11 @@ export function useCli(name: string): Cli {
   return {
     folder,
     entry,
+    last() {
+      const child = children.at(-1);
+      if (!child) throw new Error('No program was started.');
+      return child;
+    },
     start(args, ready, stderrOut = { text: '' }, env = {}) {
       const child = spawn(process.execPath, [entry, ...(env['COLLAB_MOCK_PORT'] ? [] : ['--port', '0']), ...args], {
         stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,4 +1,6 @@
 /** Which threads a get, update, delete or count is about (beyond-spec 1.2–1.5); every given filter narrows. */
+
+import { withoutTrailing } from '../../support/text.js';
 import { mentionedIn, type ThreadRecord } from './records.js';
 
 /** The filters of the thread operations; all combine with AND. */
@@ -37,7 +39,7 @@ export function pageKey(url: string): string | undefined {
   const match = /^([a-z][a-z0-9+.-]*):\/\/([^/?#]+)([^?#]*)/i.exec(trimmed);
   if (!match) return undefined;
   const [, scheme = '', host = '', path = ''] = match;
-  return `${scheme.toLowerCase()}://${host.toLowerCase()}${path.replace(/\/+$/, '')}`;
+  return `${scheme.toLowerCase()}://${host.toLowerCase()}${withoutTrailing(path, '/')}`;
 }
 
 /** Whether a thread passes every filter given. @example threadMatches(thread, { statusIds: ['OPEN'] }) */

@@ -18,9 +18,13 @@ export interface XmlProblem {
   reason: string;
 }
 
+/** Elements nested in a shared-editor XML value at most, as deep as JSON bodies may nest. */
+export const MAX_XML_DEPTH = 64;
+
 /**
  * Parses an XML fragment (several roots and top-level text allowed) with a strict parser. Text that is only
- * white space and holds a line break is layout between elements and is dropped.
+ * white space and holds a line break is layout between elements and is dropped. Parsing stops at the first element
+ * nested deeper than `MAX_XML_DEPTH`, so no later walk (or Yjs) meets a deeper tree.
  * @example parseXmlFragment('<paragraph>Hi</paragraph>') // { nodes: [{ name: 'paragraph', attributes: {}, children: ['Hi'] }] }
  */
 export function parseXmlFragment(xml: string): { nodes: XmlNode[] } | { problem: XmlProblem } {
@@ -36,6 +40,7 @@ export function parseXmlFragment(xml: string): { nodes: XmlNode[] } | { problem:
   const SaxesParser = xmlParser();
   const parser = new SaxesParser({ fragment: true, position: true });
   parser.on('opentag', (tag) => {
+    if (stack.length > MAX_XML_DEPTH) throw new Error(`${parser.line}:${parser.column}: elements nest deeper than ${MAX_XML_DEPTH} levels.`);
     const element: XmlElementNode = { name: tag.name, attributes: { ...(tag.attributes as Record<string, string>) }, children: [] };
     top().children.push(element);
     stack.push(element);
@@ -60,14 +65,14 @@ function describe(error: unknown): XmlProblem {
   return { line: Number(match[1]), column: Number(match[2]), reason: match[3] ?? text };
 }
 
+/** The nodes without layout text, at every depth; walks with a stack of its own, not the call stack. */
 function dropLayout(nodes: XmlNode[]): XmlNode[] {
-  const out: XmlNode[] = [];
-  for (const node of nodes) {
-    if (typeof node === 'string') {
-      if (node !== '' && !(node.trim() === '' && /[\r\n]/.test(node))) out.push(node);
-    } else {
-      out.push({ ...node, children: dropLayout(node.children) });
-    }
+  const keep = (list: XmlNode[]): XmlNode[] => list.filter((node) => typeof node !== 'string' || (node !== '' && !(node.trim() === '' && /[\r\n]/.test(node))));
+  const out = keep(nodes);
+  const pending = out.filter((node): node is XmlElementNode => typeof node !== 'string');
+  for (let element = pending.pop(); element; element = pending.pop()) {
+    element.children = keep(element.children);
+    for (const child of element.children) if (typeof child !== 'string') pending.push(child);
   }
   return out;
 }
@@ -75,7 +80,11 @@ function dropLayout(nodes: XmlNode[]): XmlNode[] {
 /** Counts the elements and text nodes of a parsed fragment. @example countXmlNodes(['a']) === 1 */
 export function countXmlNodes(nodes: readonly XmlNode[]): number {
   let n = 0;
-  for (const node of nodes) n += typeof node === 'string' ? 1 : 1 + countXmlNodes(node.children);
+  const pending: (readonly XmlNode[])[] = [nodes];
+  for (let list = pending.pop(); list; list = pending.pop()) {
+    n += list.length;
+    for (const node of list) if (typeof node !== 'string') pending.push(node.children);
+  }
   return n;
 }
 
@@ -104,14 +113,22 @@ export function toYXml(nodes: readonly XmlNode[]): Array<Y.XmlElement | Y.XmlTex
 export function serialiseXml(fragment: Y.XmlFragment | Y.XmlElement): string {
   const Y = yjs();
   let out = '';
-  for (const child of fragment.toArray()) {
-    if (child instanceof Y.XmlElement) {
-      out += `<${child.nodeName}${attributesOf(child.getAttributes())}>${serialiseXml(child)}</${child.nodeName}>`;
-    } else if (child instanceof Y.XmlText) {
-      out += serialiseText(child);
-    } else if (child instanceof Y.XmlFragment) {
-      out += serialiseXml(child);
-    }
+  // A document a live client wrote may nest without limit: the walk keeps its own stack (text still to write, or a
+  // node still to open), newest last.
+  const pending: (string | Y.XmlElement | Y.XmlText | Y.XmlFragment | Y.XmlHook)[] = [];
+  const open = (node: Y.XmlFragment): void => {
+    const children = node.toArray();
+    for (let i = children.length - 1; i >= 0; i--) pending.push(children[i] as Y.XmlElement | Y.XmlText | Y.XmlHook);
+  };
+  open(fragment);
+  for (let item = pending.pop(); item !== undefined; item = pending.pop()) {
+    if (typeof item === 'string') out += item;
+    else if (item instanceof Y.XmlElement) {
+      out += `<${item.nodeName}${attributesOf(item.getAttributes())}>`;
+      pending.push(`</${item.nodeName}>`);
+      open(item);
+    } else if (item instanceof Y.XmlText) out += serialiseText(item);
+    else if (item instanceof Y.XmlFragment) open(item);
   }
   return out;
 }

@@ -1,6 +1,7 @@
 import { md5Hex } from '../../support/ids.js';
 import type { OrganizationRecord, RosterChange, UserRecord } from '../state/entities.js';
 import type { UndoLog } from '../state/undo-log.js';
+import { compactRosterIfDue } from './roster-compaction.js';
 
 /**
  * Who the organization-level users were when a `notifyAll` notification was added. Such a notification keeps
@@ -92,11 +93,14 @@ export function rosterLog(undo: UndoLog, org: OrganizationRecord): RosterChange[
 
 /**
  * Logs a change of one organization-level user (added, updated or removed: read from `org.users`), once a
- * roster log exists. O(1): the log grows with the changes, never with the organization.
+ * roster log exists. O(1) over time: the log grows with the changes until it is rewritten to what live
+ * notifications read (`compactRosterIfDue`), never with the organization.
  * @example noteRosterChange(undo, org, 'u1');
  */
 export function noteRosterChange(undo: UndoLog, org: OrganizationRecord, userId: string): void {
-  if (org.roster) undo.push(org.roster, changeOf(userId, org.users.get(userId)));
+  if (!org.roster) return;
+  undo.push(org.roster, changeOf(userId, org.users.get(userId)));
+  compactRosterIfDue(undo, org);
 }
 
 interface Replayed {

@@ -1,4 +1,5 @@
-import { cloneState } from './clone.js';
+import { pastCopies } from './checkpoint.js';
+import { cloneState, weigh } from './clone.js';
 import type { ApiKeyRecord, Namespace, WorkspaceRecord } from './entities.js';
 import { type Change, type Mark, UndoLog } from './undo-log.js';
 
@@ -49,7 +50,21 @@ export interface Store {
   rollback(mark: Mark): void;
   /** Drops a saved state that will never be restored, so a new history need not keep it. */
   release(handle: StateHandle): void;
+  /**
+   * Starts a new history once the undo log outweighs the state (twice its weight, and at least 4 MiB): saved states
+   * become copies, computed without touching the live state. O(state), once per as much logged weight, so the log
+   * follows the size of the state, not the number of writes. Call it only between transactions.
+   */
+  compactIfDue(): boolean;
+  /** Starts a new history now, whatever the log weighs (`compactIfDue` without the threshold). */
+  compact(): void;
 }
+
+/** The least weight the undo log reaches before it is compacted, whatever the size of the state. */
+export const MIN_LOG_WEIGHT = 4 * 1024 * 1024;
+
+/** How many times the weight of the state the undo log may reach before it is compacted. */
+export const LOG_TO_STATE = 2;
 
 /** Creates an empty store. @example createStore().tables.workspaces.size === 0 */
 export function createStore(): Store {
@@ -57,6 +72,8 @@ export function createStore(): Store {
   const undo = new UndoLog();
   /** Saved states that may still be restored; weakly held, so dropped snapshots cost nothing. */
   let live: WeakRef<HandleRef>[] = [];
+  /** The log weight at which `compactIfDue` starts a new history. */
+  let threshold = MIN_LOG_WEIGHT;
 
   const liveRefs = (): HandleRef[] => {
     const refs: HandleRef[] = [];
@@ -86,6 +103,26 @@ export function createStore(): Store {
   const detachAll = (): void => {
     const refs = liveRefs().filter((ref) => ref.copy === undefined);
     if (refs.length === 0) return;
+    if (refs.some((ref) => !ref.mark || !undo.reaches(ref.mark))) {
+      roundTrip(refs);
+      return;
+    }
+    const copies = pastCopies(
+      tables,
+      undo,
+      refs.map((ref) => (ref.mark as Mark).position),
+    );
+    refs.forEach((ref, i) => {
+      ref.copy = copies[i];
+      ref.mark = undefined;
+    });
+  };
+
+  /**
+   * `detachAll` for histories that hold a state reached by redoing changes after a rollback: each saved state is
+   * restored in turn, copied, and the current one restored last (the live tables go there and back).
+   */
+  const roundTrip = (refs: HandleRef[]): void => {
     const here: HandleRef = { mark: undo.mark() };
     live.push(new WeakRef(here));
     const copies = refs.map((ref) => {
@@ -101,6 +138,12 @@ export function createStore(): Store {
     });
     // What the walk above anchored on belongs to the history being dropped.
     live = live.filter((weak) => weak.deref()?.copy !== undefined);
+  };
+
+  const compact = (): void => {
+    detachAll();
+    undo.forget();
+    threshold = Math.max(MIN_LOG_WEIGHT, LOG_TO_STATE * weigh(tables));
   };
 
   const release = (ref: HandleRef): void => {
@@ -164,6 +207,12 @@ export function createStore(): Store {
     },
     rollback: rollbackTo,
     release: (handle) => release(handle.ref),
+    compactIfDue() {
+      if (undo.weight < threshold) return false;
+      compact();
+      return true;
+    },
+    compact,
   };
 }
 

@@ -6,6 +6,24 @@ import type { Mark } from './undo-log.js';
 /** The transaction running on each service; the next one waits for it, so an undo never takes another's writes. */
 const running = new WeakMap<ModelContext, Promise<unknown>>();
 
+/** How many transactions of each service hold a mark of its undo log (an in-process one may run inside another). */
+const open = new WeakMap<ModelContext, number>();
+
+/**
+ * Takes the mark a transaction may roll back to. With no other transaction open, the undo log is first compacted
+ * when it has outgrown the state: no mark is held then, so none can stop reaching.
+ */
+function begin(model: ModelContext): Mark {
+  const depth = open.get(model) ?? 0;
+  if (depth === 0) model.store.compactIfDue();
+  open.set(model, depth + 1);
+  return model.store.undo.mark();
+}
+
+function end(model: ModelContext): void {
+  open.set(model, (open.get(model) ?? 1) - 1);
+}
+
 /**
  * Runs `work` as a transaction on a service's state: after the transaction running before it, and all-or-nothing
  * (whatever it throws, every write it made and every id it drew is undone; a `PartialFailure` keeps what it wrote).
@@ -22,13 +40,15 @@ export function transaction<T>(model: ModelContext, work: () => Promise<T>): Pro
  * @example const records = allOrNothing(model, () => recordJudgmentDrafts(model, ns, drafts));
  */
 export function allOrNothing<T>(model: ModelContext, work: () => T): T {
-  const mark = model.store.undo.mark();
+  const mark = begin(model);
   const rng = model.ids.rng.state();
   try {
     return work();
   } catch (error) {
     undoUnlessPartial(model, mark, rng, error);
     throw error;
+  } finally {
+    end(model);
   }
 }
 
@@ -44,13 +64,15 @@ async function exclusive<T>(model: ModelContext, work: () => Promise<T>): Promis
 }
 
 async function atomically<T>(model: ModelContext, work: () => Promise<T>): Promise<T> {
-  const mark = model.store.undo.mark();
+  const mark = begin(model);
   const rng = model.ids.rng.state();
   try {
     return await work();
   } catch (error) {
     undoUnlessPartial(model, mark, rng, error);
     throw error;
+  } finally {
+    end(model);
   }
 }
 

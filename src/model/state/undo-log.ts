@@ -1,8 +1,8 @@
 import { nextChangeNumber, undoneFrom, watcherOf } from './beside-indexes.js';
 import { setOwn } from './clone.js';
-import { type Change, deletedBefore, effectOf, fieldOf, keyOrderOf, mapEntry, orderOf, setMember, tailOf, wholeOf } from './undo-changes.js';
+import { type Change, type Counterpart, deletedBefore, effectOf, fieldOf, keyOrderOf, mapEntry, orderOf, setMember, tailOf, wholeOf } from './undo-changes.js';
 
-export type { Change } from './undo-changes.js';
+export type { Change, Counterpart } from './undo-changes.js';
 
 /** A point in the history of writes: the state as it was when the mark was taken. */
 export interface Mark {
@@ -30,10 +30,25 @@ export class UndoLog {
   #numbers: number[] = [];
   #seen = new Map<object, Set<unknown>>();
   #epoch = 0;
+  #weight = 0;
 
   /** How many changes are recorded since the history began. */
   get size(): number {
     return this.#log.length;
+  }
+
+  /** About how many bytes the recorded changes keep alive (see `Change.weight`). */
+  get weight(): number {
+    return this.#weight;
+  }
+
+  /**
+   * Applies the undo of every change from `from` back to `to` (newest first) to a copy of the state: the copy then
+   * holds the state as it was at `to`. The live state, its indexes and its documents are not touched.
+   * @example undo.undoOnCopy(undo.size, mark.position, (value) => memo.get(value) ?? value);
+   */
+  undoOnCopy(from: number, to: number, copyOf: Counterpart): void {
+    for (let i = Math.min(from, this.#log.length) - 1; i >= to; i--) (this.#log[i] as Change).onCopy(copyOf);
   }
 
   /** The current point; the first write after it to each entry is recorded again. */
@@ -55,7 +70,11 @@ export class UndoLog {
     if (!this.reaches(mark)) throw new Error('This mark belongs to a history that was rolled back or replaced.');
     const redo: Change[] = [];
     if (this.#log.length > mark.position) undoneFrom(this.#numbers[mark.position] as number);
-    while (this.#log.length > mark.position) redo.push((this.#log.pop() as Change)());
+    while (this.#log.length > mark.position) {
+      const undone = this.#log.pop() as Change;
+      this.#weight -= undone.weight;
+      redo.push(undone());
+    }
     this.#numbers.length = mark.position;
     this.#seen.clear();
     return redo.reverse();
@@ -76,6 +95,7 @@ export class UndoLog {
     this.#numbers = [];
     this.#seen.clear();
     this.#epoch += 1;
+    this.#weight = 0;
   }
 
   /**
@@ -223,6 +243,7 @@ export class UndoLog {
   private record(change: Change): void {
     this.#log.push(change);
     this.#numbers.push(nextChangeNumber());
+    this.#weight += change.weight;
   }
 
   private seen(target: object, key: unknown): boolean {

@@ -38,17 +38,23 @@ export function settleEditorChanges(ctx: ModelContext, only?: Namespace): void {
 }
 
 /**
- * The earliest service time at which something is due (an attempt or a debounced change), or `null`.
+ * The earliest service time at which something is due (an attempt or a debounced change), or `null`; deliveries
+ * `skip` names (attempts already out) do not count.
  * @example const next = nextDueAt(ctx); if (next !== null && next <= target) clock.set(next);
  */
-export function nextDueAt(ctx: ModelContext, options: { attempts?: boolean } = {}): number | null {
+export function nextDueAt(ctx: ModelContext, options: { attempts?: boolean; skip?: (delivery: WebhookDeliveryRecord) => boolean } = {}): number | null {
   let next: number | null = null;
   const consider = (t: number | null): void => {
     if (t !== null && (next === null || t < next)) next = t;
   };
   for (const ns of withOutbox(ctx)) {
     const { deliveries, pending, debounced } = ns.webhookOutbox;
-    if (options.attempts !== false) for (const seq of pending) consider(deliveries[seq]?.nextAttemptAt ?? null);
+    if (options.attempts !== false) {
+      for (const seq of pending) {
+        const delivery = deliveries[seq];
+        if (delivery && !options.skip?.(delivery)) consider(delivery.nextAttemptAt);
+      }
+    }
     for (const change of Object.values(debounced)) consider(change.dueAt);
   }
   return next;

@@ -20,3 +20,6 @@ export type WebhookSender = (request: WebhookRequest) => Promise<WebhookResponse
 
 /** How a service delivers webhooks: `record` (keep them in the outbox, send nothing), `fetch`, or a sender. */
 export type WebhookDeliveryMode = 'record' | 'fetch' | WebhookSender;
+
+/** At most this many bytes of a receiver's reply are read; the status line is the answer. */
+export const RESPONSE_READ_LIMIT_BYTES = 64 * 1024;

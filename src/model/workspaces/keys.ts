@@ -1,4 +1,5 @@
 import { ServiceError } from '../../errors.js';
+import { beforeAny } from '../../support/text.js';
 import type { ModelContext } from '../state/context.js';
 import type { ApiKeyRecord, AuthTokenRecord, WorkspaceRecord } from '../state/entities.js';
 
@@ -12,7 +13,7 @@ export function normaliseDomain(input: string): string {
     .trim()
     .toLowerCase()
     .replace(/^[a-z][a-z0-9+.-]*:\/\//, '');
-  domain = domain.replace(/[/?#].*$/, '');
+  domain = beforeAny(domain, '/?#');
   return domain.replace(/^www\./, '');
 }
 
@@ -111,4 +112,12 @@ export function resetAuthToken(ctx: ModelContext, key: ApiKeyRecord): AuthTokenR
   const token: AuthTokenRecord = { token: ctx.ids.authToken(), name: 'Default Auth Token', domains: [] };
   ctx.store.undo.assign(key, 'authTokens', [token]);
   return structuredClone(token);
+}
+
+/**
+ * Renames an API key, through the undo log (a rename is undone by reset, restore and a refused call like any write).
+ * @example renameApiKey(ctx, key, 'Staging');
+ */
+export function renameApiKey(ctx: ModelContext, key: ApiKeyRecord, apiKeyName: string): void {
+  ctx.store.undo.assign(key, 'apiKeyName', apiKeyName);
 }

@@ -102,6 +102,12 @@ function textRule(
   if (v.commentText === undefined && v.commentHtml === undefined) phrase(ctx, ['commentText'], 'or commentHtml is required');
 }
 
+/** Milliseconds a `Date` holds (±8.64e15); a value beyond them could not become the ISO date a reply shows. */
+const millis = () =>
+  z
+    .number()
+    .check(z.refine((n: number) => Math.abs(n) <= 8.64e15, { params: { rule: 'phrase', phrase: 'must be milliseconds within the range of Date (±8.64e15)' } }));
+
 const commentFields = {
   commentId: z.number().int().optional(),
   commentText: z.string().optional(),
@@ -112,8 +118,8 @@ const commentFields = {
   triggerNotification: z.boolean().optional(),
   triggerActivities: z.boolean().optional(),
   from: user,
-  createdAt: z.number().optional(),
-  lastUpdated: z.number().optional(),
+  createdAt: millis().optional(),
+  lastUpdated: millis().optional(),
   agent: agent.optional(),
 };
 
@@ -193,8 +199,8 @@ export const thread = z.object({
   status: statusOnAdd.optional(),
   assignedTo: user.optional(),
   context: context.optional(),
-  createdAt: z.number().optional(),
-  lastUpdated: z.number().optional(),
+  createdAt: millis().optional(),
+  lastUpdated: millis().optional(),
   priority: priorityOnAdd.optional(),
   type: z.enum(['comment', 'suggestion']).optional(),
   suggestion: suggestion.optional(),

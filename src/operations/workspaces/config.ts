@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { ServiceError } from '../../errors.js';
+import { webhookTargetRefusal } from '../../model/webhooks/targets.js';
 import { activityConfig, emailConfig, updateActivityConfig, updateEmailConfig, updateWebhookConfig, webhookConfig } from '../../model/workspaces/config.js';
-import { defineOperation, namespaceOf } from '../../protocol/operation.js';
+import { defineOperation, namespaceOf, type Settings } from '../../protocol/operation.js';
 
 const INVALID_EMAIL = { error: 'Invalid email service configuration.' };
 const INVALID_WEBHOOK = { error: 'Invalid webhook service configuration.' };
@@ -10,6 +12,16 @@ export function isHttpUrl(value: string): boolean {
   if (!URL.canParse(value)) return false;
   const { protocol, hostname } = new URL(value);
   return (protocol === 'http:' || protocol === 'https:') && hostname !== '';
+}
+
+/**
+ * Refuses a webhook URL the target policy refuses (the emulator's control plane, link-local and metadata addresses,
+ * credentials, private addresses not allowed) with INVALID_ARGUMENT and the policy's reason.
+ * @example assertWebhookTarget('http://localhost:3000/hooks', settings);
+ */
+export function assertWebhookTarget(url: string, settings: Settings): void {
+  const refusal = webhookTargetRefusal(url, settings.webhookAllow);
+  if (refusal !== undefined) throw new ServiceError('INVALID_ARGUMENT', refusal);
 }
 
 /** `POST /v2/workspace/emailconfig/get`: the key's email config, defaults when never configured (3.5). */
@@ -102,7 +114,10 @@ export const updateWebhook = defineOperation({
   summary: 'Update the basic webhook configuration',
   message: 'Webhook configuration updated successfully.',
   schema: webhookUpdate,
-  run({ data, caller, model }) {
+  run({ data, caller, model, settings }) {
+    for (const url of [data.webhookServiceConfig?.rawNotificationUrl, data.webhookServiceConfig?.processedNotificationUrl]) {
+      if (url !== undefined && url !== '') assertWebhookTarget(url, settings);
+    }
     return { data: updateWebhookConfig(model, namespaceOf(caller), data) };
   },
 });

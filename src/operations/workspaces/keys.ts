@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PartialFailure, ServiceError } from '../../errors.js';
-import { addDomains, listWorkspaceKeys, removeDomains, resetAuthToken, workspaceKey } from '../../model/workspaces/keys.js';
+import { addDomains, listWorkspaceKeys, removeDomains, renameApiKey, resetAuthToken, workspaceKey } from '../../model/workspaces/keys.js';
 import { apiKeyOf, defineOperation, workspaceOf } from '../../protocol/operation.js';
 import { requiredString } from '../../protocol/rules.js';
 import { fromBase64Url, toBase64Url } from '../../support/base64.js';
@@ -99,7 +99,7 @@ export const updateApiKey = defineOperation({
   message: 'API key updated successfully.',
   schema: z.object({ apiKey: requiredString(), apiKeyName: requiredString() }),
   run({ data, caller, model }) {
-    workspaceKey(model, workspaceOf(caller), data.apiKey).apiKeyName = data.apiKeyName;
+    renameApiKey(model, workspaceKey(model, workspaceOf(caller), data.apiKey), data.apiKeyName);
     return { data: null };
   },
 });

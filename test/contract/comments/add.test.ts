@@ -174,6 +174,15 @@ forEachTransport('comment annotations add', (fresh) => {
       'commentAnnotations[0].commentData[0].commentText or commentHtml is required.',
     );
     await bad(one({ annotationId: 'a:b' }), 'commentAnnotations[0].annotationId must not contain ":".');
+    await bad(
+      { commentAnnotations: [{ commentData: [says('u1', 'x', { createdAt: 8.64e15 + 1 })] }] },
+      'commentAnnotations[0].commentData[0].createdAt must be milliseconds within the range of Date (±8.64e15).',
+    );
+    await bad(
+      { commentAnnotations: [{ commentData: [says('u1', 'x', { lastUpdated: -1e16 })] }] },
+      'commentAnnotations[0].commentData[0].lastUpdated must be milliseconds within the range of Date (±8.64e15).',
+    );
+    await bad(one({ createdAt: 1e300 }), 'commentAnnotations[0].createdAt must be milliseconds within the range of Date (±8.64e15).');
     await bad(one({ type: 'note' }), 'commentAnnotations[0].type must be one of comment, suggestion.');
     await bad(one({ commentType: 'x' }), 'commentAnnotations[0].commentType must be one of manual, chart, suggestion.');
     await bad(one({ visibility: { type: 'restricted' } }), 'commentAnnotations[0].visibility.userIds is required.');

@@ -93,6 +93,23 @@ forEachTransport('documents get, update, move, access', (fresh) => {
     expect(got[0].accessType).toBe('public');
   });
 
+  it('comment threads of a moved document name its new folder, like threads added after the move', async () => {
+    const c = fresh();
+    await seed(c);
+    const thread = (annotationId: string) => ({ annotationId, commentData: [{ from: { userId: 'u1' }, commentText: 'Hi' }] });
+    const folders = async () => {
+      const got = expectSuccess(await c.post('/v2/commentannotations/get', { organizationId: 'org', documentId: 'a' })).data;
+      return Object.fromEntries(got.map((t: { annotationId: string; metadata: { folderId?: string } }) => [t.annotationId, t.metadata.folderId]));
+    };
+    expectSuccess(await c.post('/v2/commentannotations/add', { organizationId: 'org', documentId: 'a', commentAnnotations: [thread('before')] }));
+    expect(await folders()).toEqual({ before: 'f' });
+    expectSuccess(await c.post('/v2/organizations/documents/move', { organizationId: 'org', documentIds: ['a'], folderId: 'g' }));
+    expectSuccess(await c.post('/v2/commentannotations/add', { organizationId: 'org', documentId: 'a', commentAnnotations: [thread('after')] }));
+    expect(await folders()).toEqual({ before: 'g', after: 'g' });
+    const inG = expectSuccess(await c.post('/v2/commentannotations/get', { organizationId: 'org', folderId: 'g' })).data;
+    expect(inG.map((t: { annotationId: string }) => t.annotationId).sort()).toEqual(['after', 'before']);
+  });
+
   it('updates access type and disabled state per document', async () => {
     const c = fresh();
     await seed(c);

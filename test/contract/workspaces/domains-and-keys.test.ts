@@ -106,6 +106,22 @@ forEachTransport('workspace API keys', (fresh) => {
     expectSuccess(await c.post('/v2/workspace/domains/get', {}, { 'x-service-auth-token': reset.data.newAuthToken.token }));
   });
 
+  it('a rename is a write like any other: reset and restore undo it', async () => {
+    const c = fresh();
+    const apiKey = c.service.credentials.apiKey;
+    const name = async () => expectSuccess(await c.postWorkspace('/v2/workspace/get', {})).data.apiKeyList[apiKey].apiKeyName;
+    const original = await name();
+    const saved = c.service.snapshot();
+    expectSuccess(await c.postWorkspace('/v2/workspace/apikey/update', { apiKey, apiKeyName: 'Renamed' }));
+    c.service.restore(saved);
+    expect(await name()).toBe(original);
+    expectSuccess(await c.postWorkspace('/v2/workspace/apikey/update', { apiKey, apiKeyName: 'Renamed again' }));
+    expect(await name()).toBe('Renamed again');
+    const reset = await c.raw({ method: 'POST', path: '/__mock/reset', headers: { 'content-type': 'application/json' }, body: '{}' });
+    expect(reset.status).toBe(200);
+    expect(await name()).toBe(original);
+  });
+
   const invalid: [string, string, unknown, number, string, string][] = [
     ['apikeys/get', 'pageSize above 100', { pageSize: 101 }, 400, 'INVALID_ARGUMENT', 'pageSize must be between 1 and 100.'],
     ['apikeys/get', 'pageSize 0', { pageSize: 0 }, 400, 'INVALID_ARGUMENT', 'pageSize must be between 1 and 100.'],
