@@ -1,6 +1,7 @@
 /** Asking labelled decision-memory sets through the service: the paraphrase set and the accuracy of the answers. */
 import { readFileSync } from 'node:fs';
-import type { MockService } from '../src/service.js';
+import type { JudgmentInit } from '../src/harness/memory.js';
+import { createMockService, type MockService } from '../src/service.js';
 
 /** A labelled suggest query: the request, and the `primary` recommendation and scope it should get (null: none). */
 export interface LabelledQuery {
@@ -8,6 +9,8 @@ export interface LabelledQuery {
   query: string;
   organizationId?: string;
   documentId?: string;
+  /** The name of the API key to ask with (see `LabelledSet`); absent: the service's seeded key. */
+  apiKey?: string;
   expected: { recommendation: 'approve' | 'reject' | null; scope: string | null };
   kinds?: string[];
 }
@@ -19,11 +22,13 @@ export interface Accuracy {
   nullsRight: number;
   nulls: number;
   misses: string[];
+  /** Right answers and queries by kind (a query of several kinds counts in each). */
+  byKind: Record<string, { right: number; total: number }>;
 }
 
-/** A labelled set: its judgments, its queries, and the service time they are asked at. */
+/** A labelled set: its judgments (each under the seeded key, or a named one), its queries, and the service time they are asked at. */
 export interface LabelledSet {
-  judgments: unknown[];
+  judgments: (Record<string, unknown> & { apiKey?: string })[];
   queries: LabelledQuery[];
   referenceTime: number;
 }
@@ -33,15 +38,68 @@ export interface LabelledSet {
  * project's own fixtures, worded differently from the judgments they should find.
  */
 export function paraphraseSet(): LabelledSet {
-  return JSON.parse(readFileSync(new URL('../fixtures/memory/paraphrase-set.json', import.meta.url), 'utf8')) as LabelledSet;
+  return readLabelledSet(new URL('../fixtures/memory/paraphrase-set.json', import.meta.url));
+}
+
+/**
+ * A labelled set held in a JSON file, its judgments without the `topic` and `facet` that label them for the set's
+ * authors (the judgment form refuses keys it does not know).
+ * @example readLabelledSet(new URL('./dev-set.json', import.meta.url))
+ */
+export function readLabelledSet(file: URL): LabelledSet {
+  const set = JSON.parse(readFileSync(file, 'utf8')) as LabelledSet;
+  set.judgments = set.judgments.map((judgment) => {
+    const { topic: _topic, facet: _facet, ...rest } = judgment as Record<string, unknown>;
+    return rest;
+  });
+  return set;
+}
+
+/**
+ * A fresh service at the set's time holding its judgments, with the headers of every key the set names (created
+ * through `/v2/workspace/apikey/create`); the seeded key is `''`.
+ */
+export async function serviceForSet(set: LabelledSet): Promise<{ service: MockService; keys: Map<string, Record<string, string>> }> {
+  const service = createMockService();
+  service.clock.set(set.referenceTime);
+  const keys = new Map<string, Record<string, string>>([['', { ...service.credentials.headers }]]);
+  const apiKeys = new Map<string, string>([['', service.credentials.apiKey]]);
+  const names = [...new Set(set.judgments.map((j) => j.apiKey ?? ''))].concat([...new Set(set.queries.map((q) => q.apiKey ?? ''))]);
+  for (const name of names) {
+    if (keys.has(name)) continue;
+    const reply = await service.dispatch({
+      method: 'POST',
+      path: '/v2/workspace/apikey/create',
+      headers: { 'content-type': 'application/json', ...service.credentials.workspaceHeaders },
+      body: JSON.stringify({ data: { ownerEmail: 'owner@example.com', type: 'testing', createAuthToken: true } }),
+    });
+    const created = (JSON.parse(reply.body) as { result: { data: { apiKey: string; authToken: string } } }).result.data;
+    keys.set(name, { 'x-service-api-key': created.apiKey, 'x-service-auth-token': created.authToken });
+    apiKeys.set(name, created.apiKey);
+  }
+  for (const [name, apiKey] of apiKeys) {
+    const judgments = set.judgments.filter((j) => (j.apiKey ?? '') === name).map(({ apiKey: _key, ...j }) => j);
+    if (judgments.length > 0) service.memory.record(judgments as unknown as JudgmentInit[], { apiKey });
+  }
+  return { service, keys };
+}
+
+/** Asks every query of a labelled set on a fresh service holding its judgments. @example (await askSet(paraphraseSet())).right */
+export async function askSet(set: LabelledSet): Promise<Accuracy> {
+  const { service, keys } = await serviceForSet(set);
+  return askLabelled(service, set.queries, keys);
 }
 
 /**
  * Asks every query of a labelled set through `POST /v2/memory/suggest` and compares `primary` with the label.
  * @example const { right } = await askLabelled(service, set.queries)
  */
-export async function askLabelled(service: MockService, queries: readonly LabelledQuery[]): Promise<Accuracy> {
-  const out: Accuracy = { right: 0, total: queries.length, nullsRight: 0, nulls: 0, misses: [] };
+export async function askLabelled(
+  service: MockService,
+  queries: readonly LabelledQuery[],
+  keys: ReadonlyMap<string, Record<string, string>> = new Map([['', service.credentials.headers]]),
+): Promise<Accuracy> {
+  const out: Accuracy = { right: 0, total: queries.length, nullsRight: 0, nulls: 0, misses: [], byKind: {} };
   for (const q of queries) {
     const data: Record<string, string> = { query: q.query };
     if (q.organizationId !== undefined) data['organizationId'] = q.organizationId;
@@ -49,7 +107,7 @@ export async function askLabelled(service: MockService, queries: readonly Labell
     const reply = await service.dispatch({
       method: 'POST',
       path: '/v2/memory/suggest',
-      headers: { 'content-type': 'application/json', ...service.credentials.headers },
+      headers: { 'content-type': 'application/json', ...(keys.get(q.apiKey ?? '') ?? {}) },
       body: JSON.stringify({ data }),
     });
     const primary = (JSON.parse(reply.body) as { result: { primary: { recommendation: string; scope: string } | null } }).result.primary;
@@ -58,6 +116,11 @@ export async function askLabelled(service: MockService, queries: readonly Labell
     if (q.expected.recommendation === null) {
       out.nulls++;
       if (ok) out.nullsRight++;
+    }
+    for (const kind of q.kinds ?? []) {
+      const tally = (out.byKind[kind] ??= { right: 0, total: 0 });
+      tally.total++;
+      if (ok) tally.right++;
     }
     if (ok) out.right++;
     else out.misses.push(`${q.id}: "${q.query}" expected ${JSON.stringify(q.expected)}, got ${JSON.stringify(got)}`);

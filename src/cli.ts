@@ -6,7 +6,7 @@ import { readPersisted } from './adapters/persist.js';
 import { requestLine } from './adapters/request-log.js';
 import { FlagError, type FlagName, type FlagValues, parseFlags, usage } from './cli/flags.js';
 import { tryLoadYjs } from './model/state/yjs.js';
-import { webhookAllowList } from './model/webhooks/targets.js';
+import { webhookAllowList } from './model/webhooks/allow-list.js';
 import { type CredentialValues, checkCredentials } from './options.js';
 import { authHeaderNames } from './protocol/auth-headers.js';
 import { corsOrigins } from './protocol/cors.js';
@@ -227,11 +227,11 @@ async function main(argv: string[]): Promise<void> {
   );
   if (!values.quiet) service.journal.subscribe((entry) => process.stdout.write(`${requestLine(entry)}\n`));
   let stopping = false;
-  // Closing the server writes the --persist file one last time, so a stopped server loses no answered call.
   const stop = (signal: string): void => {
     if (stopping) return;
     stopping = true;
     process.stdout.write(`received ${signal}, stopping\n`);
+    // Closing the server writes the --persist file one last time, so a stopped server loses no answered call.
     running.close().then(
       () => process.exit(0),
       () => process.exit(1),

@@ -1,6 +1,5 @@
 import type { ApiVersion, AuthLevel } from './protocol/operation.js';
 import { routes } from './routes.js';
-import { unimplementedPaths } from './unimplemented.js';
 
 /** One served path of the API. */
 export interface ServedPath {
@@ -13,15 +12,13 @@ export interface ServedPath {
   sameAs?: string;
 }
 
-/** What this emulator serves, and which paths of the real service answer 501. */
+/** What this emulator serves: every documented path of the real service. */
 export interface Coverage {
   served: ServedPath[];
-  /** Sorted paths of the real service that answer 501 `UNIMPLEMENTED`. */
-  unimplemented: string[];
 }
 
 /**
- * The route table as data: every served path with its operation's summary, and the 501 list.
+ * The route table as data: every served path with its operation's summary.
  * @example coverage().served.find((p) => p.path === '/v2/users/add')?.summary === 'Add users'
  */
 export function coverage(): Coverage {
@@ -33,5 +30,5 @@ export function coverage(): Coverage {
     if (sameAs !== undefined) entry.sameAs = sameAs;
     return entry;
   });
-  return { served, unimplemented: [...unimplementedPaths].sort() };
+  return { served };
 }

@@ -22,12 +22,27 @@ export type { CrdtAccess, CrdtDocRequest } from './harness/crdt.js';
 export type { ActiveFault, FaultRule, FaultsApi } from './harness/faults.js';
 export { RATE_LIMIT_MESSAGE } from './harness/faults.js';
 export type { JournalApi, JournalEntry, JournalFilter } from './harness/journal.js';
+export type { KnowledgeApi, KnowledgeConversion, KnowledgeSettings } from './harness/knowledge.js';
 export type { JudgmentInit, MemoryApi, MemoryExplainRequest, MemoryListOptions, MemoryTarget } from './harness/memory.js';
+export type { AlertSeed, AnswerSeed, MemoryExtrasApi, PatternSeed, ProfileSeed } from './harness/memory-extras.js';
+export type { RewriterApi, RewriterResponses } from './harness/rewriter.js';
 export type { WebhookAttemptView, WebhookDeliveryFilter, WebhookDeliveryView, WebhooksApi } from './harness/webhooks.js';
+export type {
+  CallbackInit,
+  OutboxQuery,
+  ScriptedResponseInit,
+  TriggerFireInit,
+  TriggerOutcome,
+  WebhookResponsesInit,
+  WorkflowApi,
+  WorkflowConfigInit,
+  WorkflowTarget,
+} from './harness/workflow.js';
 export type { AccessDecision, AccessReason, AccessRole, TokenGrant } from './model/access.js';
 export type { ExplainedJudgment, ExplainedWord, Explanation } from './model/memory/explain.js';
 export type * from './model/state/entities.js';
 export type * from './model/state/records/agents.js';
+export type * from './model/state/records/workflow.js';
 export type { StateFile, StateIdentity } from './model/state/state-file.js';
 export { STATE_FORMAT, STATE_VERSION } from './model/state/state-file.js';
 export { loadYjs } from './model/state/yjs.js';

@@ -43,6 +43,11 @@ export interface MockServiceOptions {
    */
   missingDocuments?: 'documented' | 'notFound';
   /**
+   * Web pages that may read API replies besides pages on loopback origins (`localhost`, `127.0.0.1`, `[::1]`, any
+   * port): origins such as `https://app.example:8443`. Default none.
+   */
+  cors?: { origins?: readonly string[] };
+  /**
    * The prefix of the four auth headers, for a client that already sends its own names: `x-acme-` makes the service
    * read `x-acme-api-key`, `x-acme-auth-token`, `x-acme-workspace-id` and `x-acme-workspace-auth-token`. CORS, the
    * journal's redaction, the OpenAPI document and `credentials.headers` follow. Default `x-service-`.
@@ -54,11 +59,6 @@ export interface MockServiceOptions {
    * (an API key and a workspace id are 20 characters of `[A-Za-z0-9]`, tokens 32 lowercase hex characters).
    */
   credentials?: CredentialValues;
-  /**
-   * Web pages that may read API replies besides pages on loopback origins (`localhost`, `127.0.0.1`, `[::1]`, any
-   * port): origins such as `https://app.example:8443`. Default none.
-   */
-  cors?: { origins?: readonly string[] };
   /** Called for each unexpected exception (answered as 500 INTERNAL). Default: `console.error`. */
   onInternalError?: (error: unknown, call: ApiCall) => void;
 }

@@ -6,17 +6,23 @@ import * as crdt from './operations/crdt.js';
 import * as documents from './operations/documents.js';
 import * as folders from './operations/folders.js';
 import * as groups from './operations/groups.js';
+import * as insights from './operations/insights.js';
+import * as knowledge from './operations/knowledge.js';
+import * as legacyTokens from './operations/legacy-tokens.js';
 import * as locations from './operations/locations.js';
 import * as memory from './operations/memory.js';
+import * as memoryReads from './operations/memory-reads.js';
 import * as migrations from './operations/migrations.js';
 import * as notifications from './operations/notifications.js';
 import * as organizations from './operations/organizations.js';
 import * as permissions from './operations/permissions.js';
 import * as presence from './operations/presence.js';
 import * as recordings from './operations/recordings.js';
+import * as rewriter from './operations/rewriter.js';
 import * as erase from './operations/users/erase.js';
 import * as users from './operations/users/users.js';
 import * as webhooks from './operations/webhooks.js';
+import * as workflow from './operations/workflow/index.js';
 import * as workspaceConfig from './operations/workspaces/config.js';
 import * as workspaceEmail from './operations/workspaces/email.js';
 import * as keySettings from './operations/workspaces/key-settings.js';
@@ -97,6 +103,29 @@ export const routes: Readonly<Record<string, Route>> = {
   '/v2/activities/get': v2(activities.get),
   '/v2/activities/delete': v2(activities.remove),
   '/v2/memory/suggest': v2(memory.suggest),
+  '/v2/memory/search': v2(memoryReads.search),
+  '/v2/memory/ask': v2(memoryReads.ask),
+  '/v2/memory/judgments/query': v2(memoryReads.queryJudgmentsOp),
+  '/v2/memory/knowledge/upload-url': v2(knowledge.uploadUrl),
+  '/v2/memory/knowledge/ingest': v2(knowledge.ingest),
+  '/v2/memory/knowledge/ingest-status': v2(knowledge.ingestStatusOp),
+  '/v2/memory/knowledge/list': v2(knowledge.list),
+  '/v2/memory/knowledge/download': v2(knowledge.download),
+  '/v2/memory/knowledge/rules': v2(knowledge.rules),
+  '/v2/memory/knowledge/search': v2(knowledge.search),
+  '/v2/memory/knowledge/update': v2(knowledge.update),
+  '/v2/memory/knowledge/delete': v2(knowledge.remove),
+  '/v2/memory/profiles/get': v2(insights.getProfile),
+  '/v2/memory/patterns/get': v2(insights.getPatterns),
+  '/v2/memory/stats/get': v2(insights.getStats),
+  '/v2/memory/alerts/list': v2(insights.listAlertsOp),
+  '/v2/memory/alerts/dismiss': v2(insights.dismissAlertOp),
+  '/v2/memory/alerts/action': v2(insights.actionAlertOp),
+  '/v2/memory/alerts/config/get': v2(insights.getAlertConfig),
+  '/v2/memory/alerts/config/update': v2(insights.updateAlertConfigOp),
+  '/v2/rewriter/ask-ai': v2(rewriter.askAi),
+  '/v1/auth/token/get': v1(legacyTokens.tokenV1),
+  '/v2/auth/token/get': v2(legacyTokens.tokenV2),
   '/v2/recordings/get': v2(recordings.get),
   '/v2/livestate/broadcast': v2(presence.broadcast),
   '/v1/livestate/broadcast': v1(presence.broadcast),
@@ -193,4 +222,18 @@ export const routes: Readonly<Record<string, Route>> = {
   '/v2/agents/groups/delete': v2(agentGroups.remove),
   '/v2/agents/groups/add-agents': v2(agentGroups.addAgents),
   '/v2/agents/groups/remove-agents': v2(agentGroups.removeAgents),
+  '/v2/workflow/definitions/create': v2(workflow.definitions.create),
+  '/v2/workflow/definitions/get': v2(workflow.definitions.get),
+  '/v2/workflow/definitions/list': v2(workflow.definitions.list),
+  '/v2/workflow/definitions/update': v2(workflow.definitions.update),
+  '/v2/workflow/definitions/delete': v2(workflow.definitions.remove),
+  '/v2/workflow/executions/dispatch': v2(workflow.executions.dispatch),
+  '/v2/workflow/executions/get': v2(workflow.executions.get),
+  '/v2/workflow/executions/list': v2(workflow.executions.list),
+  '/v2/workflow/executions/getEvents': v2(workflow.executions.events),
+  '/v2/workflow/executions/cancel': v2(workflow.executions.cancel),
+  '/v2/workflow/steps/recordReviewerDecision': v2(workflow.steps.recordDecision),
+  '/v2/workflow/steps/resolve': v2(workflow.steps.resolve),
+  '/v2/workflow/steps/cancel': v2(workflow.steps.cancel),
+  '/v2/workflow/steps/recordAgentResolution': v2(workflow.steps.recordAgentResolution),
 };

@@ -1,6 +1,6 @@
 /**
  * The served surface, in one module the service loads on its first call: the route table with every
- * operation's zod schema, the 501 list, the control plane, the coverage table and the OpenAPI document.
+ * operation's zod schema, the control plane, the coverage table and the OpenAPI document.
  * Building those schemas is most of what the package would otherwise cost at import.
  */
 
@@ -9,4 +9,3 @@ export { runControl } from './control/runner.js';
 export { coverage } from './coverage.js';
 export { openapiText } from './openapi.js';
 export { routes } from './routes.js';
-export { unimplementedPaths } from './unimplemented.js';

@@ -5,16 +5,22 @@ import { type CrdtAccess, createCrdtAccess } from './harness/crdt.js';
 import { createFaults, type FaultsApi } from './harness/faults.js';
 import { createJournal, DEFAULT_JOURNAL_LIMIT, type JournalApi } from './harness/journal.js';
 import { createMemoryApi, type MemoryApi } from './harness/memory.js';
+import { createMemoryExtras, type MemoryExtrasApi } from './harness/memory-extras.js';
+import { createRewriterApi, type RewriterApi } from './harness/rewriter.js';
 import { createWebhooksApi, type WebhooksApi } from './harness/webhooks.js';
+import { createWorkflowApi, type WorkflowApi } from './harness/workflow.js';
 import { settleAgents } from './model/agents/load.js';
+import { settleKnowledge } from './model/knowledge/progress.js';
 import { settleMigrations } from './model/migrations.js';
 import type { ModelContext } from './model/state/context.js';
+import type { Namespace } from './model/state/entities.js';
 import { createEvents } from './model/state/events.js';
 import { decodeState, encodeState, readStateHeader, type StateFile, stateCredentials, stateToText } from './model/state/state-file.js';
 import { createStore, type StateHandle } from './model/state/store.js';
+import { webhookAllowList } from './model/webhooks/allow-list.js';
 import { settleEditorChanges } from './model/webhooks/attempts.js';
 import { attachWebhookOutbox } from './model/webhooks/events.js';
-import { webhookAllowList } from './model/webhooks/targets.js';
+import { nextWorkflowDueAt, settleEveryWorkflow, settleWorkflows } from './model/workflow/load.js';
 import { createWorkspace } from './model/workspaces/workspaces.js';
 import { type Credentials, checkCredentials, DEFAULT_BASE_URL, type MockServiceOptions } from './options.js';
 import { authHeaderNames } from './protocol/auth-headers.js';
@@ -53,8 +59,10 @@ export interface MockService {
   readonly settings: Readonly<Settings>;
   /** The state and its sources, for scenarios and in-process helpers. */
   readonly model: ModelContext;
-  /** Decision memory: record and list the judgments `/v2/memory/suggest` draws on. */
-  readonly memory: MemoryApi;
+  /** Decision memory: record and list the judgments memory reads draw on; knowledge settings; insight seeds. */
+  readonly memory: MemoryApi & MemoryExtrasApi;
+  /** The rewriter: script what `/v2/rewriter/ask-ai` answers. */
+  readonly rewriter: RewriterApi;
   /** Review agents: settings, the page registry, scripted findings and prompt replies, manual completion, usage. */
   readonly agents: AgentsApi;
   /** Shared-editor documents: `crdt.doc({ organizationId, documentId, editorId })` is the live `Y.Doc`. */
@@ -67,6 +75,8 @@ export interface MockService {
   readonly webhooks: WebhooksApi;
   /** The access model: `access.explain({ organizationId, documentId, userId })` says who may read or write and why. */
   readonly access: AccessApi;
+  /** The workflow engine: settings, scripted webhook answers, async callbacks, trigger firing and the outbox. */
+  readonly workflow: WorkflowApi;
   /** Back to the state the service started with (same seed, same ids from then on). */
   reset(): void;
   snapshot(): ServiceSnapshot;
@@ -137,8 +147,13 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   const model: ModelContext = { store, clock, ids, events: createEvents() };
   // The outbox subscribes first, so the delivery harness sees each event's deliveries already queued.
   attachWebhookOutbox(model);
+  // Moving the clock runs workflow timers at their instants too (SLA breaches, polls, retries, schedules).
+  const workflowClock = {
+    nextDueAt: () => nextWorkflowDueAt(model),
+    settle: (only?: Namespace) => (only ? settleWorkflows(model, only) : settleEveryWorkflow(model)),
+  };
   const webhookAllow = webhookAllowList(options.webhooks?.allow);
-  const webhooks = createWebhooksApi(model, options.webhooks?.deliver ?? 'record', webhookAllow);
+  const webhooks = createWebhooksApi(model, options.webhooks?.deliver ?? 'record', [workflowClock], webhookAllow);
   const settings: Settings = {
     workspaceReadLimit: options.workspaceReadLimit ?? 100,
     disposableEmailDomains: [...(options.disposableEmailDomains ?? [])],
@@ -148,9 +163,9 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     loginLinkHosts: [...(options.loginLinkHosts ?? ['console.collab-service.test', 'localhost'])],
     userDataDeleteAccepted: options.userDataDeleteAccepted ?? true,
     missingDocuments: options.missingDocuments ?? 'documented',
-    authHeaders,
     webhookAllow,
     corsOrigins: corsOrigins(options.cors?.origins),
+    authHeaders,
   };
   const seeded = createWorkspace(model, {
     ownerEmail: options.workspace?.ownerEmail ?? 'owner@collab-service.test',
@@ -211,12 +226,17 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   hooks.settle.push((m, caller) => settleAgents(m, caller.ns));
   const journal = createJournal(hooks, { limit: options.journalLimit ?? DEFAULT_JOURNAL_LIMIT, authHeaders });
   const faults = createFaults(hooks, seed, authHeaders.apiKey);
+  // Knowledge ingestions on the clock end at their due instant as soon as any call could observe them.
+  hooks.settle.push((m, caller) => settleKnowledge(m, caller.ns));
   // Debounced shared-editor changes become crdt.update_data messages once any call could observe them.
   hooks.settle.push((m, caller) => settleEditorChanges(m, caller.ns));
-  const control: ControlDeps = { model, settings, webhooks, credentials: () => credentials, reset, exportState, importState, journal, faults };
+  // Workflow timers (SLA breaches, agent polls, webhook retries, schedules) run at their due instants, in order.
+  hooks.settle.push((m, caller) => settleWorkflows(m, caller.ns));
+  const workflow = createWorkflowApi(model, () => credentials.apiKey);
+  const control: ControlDeps = { model, settings, webhooks, credentials: () => credentials, reset, exportState, importState, journal, faults, workflow };
   let tables: RouteTables | undefined;
   const deps: DispatchDeps = {
-    tables: () => tables ?? loadServed().then((served) => (tables = { routes: served.routes, unimplemented: served.unimplementedPaths })),
+    tables: () => tables ?? loadServed().then((served) => (tables = { routes: served.routes })),
     model,
     settings,
     control: async (call, path) => (await loadServed()).runControl(control, call, path),
@@ -231,13 +251,15 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     clock,
     settings,
     model,
-    memory: createMemoryApi(model, () => credentials.apiKey),
+    memory: { ...createMemoryApi(model, () => credentials.apiKey), ...createMemoryExtras(model, () => credentials.apiKey) },
+    rewriter: createRewriterApi(model, () => credentials.apiKey),
     agents: createAgentsApi(model, () => credentials.apiKey),
     crdt: createCrdtAccess(model, () => credentials.apiKey),
     journal,
     faults,
     webhooks,
     access: createAccessApi(model, () => credentials.apiKey),
+    workflow,
     reset,
     snapshot,
     restore,

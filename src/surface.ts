@@ -17,7 +17,7 @@ export function loadServed(): Promise<Served> {
 }
 
 /**
- * What this emulator serves (path, version, auth, summary of each operation) and which paths answer 501.
+ * What this emulator serves: path, version, auth and summary of each operation.
  * @example (await coverage()).served.find((p) => p.path === '/v2/users/add')?.summary === 'Add users'
  */
 export async function coverage(): Promise<Coverage> {

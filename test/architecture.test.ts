@@ -82,14 +82,7 @@ const LAYERS: [string, (file: string) => boolean][] = [
   ['service', (f) => f === 'service.ts'],
   [
     'routes and control',
-    (f) =>
-      f === 'routes.ts' ||
-      f === 'served.ts' ||
-      f === 'surface.ts' ||
-      f === 'unimplemented.ts' ||
-      f === 'coverage.ts' ||
-      f === 'openapi.ts' ||
-      f.startsWith('control/'),
+    (f) => f === 'routes.ts' || f === 'served.ts' || f === 'surface.ts' || f === 'coverage.ts' || f === 'openapi.ts' || f.startsWith('control/'),
   ],
   ['operations and harness', (f) => f.startsWith('operations/') || f.startsWith('harness/')],
   ['protocol', (f) => f.startsWith('protocol/') || f === 'options.ts'],

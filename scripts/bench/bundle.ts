@@ -54,16 +54,17 @@ async function minGzip(entry: string, external: RegExp[]): Promise<Sizes> {
 
 /**
  * The most the browser bundle of handlers and core (msw, yjs external) may weigh by the end of the first call,
- * min+gzip: what a page loads up front plus the served surface the first call loads.
+ * min+gzip: what a page loads up front plus the served surface the first call loads (the route table holds every
+ * operation's schema: the 14 of the workflow engine weigh about 9 KB).
  */
-export const BUNDLE_BUDGET_BYTES = 120 * 1024;
+export const BUNDLE_BUDGET_BYTES = 144 * 1024;
 
 /**
- * The most the lazily imported chunks may weigh together, min+gzip: decision memory's synonym table (first
- * suggest), the XML parser (first XML shared editor) and jose (first token). A page that never uses them never
- * loads them.
+ * The most the lazily imported chunks may weigh together, min+gzip: decision memory's related-words table (first
+ * suggest), the XML parser (first XML shared editor), jose (first token), the agents engine and the memory reads with
+ * the knowledge base (their first call). A page that never uses them never loads them.
  */
-export const LAZY_BUDGET_BYTES = 64 * 1024;
+export const LAZY_BUDGET_BYTES = 104 * 1024;
 
 /**
  * Browser bundle of the msw handlers and the core (`createMockService` + `createHandlers`, no scenarios), minified
@@ -85,8 +86,9 @@ export async function benchBundle(): Promise<Record<string, number>> {
     return {
       'bundle: handlers+core min bytes (msw, yjs external)': own.min,
       'bundle: handlers+core min+gzip bytes (msw, yjs external)': own.gzip,
-      'bundle: handlers+core min+gzip bytes by the end of the first call (budget <= 122,880)': own.gzip + own.firstCallGzip,
-      'bundle: lazily loaded chunks min+gzip bytes (synonym table, XML parser, jose) (budget <= 65,536)': own.lazyGzip,
+      'bundle: handlers+core min+gzip bytes by the end of the first call (budget <= 147,456)': own.gzip + own.firstCallGzip,
+      'bundle: lazily loaded chunks min+gzip bytes (synonym table, XML parser, jose, agents and workflow engines, memory reads and knowledge) (budget <= 106,496)':
+        own.lazyGzip,
       'bundle: handlers+core+msw+yjs min+gzip bytes': all.gzip,
     };
   } finally {

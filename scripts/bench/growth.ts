@@ -1,6 +1,6 @@
 /**
  * How costs grow with what the service holds: each cost measured at several sizes in one run (1k → 1M users,
- * 1k → 100k notifications and judgments), with the fitted growth exponent (the slope of log time over log size:
+ * 1k → 100k notifications, judgments, workflow runs and run events), with the fitted growth exponent (the slope of log time over log size:
  * 0 is flat, 1 is linear). A cost that reads through an index stays near 0.
  */
 
@@ -14,6 +14,8 @@ import { createMockService, markStartingState } from '../../src/service.js';
 import { generateJudgments, generateQueries } from '../memory-fixtures.js';
 import { agentsGrowth } from './agents.js';
 import { timeIt } from './core.js';
+import { memoryReadsGrowth } from './memory-reads.js';
+import { workflowGrowth } from './workflow.js';
 
 /** One cost at each size, its fitted exponent and the exponent it may not exceed. */
 export interface GrowthRow {
@@ -126,7 +128,7 @@ export async function notificationsGrowth(sizes: readonly number[]): Promise<Gro
 }
 
 /** Judgments: a suggest on a built index, and the first suggest after a reset that left the judgments as they were. */
-async function judgmentsGrowth(sizes: readonly number[]): Promise<GrowthRow[]> {
+export async function judgmentsGrowth(sizes: readonly number[]): Promise<GrowthRow[]> {
   const queries = generateQueries().map((q) => q.query);
   const rows = { warm: [] as number[], afterReset: [] as number[] };
   for (const size of sizes) {
@@ -203,7 +205,9 @@ export async function benchGrowth(
     ...(await notificationsGrowth(sizes.notifications)),
     ...(await activitiesGrowth(sizes.notifications)),
     ...(await judgmentsGrowth(sizes.judgments)),
+    ...(await memoryReadsGrowth()),
     ...(await agentsGrowth(sizes.notifications)),
+    ...(await workflowGrowth(sizes.notifications)),
   ];
   for (const row of rows) row.exponent = exponentOf(row.sizes, row.ms);
   return rows;

@@ -1,7 +1,7 @@
 /**
  * Decision-memory figures: suggest latency through `service.dispatch` with 10,000 judgments in scope, the
- * index build, labelled accuracy on the project's own set and on the paraphrase set, and the product's index
- * against minisearch (exact terms only: latency and labelled accuracy).
+ * index build, labelled accuracy on the project's own set, the paraphrase set, the development set and the held-out
+ * set, and the product's index against minisearch (exact terms only: latency and labelled accuracy).
  */
 
 import type { JudgmentInit } from '../../src/harness/memory.js';
@@ -12,7 +12,7 @@ import type { JudgmentRecord } from '../../src/model/state/entities.js';
 import { emptyNamespace } from '../../src/model/state/store.js';
 import { createMockService } from '../../src/service.js';
 import { REFERENCE_TIME } from '../../src/support/clock.js';
-import { askLabelled, paraphraseSet } from '../memory-eval.js';
+import { askLabelled, askSet, paraphraseSet, readLabelledSet } from '../memory-eval.js';
 import { generateJudgments, generateQueries, type LabelledQuery } from '../memory-fixtures.js';
 import { median, timeIt } from './core.js';
 import { minisearchIndex } from './memory-minisearch.js';
@@ -94,11 +94,9 @@ export async function benchMemory(): Promise<Record<string, number>> {
     }, 11) / texts.length;
 
   const fixtures: JudgmentRecord[] = generateJudgments();
-  const set = paraphraseSet();
-  const eval1 = createMockService();
-  eval1.clock.set(set.referenceTime);
-  eval1.memory.record(set.judgments as JudgmentInit[]);
-  const paraphrase = await askLabelled(eval1, set.queries);
+  const paraphrase = await askSet(paraphraseSet());
+  const development = await askSet(readLabelledSet(new URL('../../test/model/memory/dev-set.json', import.meta.url)));
+  const heldOut = await askSet(readLabelledSet(new URL('../../fixtures/memory/held-out-set.json', import.meta.url)));
   const ownSet = await askLabelled(withJudgments(fixtures), queries);
   return {
     'memory.judgments': stored.length,
@@ -112,6 +110,10 @@ export async function benchMemory(): Promise<Record<string, number>> {
     'memory.accuracy.own set (of 52)': ownSet.right,
     'memory.accuracy.paraphrase set (of 136)': paraphrase.right,
     'memory.accuracy.paraphrase set nulls kept (of 24)': paraphrase.nullsRight,
+    [`memory.accuracy.development set (of ${development.total})`]: development.right,
+    [`memory.accuracy.development set nulls kept (of ${development.nulls})`]: development.nullsRight,
+    [`memory.accuracy.held-out set (of ${heldOut.total})`]: heldOut.right,
+    [`memory.accuracy.held-out set nulls kept (of ${heldOut.nulls})`]: heldOut.nullsRight,
     'memory.accuracy.own set minisearch exact terms (share)': accuracy(fixtures, queries, minisearchIndex),
   };
 }

@@ -26,6 +26,8 @@ function growthFigures(rows: readonly GrowthRow[]): Record<string, number> {
   out['users/data/get first page at 100k notifications, ms'] = at('users/data/get, first page');
   out['memory/suggest first after reset / warm at 100k (budget <= 2)'] = at('memory/suggest, first after reset') / at('memory/suggest, warm');
   out['memory/suggest warm at 100k judgments, ms (budget <= 5)'] = at('memory/suggest, warm');
+  out['memory/search warm at 100k judgments, ms'] = at('memory/search, warm');
+  out['memory/ask warm at 100k judgments, ms'] = at('memory/ask, warm');
   return out;
 }
 
@@ -45,6 +47,8 @@ it('prints the bench figures and holds every budget', async () => {
     ...(await optional('./install.js', 'benchInstall')),
     ...(await optional('./notifications.js', 'benchNotifications')),
     ...(await optional('./notifications.js', 'benchLargePages')),
+    ...(await optional('./soak.js', 'benchLongRun')),
+    ...(await optional('./soak.js', 'benchSoak')),
     ...growthFigures(rows),
   };
   const width = Math.max(...Object.keys(figures).map((k) => k.length));

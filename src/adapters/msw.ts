@@ -1,4 +1,6 @@
 import { http, type RequestHandler } from 'msw';
+import type { ApiCall } from '../protocol/call.js';
+import { STORAGE_PREFIX } from '../protocol/limits.js';
 import type { MockService } from '../service.js';
 import { DEFAULT_BASE_URL } from '../service.js';
 
@@ -32,13 +34,20 @@ export function createHandlers(service: MockService, options: HandlerOptions = {
       request.headers.forEach((value, key) => {
         headers[key] = value;
       });
-      const reply = await service.dispatch({
-        method: request.method,
-        path: url.pathname.slice(prefix.length) + url.search,
-        headers,
-        body: request.method === 'GET' || request.method === 'HEAD' ? '' : await request.text(),
+      const path = url.pathname.slice(prefix.length) + url.search;
+      const call: ApiCall = { method: request.method, path, headers, body: '', origin: root };
+      if (request.method !== 'GET' && request.method !== 'HEAD') {
+        // A file PUT to a storage URL keeps its bytes; everything else is JSON text.
+        if (path.startsWith(STORAGE_PREFIX)) {
+          call.bytes = new Uint8Array(await request.arrayBuffer());
+          call.body = new TextDecoder().decode(call.bytes);
+        } else call.body = await request.text();
+      }
+      const reply = await service.dispatch(call);
+      return new Response(reply.status === 204 ? null : ((reply.bytes as BodyInit | undefined) ?? reply.body), {
+        status: reply.status,
+        headers: reply.headers,
       });
-      return new Response(reply.status === 204 ? null : reply.body, { status: reply.status, headers: reply.headers });
     });
   });
 }

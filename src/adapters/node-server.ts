@@ -1,8 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ServiceError } from '../errors.js';
-import type { ApiReply } from '../protocol/call.js';
-import { bodyLimitFor } from '../protocol/limits.js';
+import type { ApiCall, ApiReply } from '../protocol/call.js';
+import { bodyLimitFor, STORAGE_PREFIX } from '../protocol/limits.js';
 import { bindsLoopbackOnly, hostAllowed, type ListenerPolicy, originAllowed } from '../protocol/origins.js';
 import type { MockService } from '../service.js';
 import { unpredictableToken } from '../support/secret.js';
@@ -98,7 +98,7 @@ export async function listen(service: MockService, options: ListenOptions = {}):
       // Static, secret-free pages the standalone server serves itself, so browser bundles of the core stay small.
       const page = req.method === 'GET' || req.method === 'HEAD' ? staticPage(req.url ?? '/', served, service.settings.authHeaders) : undefined;
       if (page) return send(res, page, false);
-      handle(service, policy, req, res);
+      handle(service, policy, req, res, () => (req.headers.host ? `http://${req.headers.host}` : urlOf(server, host)));
     },
   );
   server.keepAliveTimeout = 5000;
@@ -156,7 +156,7 @@ function urlOf(server: Server, host: string): string {
   return `http://${host.includes(':') ? `[${host}]` : host}:${(server.address() as AddressInfo).port}`;
 }
 
-function handle(service: MockService, listener: ListenerPolicy, req: IncomingMessage, res: ServerResponse): void {
+function handle(service: MockService, listener: ListenerPolicy, req: IncomingMessage, res: ServerResponse, origin: () => string): void {
   const chunks: Buffer[] = [];
   let size = 0;
   let refused = false;
@@ -169,10 +169,11 @@ function handle(service: MockService, listener: ListenerPolicy, req: IncomingMes
     return out;
   };
   const limit = bodyLimitFor(req.method ?? 'GET', req.url ?? '/');
-  const answer = (body: string, bodyTooLarge: boolean, close: boolean): void => {
+  const answer = (body: string, bodyTooLarge: boolean, close: boolean, bytes?: Uint8Array): void => {
     if (answered) return;
     answered = true;
-    const call = { method: req.method ?? 'GET', path: req.url ?? '/', headers: headers(), body, listener };
+    const call: ApiCall = { method: req.method ?? 'GET', path: req.url ?? '/', headers: headers(), body, listener, origin: origin() };
+    if (bytes) call.bytes = bytes;
     void service.dispatch(bodyTooLarge ? { ...call, bodyTooLarge } : call).then((reply) => send(res, reply, close));
   };
   req.on('data', (chunk: Buffer) => {
@@ -193,7 +194,12 @@ function handle(service: MockService, listener: ListenerPolicy, req: IncomingMes
   });
   req.on('end', () => {
     if (refused) answer('', true, false);
-    else answer(Buffer.concat(chunks, size).toString('utf8'), false, false);
+    else {
+      const whole = Buffer.concat(chunks, size);
+      // A file PUT to a storage URL keeps its bytes; everything else is JSON text.
+      const bytes = (req.url ?? '').startsWith(STORAGE_PREFIX) ? new Uint8Array(whole.buffer, whole.byteOffset, whole.length) : undefined;
+      answer(whole.toString('utf8'), false, false, bytes);
+    }
   });
   req.on('error', () => res.destroy());
 }
@@ -202,7 +208,7 @@ function send(res: ServerResponse, reply: ApiReply, close: boolean): void {
   if (res.headersSent) return;
   if (close) res.setHeader('connection', 'close');
   res.writeHead(reply.status, reply.headers);
-  res.end(reply.body);
+  res.end(reply.bytes ?? reply.body);
 }
 
 export type { PersistedState } from './persist.js';

@@ -1,5 +1,6 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, unlinkSync } from 'node:fs';
 import { rename, unlink, writeFile } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
 import { readStateHeader } from '../model/state/state-file.js';
 import type { AfterHook } from '../protocol/hooks.js';
 import { type MockService, serviceHooks } from '../service.js';
@@ -47,6 +48,7 @@ export function readPersisted(file: string, seed: number | undefined): string | 
  * @example const persisted = persistState(service, 'state.json'); await persisted.flush();
  */
 export function persistState(service: MockService, file: string, options: PersistOptions = {}): PersistedState {
+  removeStaleTemporaries(file);
   const debounceMs = options.debounceMs ?? 250;
   const maxWaitMs = Math.max(options.maxWaitMs ?? 1000, 0);
   const temporary = `${file}.${process.pid}.tmp`;
@@ -106,4 +108,35 @@ export function persistState(service: MockService, file: string, options: Persis
       await flush();
     },
   };
+}
+
+/** Whether a process with this id is running. */
+function running(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Removes the temporary files a killed process left beside `file` mid-write (`<file>.<pid>.tmp` of no running process). */
+function removeStaleTemporaries(file: string): void {
+  const name = basename(file);
+  let entries: string[];
+  try {
+    entries = readdirSync(dirname(file));
+  } catch {
+    return;
+  }
+  for (const entry of entries) {
+    if (!entry.startsWith(`${name}.`) || !entry.endsWith('.tmp')) continue;
+    const pid = Number(entry.slice(name.length + 1, -'.tmp'.length));
+    if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid || running(pid)) continue;
+    try {
+      unlinkSync(join(dirname(file), entry));
+    } catch {
+      // Another process may have removed it first.
+    }
+  }
 }

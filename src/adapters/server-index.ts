@@ -9,14 +9,13 @@ import type { Served } from '../surface.js';
  */
 export function serverIndex(url: string, served: Served, names: AuthHeaderNames): ApiReply {
   const { controlRoutes } = served;
-  const { served: paths, unimplemented } = served.coverage();
+  const { served: paths } = served.coverage();
   const body = {
     name: 'collab-service-mock',
     api: {
       call: `POST <path> with content-type application/json and a body {"data": {...}}; ${names.apiKey} and ${names.authToken} headers (see GET /__mock/credentials)`,
       headers: { ...names },
       served: paths.length,
-      unimplemented: unimplemented.length,
       example: `${url}/v2/users/get`,
     },
     control: Object.keys(controlRoutes).map((route) => {

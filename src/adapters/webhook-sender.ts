@@ -33,7 +33,7 @@ function guardedLookup(allow: WebhookAllowList): LookupFunction {
 }
 
 /**
- * A sender of webhook attempts as real HTTP POSTs with node:http(s): no redirects followed (3xx fails, as 7.4 says);
+ * A sender of webhook attempts as real HTTP requests (POST, or GET for a workflow node that asks for it) with node:http(s): no redirects followed (3xx fails, as 7.4 says);
  * the whole attempt must end within the deadline (a reply that trickles in does not extend it); at most
  * `maxResponseBytes` of the reply are read; a host name that resolves to a link-local, metadata or (unless allowed)
  * private address is not connected to.
@@ -58,7 +58,9 @@ export function createHttpSender(options: HttpSenderOptions = {}): WebhookSender
         resolve({ statusCode: null, error: `only http and https URLs are delivered, got ${url.protocol}` });
         return;
       }
-      const body = Buffer.from(request.body, 'utf8');
+      const method = request.method ?? 'POST';
+      const body = Buffer.from(method === 'GET' ? '' : request.body, 'utf8');
+      const headers = method === 'GET' ? request.headers : { ...request.headers, 'content-length': String(body.length) };
       let statusCode: number | null = null;
       let done = false;
       let req: ReturnType<typeof send> | undefined;
@@ -71,7 +73,7 @@ export function createHttpSender(options: HttpSenderOptions = {}): WebhookSender
       };
       const deadline = setTimeout(() => finish(`no answer within ${deadlineMs} ms`), deadlineMs);
       try {
-        req = send(url, { method: 'POST', headers: { ...request.headers, 'content-length': String(body.length) }, lookup: checkedLookup }, (res) => {
+        req = send(url, { method, headers, lookup: checkedLookup }, (res) => {
           statusCode = res.statusCode ?? null;
           let read = 0;
           res.on('data', (chunk: Buffer) => {

@@ -40,13 +40,13 @@ export const FLAGS = {
     type: 'string',
     multiple: true,
     value: 'CIDR|HOST',
-    help: ['a private network range or host webhooks may be delivered to (10.0.0.0/8,', 'receiver.lan); loopback and public hosts need none; repeatable'],
+    help: ['a private network range or host webhooks may be delivered to (10.0.0.0/8, receiver.lan);', 'loopback and public hosts need none; repeatable'],
   },
   'cors-origin': {
     type: 'string',
     multiple: true,
     value: 'ORIGIN',
-    help: ['a web page origin (https://app.example:8443) that may read API replies besides', 'pages on localhost, 127.0.0.1 and [::1] (any port); repeatable'],
+    help: ['a web page origin (https://app.example:8443) that may read API replies besides pages on', 'localhost, 127.0.0.1 and [::1] (any port); repeatable'],
   },
   seed: { type: 'string', value: '1', help: ["seed of every generated id and token, and of the scenario's data (default 1)"] },
   scenario: {

@@ -1,6 +1,7 @@
 import type { FaultsApi } from '../harness/faults.js';
 import type { JournalApi } from '../harness/journal.js';
 import type { WebhooksApi } from '../harness/webhooks.js';
+import type { WorkflowApi } from '../harness/workflow.js';
 import type { ModelContext } from '../model/state/context.js';
 import type { Namespace } from '../model/state/entities.js';
 import { knownNamespace } from '../model/state/keys.js';
@@ -26,6 +27,8 @@ export interface ControlDeps {
   journal: JournalApi;
   /** Fault injection (`service.faults`). */
   faults: FaultsApi;
+  /** The workflow engine's settings, scripted answers, callbacks, triggers and outbox (`service.workflow`). */
+  workflow: WorkflowApi;
 }
 
 /** What a control handler receives: the parsed JSON body (undefined when empty) and the query string. */

@@ -1,5 +1,6 @@
 import { ServiceError } from '../errors.js';
 import { type ApiCall, header } from '../protocol/call.js';
+import { STORAGE_PREFIX } from '../protocol/limits.js';
 import { CONTROL_TOKEN_HEADER, DELIVERY_MARKER_HEADER, hostAllowed, originAllowed, sameSecret } from '../protocol/origins.js';
 
 /**
@@ -17,6 +18,9 @@ export function guardControl(call: ApiCall, method: string, path: string): void 
       `${method} ${path} came from a webhook delivery (it carries ${DELIVERY_MARKER_HEADER}); the control plane never takes calls from deliveries. Point the endpoint at your webhook handler.`,
     );
   }
+  // A storage URL carries its own credential (an upload token, a signature) and a file of any type, like a signed
+  // URL of a storage service: only the checks against other machines' pages apply.
+  const signed = path.startsWith(STORAGE_PREFIX);
   const policy = call.listener;
   if (policy) {
     const host = header(call, 'host');
@@ -33,7 +37,9 @@ export function guardControl(call: ApiCall, method: string, path: string): void 
         `The control plane refuses calls from the page at ${origin}: only pages on loopback origins, ${policy.host} or an allowed host may use it.`,
       );
     }
-    if (policy.controlToken !== undefined && !sameSecret(header(call, CONTROL_TOKEN_HEADER), policy.controlToken)) {
+    // The callback target of async webhook nodes is reached like a receiver URL: its own token authenticates it.
+    const receiver = method === 'POST' && path.startsWith('/__mock/workflow/callback/');
+    if (!signed && !receiver && policy.controlToken !== undefined && !sameSecret(header(call, CONTROL_TOKEN_HEADER), policy.controlToken)) {
       throw new ServiceError(
         'UNAUTHENTICATED',
         `This server is bound to ${policy.host}: control calls need its control token in the ${CONTROL_TOKEN_HEADER} header (printed at start, or set with --control-token).`,
@@ -43,7 +49,7 @@ export function guardControl(call: ApiCall, method: string, path: string): void 
   // A content type other than JSON is refused even without a body: a page's form or text/plain POST needs no
   // preflight, body or not. A bodyless call without a content type (curl -X POST) is what it looks like.
   const raw = header(call, 'content-type');
-  if (method !== 'GET' && method !== 'HEAD' && (call.body.trim() !== '' || raw !== undefined)) {
+  if (!signed && method !== 'GET' && method !== 'HEAD' && (call.body.trim() !== '' || raw !== undefined)) {
     if ((raw ?? '').split(';')[0]?.trim().toLowerCase() !== 'application/json') {
       throw new ServiceError(
         'INVALID_ARGUMENT',

@@ -59,8 +59,12 @@ export const INSPECTOR_HTML = `<!doctype html>
   <section><h2>Shared editors</h2><div id="editors"></div></section>
   <section><h2>Webhook endpoints</h2><div id="webhooks"></div></section>
   <section class="wide"><h2>Webhook deliveries <small id="count-deliveries"></small></h2><div id="deliveries"></div></section>
+  <section><h2>Knowledge sources</h2><div id="knowledge"></div></section>
+  <section><h2>Memory alerts</h2><div id="alerts"></div></section>
   <section><h2>Agents</h2><div id="agents"></div></section>
   <section><h2>Agent executions <small>(newest first)</small></h2><div id="agentExecutions"></div></section>
+  <section><h2>Workflow definitions <small id="count-workflow-definitions"></small></h2><div id="workflow-definitions"></div></section>
+  <section class="wide"><h2>Workflow executions <small id="count-workflow-executions"></small></h2><div id="workflow-executions"></div></section>
 </main>
 <script>
 (() => {
@@ -132,8 +136,14 @@ export const INSPECTOR_HTML = `<!doctype html>
     const attempt = (a, i) => '#' + (i + 1) + ' ' + a.at.slice(11, 19) + ' ' + (a.statusCode === null ? 'no reply: ' + a.error : a.statusCode);
     table('deliveries', o.webhookDeliveries.map((d) => ({ ...d, created: d.createdAt.slice(11, 19), next: d.nextAttemptAt ? d.nextAttemptAt.slice(11, 19) : '', attempts: d.attempts.map(attempt).join('\\n') || 'none yet' })),
       ['created', 'event', 'url', 'status', 'attempts', 'next'], (d) => (d.status === 'failed' ? 'error' : ''));
+    table('knowledge', o.knowledgeSources, ['id', 'fileName', 'embeddingStatus', 'rules', 'chunks', 'version']);
+    table('alerts', o.alerts, ['id', 'alertType', 'severity', 'status', 'title']);
     table('agents', o.agents, ['id', 'name', 'version', 'enabled', 'executionCount']);
     table('agentExecutions', o.agentExecutions, ['id', 'status', 'documentId', 'findings', 'startedAt']);
+    $('count-workflow-definitions').textContent = '(' + o.workflowCounts.definitions + ')';
+    $('count-workflow-executions').textContent = '(' + o.workflowCounts.executions + ')';
+    table('workflow-definitions', o.workflowDefinitions, ['definitionId', 'name', 'version', 'nodes', 'updatedAt']);
+    table('workflow-executions', o.workflowExecutions, ['executionId', 'definitionId', 'version', 'status', 'startedAt', 'steps', 'open', 'events']);
   }
   let lastId = 0;
   const requests = [];

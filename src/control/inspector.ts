@@ -1,6 +1,7 @@
 import { agentsOf } from '../model/agents/state.js';
 import type { Namespace } from '../model/state/entities.js';
 import { type ControlHandler, namespaceFor } from './context.js';
+import { workflowOverview } from './inspector-workflow.js';
 
 /** How many rows of each list the overview shows; the counts are always whole. */
 const ROWS = 100;
@@ -96,6 +97,8 @@ function overviewOf(ns: Namespace): Record<string, unknown> {
       organizations: ns.organizations.size,
       documents: orgs.reduce((n, o) => n + o.documents.size, 0),
       users: orgs.reduce((n, o) => n + o.users.size, 0),
+      knowledgeSources: ns.knowledge?.sources.size ?? 0,
+      alerts: ns.insights?.alerts.size ?? 0,
     },
     organizations,
     documents,
@@ -106,6 +109,16 @@ function overviewOf(ns: Namespace): Record<string, unknown> {
     ...agentsOverview(ns),
     webhookEndpoints: take(ns.advancedWebhookEndpoints).map((e) => ({ id: e.id, url: e.url, disabled: e.disabled, filterTypes: e.filterTypes })),
     webhookDeliveries: newestDeliveries(ns),
+    knowledgeSources: take(ns.knowledge?.sources.values() ?? []).map((k) => ({
+      id: k.id,
+      fileName: k.fileName,
+      embeddingStatus: k.dedupOf === undefined ? k.embeddingStatus : `duplicate of ${k.dedupOf}`,
+      rules: k.rules.length,
+      chunks: k.chunks.length,
+      version: k.version,
+    })),
+    alerts: take(ns.insights?.alerts.values() ?? []).map((a) => ({ id: a.id, alertType: a.alertType, severity: a.severity, status: a.status, title: a.title })),
+    ...workflowOverview(ns),
   };
 }
 

@@ -5,12 +5,15 @@ import * as faults from './faults.js';
 import * as fixtures from './fixtures.js';
 import * as inspector from './inspector.js';
 import * as journal from './journal.js';
+import * as knowledge from './knowledge.js';
 import * as memory from './memory.js';
 import * as migrations from './migrations.js';
 import * as presence from './presence.js';
 import * as state from './state.js';
+import * as storage from './storage.js';
 import * as sync from './sync.js';
 import * as webhooks from './webhooks.js';
+import * as workflow from './workflow.js';
 import * as workspaces from './workspaces.js';
 
 /**
@@ -35,6 +38,16 @@ export const controlRoutes: Readonly<Record<string, ControlHandler>> = {
   'POST /__mock/memory/judgments': inTransaction(memory.recordJudgmentsRoute),
   'GET /__mock/memory/judgments': memory.listJudgmentsRoute,
   'POST /__mock/memory/explain': memory.explainRoute,
+  'POST /__mock/memory/knowledge/config': knowledge.config,
+  'POST /__mock/memory/knowledge/conversions': knowledge.conversions,
+  'POST /__mock/memory/knowledge/complete': knowledge.complete,
+  'POST /__mock/memory/patterns': knowledge.patterns,
+  'POST /__mock/memory/alerts': knowledge.alerts,
+  'POST /__mock/memory/profiles': knowledge.profiles,
+  'POST /__mock/memory/ask/answers': knowledge.answers,
+  'POST /__mock/rewriter/responses': knowledge.rewriterResponses,
+  'PUT /__mock/storage/uploads/{token}': storage.upload,
+  'GET /__mock/storage/knowledge/{sourceId}/{file}': storage.download,
   'POST /__mock/agents/config': agents.config,
   'GET /__mock/agents/config': agents.readConfig,
   'POST /__mock/agents/pages': agents.addPages,
@@ -57,4 +70,10 @@ export const controlRoutes: Readonly<Record<string, ControlHandler>> = {
   'GET /__mock/login-links': workspaces.listLoginLinks,
   'POST /__mock/email-verification': inTransaction(workspaces.setVerification),
   'GET /__mock/yjs/{apiKey}/{organizationId}/{documentId}/{editorId}': sync.syncEndpoint,
+  'GET /__mock/workflow/config': workflow.readConfig,
+  'POST /__mock/workflow/config': inTransaction(workflow.configure),
+  'POST /__mock/workflow/webhook-responses': inTransaction(workflow.webhookResponses),
+  'POST /__mock/workflow/callback/{token}': inTransaction(workflow.callback),
+  'POST /__mock/workflow/triggers/fire': inTransaction(workflow.fireTrigger),
+  'GET /__mock/workflow/outbox': workflow.outbox,
 };

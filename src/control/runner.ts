@@ -1,7 +1,7 @@
 import { ServiceError } from '../errors.js';
 import type { ApiCall, ApiReply } from '../protocol/call.js';
 import { json } from '../protocol/envelope.js';
-import { checkLimits, STATE_LIMITS } from '../protocol/limits.js';
+import { checkLimits, STATE_LIMITS, STORAGE_PREFIX } from '../protocol/limits.js';
 import { type ControlDeps, type ControlHandler, RawReply } from './context.js';
 import { guardControl } from './guard.js';
 import { controlRoutes } from './routes.js';
@@ -48,7 +48,8 @@ export async function runControl(deps: ControlDeps, call: ApiCall, path: string)
     throw new ServiceError('NOT_FOUND', `Unknown control path ${path}. Known: ${Object.keys(controlRoutes).join(', ')}.`);
   }
   let body: unknown;
-  if (call.body.trim() !== '') {
+  // A storage URL takes a file as it is (its handler reads the call's bytes).
+  if (call.body.trim() !== '' && !path.startsWith(STORAGE_PREFIX)) {
     try {
       body = JSON.parse(call.body);
     } catch {

@@ -1,4 +1,5 @@
-import { type Explanation, explainDecision } from '../model/memory/explain.js';
+import { withKnowledgeCaveat } from '../model/knowledge/caveat.js';
+import type { Explanation } from '../model/memory/explain.js';
 import { judgmentIndex } from '../model/memory/index.js';
 import { type JudgmentDraft, listJudgments, recordJudgmentDrafts } from '../model/memory/judgments.js';
 import { loadSynonyms } from '../model/memory/synonyms.js';
@@ -27,6 +28,8 @@ export interface JudgmentInit {
   organizationId?: string | undefined;
   documentId?: string | undefined;
   agent?: Record<string, unknown> | null | undefined;
+  annotationId?: string | undefined;
+  flags?: string[] | undefined;
 }
 
 /** Which API key's judgments to touch; default: the service's seeded testing key. */
@@ -72,7 +75,7 @@ export interface MemoryApi {
 export function recordJudgments(ctx: ModelContext, ns: Namespace, inputs: unknown): JudgmentRecord[] {
   const { judgments } = validate(judgmentList, { judgments: Array.isArray(inputs) ? inputs : [inputs] });
   const drafts = judgments.map((j): JudgmentDraft => {
-    const { recordId, createdAt, organizationId, documentId, actionUser, ...rest } = j;
+    const { recordId, createdAt, organizationId, documentId, actionUser, annotationId, flags, ...rest } = j;
     const user: JudgmentDraft['actionUser'] = { userId: actionUser.userId };
     if (actionUser.name !== undefined) user.name = actionUser.name;
     if (actionUser.email !== undefined) user.email = actionUser.email;
@@ -81,6 +84,8 @@ export function recordJudgments(ctx: ModelContext, ns: Namespace, inputs: unknow
     if (createdAt !== undefined) draft.createdAt = createdAt;
     if (organizationId !== undefined) draft.organizationId = organizationId;
     if (documentId !== undefined) draft.documentId = documentId;
+    if (annotationId !== undefined) draft.annotationId = annotationId;
+    if (flags !== undefined) draft.flags = flags;
     return draft;
   });
   return recordJudgmentDrafts(ctx, ns, drafts);
@@ -105,7 +110,11 @@ export async function explainKeySuggestion(ctx: ModelContext, apiKey: string, re
   const data = validate(suggestInput, request, true);
   assertKnownKey(ctx, apiKey);
   const ns = ctx.store.tables.namespaces.get(apiKey) ?? emptyNamespace(apiKey);
-  return explainDecision(ns, data, ctx.clock.now(), judgmentIndex(ns.judgments, await loadSynonyms()));
+  const now = ctx.clock.now();
+  // Explaining is a developer's tool: its code loads on first use, like the related-words table.
+  const [{ explainDecision }, lexicon] = await Promise.all([import('../model/memory/explain.js'), loadSynonyms()]);
+  const explanation = explainDecision(ns, data, now, judgmentIndex(ns.judgments, lexicon));
+  return { ...explanation, result: withKnowledgeCaveat(explanation.result, ns.knowledge, now) };
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { Namespace, WebhookDeliveryRecord } from '../model/state/entities.js';
+import type { Namespace, WebhookDeliveryKind, WebhookDeliveryRecord } from '../model/state/entities.js';
 import { signatureHeaders } from '../model/webhooks/sign.js';
 import { DELIVERY_MARKER_HEADER } from '../protocol/origins.js';
 
@@ -15,7 +15,9 @@ export interface WebhookAttemptView {
 /** One delivery as `service.webhooks.deliveries()` and `GET /__mock/webhooks/deliveries` show it. */
 export interface WebhookDeliveryView {
   apiKey: string;
-  kind: 'advanced' | 'basic';
+  kind: WebhookDeliveryKind;
+  /** `GET` or `POST`. */
+  method: 'GET' | 'POST';
   messageId: string;
   event: string;
   endpointId: string | null;
@@ -43,9 +45,17 @@ export interface WebhookDeliveryView {
  */
 export function requestHeaders(ns: Namespace, delivery: WebhookDeliveryRecord, body: string, at: number): Record<string, string> {
   const headers = { ...delivery.headers, [DELIVERY_MARKER_HEADER]: delivery.messageId };
+  // A workflow receiver learns which attempt it sees (0-based); the signature covers the body alone.
+  if (delivery.kind === 'workflow') return { ...headers, 'x-service-attempt': String(attemptIndex(delivery, at)) };
   if (delivery.kind !== 'advanced') return headers;
   const endpoint = ns.advancedWebhookEndpoints.find((ep) => ep.id === delivery.endpointId);
   return endpoint ? { ...headers, ...signatureHeaders(endpoint.secret, delivery.messageId, at, body) } : headers;
+}
+
+/** The 0-based number of the attempt that starts (or started) at `at`. */
+function attemptIndex(delivery: WebhookDeliveryRecord, at: number): number {
+  const made = delivery.attempts.findIndex((a) => a.at === at);
+  return made === -1 ? delivery.attempts.length : made;
 }
 
 /** A copy of a delivery for callers, with its last (or next) request spelled out. */
@@ -55,6 +65,7 @@ export function deliveryView(ns: Namespace, delivery: WebhookDeliveryRecord): We
   return {
     apiKey: ns.apiKey,
     kind: delivery.kind,
+    method: delivery.method ?? 'POST',
     messageId: delivery.messageId,
     event: delivery.event,
     endpointId: delivery.endpointId,

@@ -1,10 +1,10 @@
 import type { ModelContext } from '../model/state/context.js';
 import type { Namespace, WebhookDeliveryRecord } from '../model/state/entities.js';
+import { type WebhookAllowList, webhookAllowList } from '../model/webhooks/allow-list.js';
 import { type AttemptOutcome, dueDeliveries, nextDueAt, recordAttempt, settleEditorChanges } from '../model/webhooks/attempts.js';
 import { keepSealedBody } from '../model/webhooks/outbox.js';
 import { RESPONSE_READ_LIMIT_BYTES, type WebhookDeliveryMode, type WebhookSender } from '../model/webhooks/port.js';
 import { ATTEMPT_TIMEOUT_MS } from '../model/webhooks/schedule.js';
-import { type WebhookAllowList, webhookAllowList, webhookTargetRefusal } from '../model/webhooks/targets.js';
 import { sealDelivery } from './webhook-seal.js';
 import { deliveryView, requestHeaders, type WebhookDeliveryView } from './webhook-view.js';
 
@@ -46,6 +46,13 @@ export interface WebhooksApi {
   waitFor(event: string, predicate?: (delivery: WebhookDeliveryView) => boolean, options?: { timeoutMs?: number }): Promise<WebhookDeliveryView>;
 }
 
+/** The earliest of some instants, or `null` when none is set. */
+function earliest(...instants: (number | null)[]): number | null {
+  let out: number | null = null;
+  for (const at of instants) if (at !== null && (out === null || at < out)) out = at;
+  return out;
+}
+
 /**
  * A sender over the global `fetch`: no redirects followed (3xx fails); the whole attempt, reply included, must end
  * within 15 s, and at most 64 KiB of the reply is read.
@@ -54,7 +61,14 @@ export const fetchSender: WebhookSender = async (request) => {
   const signal = AbortSignal.timeout(ATTEMPT_TIMEOUT_MS);
   let statusCode: number | null = null;
   try {
-    const response = await fetch(request.url, { method: 'POST', headers: request.headers, body: request.body, redirect: 'manual', signal });
+    const method = request.method ?? 'POST';
+    const response = await fetch(request.url, {
+      method,
+      headers: request.headers,
+      ...(method === 'GET' ? {} : { body: request.body }),
+      redirect: 'manual',
+      signal,
+    });
     statusCode = response.status;
     // The status is the answer; the reply is read (so the connection ends cleanly) only up to the cap and the deadline.
     const reader = response.body?.getReader();
@@ -76,12 +90,26 @@ export const fetchSender: WebhookSender = async (request) => {
 type Due = { ns: Namespace; delivery: WebhookDeliveryRecord };
 
 /**
+ * Other work that falls due on the service clock (workflow timers): the instant it next falls due, and running
+ * everything due by now (in one key's namespace, or everywhere). Moving the clock stops at each such instant.
+ */
+export interface ClockWork {
+  nextDueAt(): number | null;
+  settle(only?: Namespace): void | Promise<void>;
+}
+
+/**
  * Builds `service.webhooks` over a model and subscribes it to the outbox, so sending modes attempt new deliveries
  * as soon as they are queued. Attempts to one endpoint go one at a time in due order; different endpoints are tried
  * side by side, so one that never answers delays no other. No attempt goes where the target policy refuses.
  * @example const webhooks = createWebhooksApi(model, 'record');
  */
-export function createWebhooksApi(model: ModelContext, initial: WebhookDeliveryMode = 'record', allow: WebhookAllowList = webhookAllowList()): WebhooksApi {
+export function createWebhooksApi(
+  model: ModelContext,
+  initial: WebhookDeliveryMode = 'record',
+  clockWork: readonly ClockWork[] = [],
+  allow: WebhookAllowList = webhookAllowList(),
+): WebhooksApi {
   let sender: WebhookSender | undefined;
   let mode: WebhooksApi['mode'] = 'record';
   const deliverWith = (next: WebhookDeliveryMode): void => {
@@ -121,8 +149,17 @@ export function createWebhooksApi(model: ModelContext, initial: WebhookDeliveryM
     try {
       if (delivery.body === null) keepSealedBody(model, delivery, await sealDelivery(delivery));
       const body = delivery.body ?? '';
+      // The target policy loads with the first attempt, so pages that never send a webhook never load it.
+      const { webhookTargetRefusal } = await import('../model/webhooks/targets.js');
       const refusal = webhookTargetRefusal(delivery.url, allow);
-      outcome = refusal ? { statusCode: null, error: refusal } : await send({ url: delivery.url, headers: requestHeaders(ns, delivery, body, at), body });
+      outcome = refusal
+        ? { statusCode: null, error: refusal }
+        : await send({
+            ...(delivery.method ? { method: delivery.method } : {}),
+            url: delivery.url,
+            headers: requestHeaders(ns, delivery, body, at),
+            body,
+          });
     } catch (error) {
       outcome = { statusCode: null, error: (error as Error).message ?? String(error) };
     }
@@ -152,6 +189,7 @@ export function createWebhooksApi(model: ModelContext, initial: WebhookDeliveryM
   const runDue = async (only?: Namespace): Promise<WebhookDeliveryView[]> => {
     const started = await serial(async () => {
       settleEditorChanges(model, only);
+      for (const work of clockWork) await work.settle(only);
       const send = sender;
       if (!send) {
         await sealRecorded();
@@ -182,7 +220,8 @@ export function createWebhooksApi(model: ModelContext, initial: WebhookDeliveryM
   let timer: ReturnType<typeof setTimeout> | undefined;
   const armTimer = (): void => {
     if (model.clock.kind !== 'system' || !sender) return;
-    const next = nextDueAt(model, { skip: (delivery) => inFlight.has(delivery) });
+    // Workflow timers count too: on the system clock an SLA breach or a retry reaches its receiver when it falls due.
+    const next = earliest(nextDueAt(model, { skip: (delivery) => inFlight.has(delivery) }), ...clockWork.map((work) => work.nextDueAt()));
     if (timer !== undefined) clearTimeout(timer);
     timer = undefined;
     if (next === null) return;
@@ -224,7 +263,10 @@ export function createWebhooksApi(model: ModelContext, initial: WebhookDeliveryM
       await runDue();
       for (;;) {
         // While recording, attempts never run, so only debounced changes mark instants worth stopping at.
-        const next = nextDueAt(model, { attempts: sender !== undefined, skip: (delivery) => inFlight.has(delivery) });
+        const next = earliest(
+          nextDueAt(model, { attempts: sender !== undefined, skip: (delivery) => inFlight.has(delivery) }),
+          ...clockWork.map((work) => work.nextDueAt()),
+        );
         if (next === null || next > target) break;
         if (next > clock.now()) clock.set(next);
         await runDue();

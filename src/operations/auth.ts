@@ -29,8 +29,8 @@ export const resources = z.array(resource).superRefine((list, ctx) => {
 
 const keys = new WeakMap<ApiKeyRecord, CryptoKey>();
 
-/** The HS256 key of an API key, imported once. */
-async function signingKey(key: ApiKeyRecord): Promise<CryptoKey> {
+/** The HS256 key of an API key, imported once. @example await signingKey(caller.key) */
+export async function signingKey(key: ApiKeyRecord): Promise<CryptoKey> {
   let crypto = keys.get(key);
   if (!crypto) {
     const bytes = new Uint8Array(key.signingSecret.match(/../g)!.map((h) => parseInt(h, 16)));

@@ -1,12 +1,22 @@
 import { z } from 'zod';
+import { withKnowledgeCaveat } from '../model/knowledge/caveat.js';
 import { judgmentIndex } from '../model/memory/index.js';
 import { suggestDecision } from '../model/memory/suggest.js';
 import { loadSynonyms } from '../model/memory/synonyms.js';
 import { defineOperation, namespaceOf } from '../protocol/operation.js';
 import { requiredString } from '../protocol/rules.js';
 
+/**
+ * The longest query suggest reads, in characters: a pasted item with its greetings and deadlines fits many times
+ * over, and no query makes the matching's work grow past what this many characters cost.
+ */
+export const MAX_QUERY_LENGTH = 2000;
+
 /** Blank reads as missing, so a blank query fails with the same `invalid_type` issue as an absent one. */
-const query = z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.string({ error: 'query is required' }));
+const query = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+  z.string({ error: (issue) => (issue.code === 'invalid_type' ? 'query is required' : undefined) }).max(MAX_QUERY_LENGTH),
+);
 
 /** What suggest (and its explanation) is asked: `query`, and `organizationId`/`documentId` to narrow precedent. */
 export const suggestInput = z.lazy(() =>
@@ -28,7 +38,8 @@ export const suggest = defineOperation({
   async run({ data, caller, model }) {
     const ns = namespaceOf(caller);
     const index = judgmentIndex(ns.judgments, await loadSynonyms());
-    return { data: suggestDecision(ns, data, model.clock.now(), index) };
+    const now = model.clock.now();
+    return { data: withKnowledgeCaveat(suggestDecision(ns, data, now, index), ns.knowledge, now) };
   },
 });
 
@@ -48,10 +59,11 @@ export const JUDGMENT_DECISIONS = [
 
 /**
  * One judgment as scenarios, the in-process API and the control plane give it (service-facts 3.42, emulator
- * form): `content`, `decision` and `actionUser.userId` are required, every other field has a default.
+ * form, plus the optional fields of beyond-spec-4 4.3.0 A): `content`, `decision` and `actionUser.userId` are
+ * required, every other field has a default. A key the form does not know is refused, never dropped.
  */
 export const judgmentInput = z.lazy(() =>
-  z.object({
+  z.strictObject({
     recordId: z.string().optional(),
     content: requiredString(),
     reasoning: z.string().default(''),
@@ -59,11 +71,13 @@ export const judgmentInput = z.lazy(() =>
     confidence: z.number().min(0).max(1).default(1),
     judgeType: z.enum(['human', 'agent']).default('human'),
     contentType: z.string().default(''),
-    actionUser: z.object({ userId: requiredString(), name: z.string().optional(), email: z.string().optional() }),
+    actionUser: z.strictObject({ userId: requiredString(), name: z.string().optional(), email: z.string().optional() }),
     createdAt: z.number().int().nonnegative().optional(),
     organizationId: requiredString().optional(),
     documentId: requiredString().optional(),
     agent: z.record(z.string(), z.unknown()).nullable().default(null),
+    annotationId: requiredString().optional(),
+    flags: z.array(requiredString()).optional(),
   }),
 );
 

@@ -88,8 +88,8 @@ export const createEndpoint = defineOperation({
     uid: endpointFields.uid.optional(),
     metadata: endpointFields.metadata.optional(),
   }),
-  run({ data, caller, model, settings }) {
-    assertWebhookTarget(data.url, settings);
+  async run({ data, caller, model, settings }) {
+    await assertWebhookTarget(data.url, settings);
     const ns = availableKey(caller, model);
     assertDeliveryEnabled(ns);
     return { data: createAdvancedWebhookEndpoint(model, ns, data) };
@@ -162,8 +162,8 @@ export const updateEndpoint = defineOperation({
       metadata: endpointFields.metadata.nullable().optional(),
     })
     .refine((d) => Object.keys(d).some((k) => k !== 'endpointId'), { error: AT_LEAST_ONE_FIELD }),
-  run({ data, caller, model, settings }) {
-    if (data.url !== undefined) assertWebhookTarget(data.url, settings);
+  async run({ data, caller, model, settings }) {
+    if (data.url !== undefined) await assertWebhookTarget(data.url, settings);
     const ns = availableKey(caller, model);
     assertDeliveryEnabled(ns);
     const { endpointId, ...update } = data;

@@ -1,4 +1,5 @@
 import type { ApiCall } from './call.js';
+import { nearestPath } from './paths.js';
 
 /** The prefix of the four auth headers the real service reads (`x-service-api-key`, ...). */
 export const DEFAULT_HEADER_PREFIX = 'x-service-';
@@ -62,8 +63,15 @@ export function missingHeadersHint(call: ApiCall, level: 'apiKey' | 'workspace',
   const expected = `this service reads ${wanted[0]} and ${wanted[1]}`;
   const ours = new Set(Object.values(names));
   const foreign = [...sent.keys()].filter((name) => !ours.has(name) && ENDINGS.some((ending) => name.endsWith(ending))).sort();
-  if (foreign.length === 0)
-    return `The call sends no ${wanted.filter((name) => !sent.get(name)).join(' or ')} header; ${expected} (GET /__mock/credentials lists the values).`;
+  if (foreign.length === 0) {
+    // A name a few edits from a missing one is a misspelling of it (x-service-apikey for x-service-api-key).
+    const absent = wanted.filter((name) => !sent.get(name));
+    for (const name of sent.keys()) {
+      const meant = ours.has(name) ? undefined : nearestPath(name, absent, 3);
+      if (meant !== undefined) return `The call sends ${name}, not ${meant}; ${expected}.`;
+    }
+    return `The call sends no ${absent.join(' or ')} header; ${expected} (GET /__mock/credentials lists the values).`;
+  }
   const prefixes = [...new Set(foreign.map((name) => name.slice(0, name.length - (ENDINGS.find((ending) => name.endsWith(ending)) ?? '').length)))];
   const mapping = prefixes.length === 1 ? ` Start it with --header-prefix ${prefixes[0] || "''"} (option headerPrefix) to read those names, or send` : ' Send';
   return `The call sends ${foreign.join(', ')}; ${expected}.${mapping} ${wanted.join(' and ')}.`;

@@ -3,7 +3,6 @@ import type { ModelContext } from '../model/state/context.js';
 import { type AuthHeaderNames, authHeaderNames } from './auth-headers.js';
 import { type ApiCall, header } from './call.js';
 import type { AuthLevel, Caller } from './operation.js';
-import { nearestPath } from './paths.js';
 
 const missing = (message: string): ServiceError => new ServiceError('INVALID_ARGUMENT', message);
 const present = (value: string | undefined): value is string => value !== undefined && value !== '';
@@ -11,19 +10,25 @@ const present = (value: string | undefined): value is string => value !== undefi
 const DEFAULT_NAMES = authHeaderNames();
 
 /**
- * Establishes the caller for an operation's auth level, with the verbatim messages of service-facts 2.4.
- * Order: id/key header present, token header present, id/key known, token matches. The header names are the
- * service's (`x-service-api-key`, ... unless `headerPrefix` renamed them).
+ * Establishes the caller for an operation's auth level, with the verbatim messages of service-facts 2.4 (an area
+ * may word a missing API-key auth token its own way). Order: id/key header present, token header present, id/key
+ * known, token matches. The header names are the service's (`x-service-api-key`, ... unless `headerPrefix` renamed them).
  * @example const caller = authenticate(call, 'apiKey', model, settings.authHeaders);
  */
-export function authenticate(call: ApiCall, level: AuthLevel, model: ModelContext, names: AuthHeaderNames = DEFAULT_NAMES): Caller {
+export function authenticate(
+  call: ApiCall,
+  level: AuthLevel,
+  model: ModelContext,
+  names: AuthHeaderNames = DEFAULT_NAMES,
+  missingToken = 'Auth Token not found in headers.',
+): Caller {
   if (level === 'none') return { level: 'none' };
   const { tables } = model.store;
   if (level === 'apiKey') {
     const apiKey = header(call, names.apiKey);
     const token = header(call, names.authToken);
     if (!present(apiKey)) throw missing('API key not found in headers.');
-    if (!present(token)) throw missing('Auth Token not found in headers.');
+    if (!present(token)) throw missing(missingToken);
     return apiKeyCaller(model, apiKey, token);
   }
   const workspaceId = header(call, names.workspaceId);
@@ -46,29 +51,4 @@ export function apiKeyCaller(model: ModelContext, apiKey: string, token: string)
   if (!key) throw new ServiceError('PERMISSION_DENIED', 'Invalid API key.');
   if (!key.authTokens.some((t) => t.token === token)) throw new ServiceError('PERMISSION_DENIED', 'Invalid auth token for API key.');
   return { level: 'apiKey', key, ns: model.store.namespace(apiKey) };
-}
-
-/**
- * For a call refused for a missing credential header, which header it sent instead: a misspelled name
- * (`x-service-apikey`), or the other level's headers. Undefined when nothing it sent comes close.
- * @example misnamedHeaderHint({ ...call, headers: { 'x-service-apikey': 'k' } }, 'apiKey')
- */
-export function misnamedHeaderHint(call: ApiCall, level: AuthLevel, names: AuthHeaderNames = DEFAULT_NAMES): string | undefined {
-  if (level === 'none') return undefined;
-  const apiKeyHeaders = [names.apiKey, names.authToken];
-  const workspaceHeaders = [names.workspaceId, names.workspaceAuthToken];
-  const expected = level === 'apiKey' ? apiKeyHeaders : workspaceHeaders;
-  const absent = expected.filter((name) => !present(header(call, name)));
-  if (absent.length === 0) return undefined;
-  for (const sent of Object.keys(call.headers)) {
-    const lower = sent.toLowerCase();
-    if (expected.includes(lower)) continue;
-    const near = nearestPath(lower, absent, 3);
-    if (near !== undefined) return `The call sent a ${lower} header, which the service does not read; send it as ${near}.`;
-  }
-  const other = level === 'apiKey' ? workspaceHeaders : apiKeyHeaders;
-  if (other.some((name) => present(header(call, name)))) {
-    return `This operation takes the ${level === 'apiKey' ? 'API-key' : 'workspace'} headers (${expected.join(', ')}), not ${other.join(', ')}.`;
-  }
-  return undefined;
 }

@@ -10,6 +10,10 @@ export interface ApiCall {
   path: string;
   headers: Record<string, string | undefined>;
   body: string;
+  /** The body's bytes, where they matter as bytes (a file PUT to a storage URL); absent: the UTF-8 of `body`. */
+  bytes?: Uint8Array;
+  /** The origin (and path prefix) the caller reached the service at, for URLs the service mints; absent: its issuer. */
+  origin?: string;
   /** Set by a transport that stopped reading a body over the size limit; the reply is then 413. */
   bodyTooLarge?: boolean;
   /** Set by a network listener: who may use the control plane through it (Host, Origin, control token). */
@@ -24,6 +28,8 @@ export interface ApiReply {
   status: number;
   headers: Record<string, string>;
   body: string;
+  /** Bytes sent instead of `body` (a stored file that is not text); `body` then says what they are. */
+  bytes?: Uint8Array;
 }
 
 /**

@@ -1,13 +1,13 @@
 import { ServiceError } from '../errors.js';
 import type { ModelContext } from '../model/state/context.js';
 import { transact } from '../model/state/transaction.js';
-import { authenticate, misnamedHeaderHint } from './auth.js';
-import { missingHeadersHint } from './auth-headers.js';
+import { authenticate } from './auth.js';
+import { type AuthHeaderNames, missingHeadersHint } from './auth-headers.js';
 import { type ApiCall, type ApiReply, header } from './call.js';
 import { apiCors, apiHeaderList, apiPreflight, controlCors, controlPreflight } from './cors.js';
 import { bareResult, failure, json, success } from './envelope.js';
 import type { BeforeHook, CallInfo, DispatchHooks, SettleStep } from './hooks.js';
-import { bodyLimitFor, checkLimits } from './limits.js';
+import { bodyLimitFor, checkLimits, limitsFor } from './limits.js';
 import type { AuthLevel, Caller, OperationOutput, Route, Settings } from './operation.js';
 import { LOOPBACK_POLICY } from './origins.js';
 import { nearestPath, normalisePath } from './paths.js';
@@ -28,10 +28,9 @@ export interface DispatchDeps {
   onInternalError(error: unknown, call: ApiCall): void;
 }
 
-/** The route table and the paths the real service serves that this emulator does not (501). */
+/** The route table. */
 export interface RouteTables {
   routes: Readonly<Record<string, Route>>;
-  unimplemented: ReadonlySet<string>;
 }
 
 /** The payload-too-large reply. */
@@ -103,7 +102,7 @@ function answerFrom(from: number, deps: DispatchDeps, call: ApiCall, info: CallI
 function handle(deps: DispatchDeps, call: ApiCall, info: CallInfo): ApiReply | Promise<ApiReply> {
   if (call.method.toUpperCase() === 'OPTIONS') {
     info.kind = 'preflight';
-    return preflightOf(call, info.path, deps.settings);
+    return preflightOf(call, info.path, deps.settings.corsOrigins, deps.settings.authHeaders);
   }
   const limit = bodyLimitFor(call.method, info.path);
   if (call.bodyTooLarge || (call.body.length > limit / 4 && new TextEncoder().encode(call.body).length > limit)) {
@@ -124,24 +123,32 @@ function routed(tables: RouteTables, deps: DispatchDeps, call: ApiCall, info: Ca
   const route = find(tables, info.path, info);
   info.route = route;
   const data = gate(call, info);
-  const caller = authenticateWithHint(call, route.operation.auth, deps, info);
+  const caller = authenticateWithHint(call, route.operation.auth, deps, info, route.operation.missingTokenMessage);
   info.caller = caller;
-  const output = transact(deps.model, () => settleAndRun(0, route, data, caller, deps));
+  const output = transact(deps.model, () => settleAndRun(0, route, call, data, caller, deps));
   return output instanceof Promise ? output.then((done) => envelope(route.operation, done)) : envelope(route.operation, output);
 }
 
 /** The settle steps from the `from`-th on (API-key calls only), then validation and the operation itself. */
-function settleAndRun(from: number, route: Route, data: unknown, caller: Caller, deps: DispatchDeps): OperationOutput | Promise<OperationOutput> {
+function settleAndRun(
+  from: number,
+  route: Route,
+  call: ApiCall,
+  data: unknown,
+  caller: Caller,
+  deps: DispatchDeps,
+): OperationOutput | Promise<OperationOutput> {
   if (caller.level === 'apiKey') {
     const steps = deps.hooks.settle;
     for (let i = from; i < steps.length; i++) {
       const settling = (steps[i] as SettleStep)(deps.model, caller);
-      if (settling) return settling.then(() => settleAndRun(i + 1, route, data, caller, deps));
+      if (settling) return settling.then(() => settleAndRun(i + 1, route, call, data, caller, deps));
     }
   }
   const { operation } = route;
   const input = validate(operation.schema, data, operation.issueDetails);
-  return operation.run({ data: input, caller, model: deps.model, settings: deps.settings, version: route.version });
+  const baseUrl = call.origin ?? deps.settings.issuer;
+  return operation.run({ data: input, raw: data, caller, model: deps.model, settings: deps.settings, version: route.version, baseUrl });
 }
 
 /** The reply of an operation's output: a raw reply, a bare result, or the success envelope. */
@@ -151,18 +158,12 @@ function envelope(operation: Route['operation'], output: OperationOutput): ApiRe
   return success(output.message ?? operation.message, output.data, output.beside);
 }
 
-/**
- * Authenticates a call; a refusal for a missing header says in the journal which header the call sent instead (a
- * misspelled name, the other level's headers, names under another prefix) or which names the service reads.
- */
-function authenticateWithHint(call: ApiCall, level: AuthLevel, deps: DispatchDeps, info: CallInfo): Caller {
-  const names = deps.settings.authHeaders;
+/** Authenticates a call; a refusal for a missing header says in the journal which names the service reads. */
+function authenticateWithHint(call: ApiCall, level: AuthLevel, deps: DispatchDeps, info: CallInfo, missingToken?: string): Caller {
   try {
-    return authenticate(call, level, deps.model, names);
+    return authenticate(call, level, deps.model, deps.settings.authHeaders, missingToken);
   } catch (error) {
-    const hint =
-      info.hint ??
-      (level === 'none' ? undefined : (misnamedHeaderHint(call, level, names) ?? missingHeadersHint(call, level === 'apiKey' ? 'apiKey' : 'workspace', names)));
+    const hint = info.hint ?? (level === 'none' ? undefined : missingHeadersHint(call, level === 'apiKey' ? 'apiKey' : 'workspace', deps.settings.authHeaders));
     if (hint !== undefined) info.hint = hint;
     throw error;
   }
@@ -179,10 +180,10 @@ function foreignPage(origin: string): string {
 }
 
 /** The reply to a CORS preflight: API paths for allowed pages, control paths for pages on allowed origins only. */
-function preflightOf(call: ApiCall, path: string, settings: Settings): ApiReply {
+function preflightOf(call: ApiCall, path: string, corsOrigins: ReadonlySet<string>, authHeaders: AuthHeaderNames): ApiReply {
   const origin = header(call, 'origin');
   if (!isControlPath(path)) {
-    const headers = apiPreflight(call, settings.corsOrigins, apiHeaderList(settings.authHeaders));
+    const headers = apiPreflight(call, corsOrigins, apiHeaderList(authHeaders));
     if (headers) return { status: 204, headers, body: '' };
     return failure(new ServiceError('PERMISSION_DENIED', foreignPage(origin ?? 'null')));
   }
@@ -212,10 +213,6 @@ function withCors(reply: ApiReply, call: ApiCall, info: CallInfo, corsOrigins: R
 function find(tables: RouteTables, path: string, info: CallInfo): Route {
   const route = tables.routes[path];
   if (route && Object.hasOwn(tables.routes, path)) return route;
-  if (tables.unimplemented.has(path)) {
-    info.hint = `${path} is an operation of the real service that this emulator does not serve yet.`;
-    throw new ServiceError('UNIMPLEMENTED', `Operation ${path} is not implemented by this emulator.`);
-  }
   const closest = nearestPath(path, knownPaths(tables));
   info.hint = closest ? `No operation at ${path}; the nearest path is ${closest}.` : `No operation at ${path}.`;
   throw new ServiceError('NOT_FOUND', closest ? `Unknown path ${path}. Did you mean ${closest}?` : `Unknown path ${path}.`);
@@ -227,7 +224,7 @@ const known = new WeakMap<object, string[]>();
 function knownPaths(tables: RouteTables): string[] {
   let paths = known.get(tables.routes);
   if (!paths) {
-    paths = [...Object.keys(tables.routes), ...tables.unimplemented];
+    paths = Object.keys(tables.routes);
     known.set(tables.routes, paths);
   }
   return paths;
@@ -269,7 +266,7 @@ function gate(call: ApiCall, info: CallInfo): unknown {
         .join(', ')}.`,
     );
   if (!isObject(body['data'])) throw refuse(info, '"data" must be a JSON object.');
-  const beyond = checkLimits(body['data'], 'data');
+  const beyond = checkLimits(body['data'], 'data', limitsFor(info.path));
   if (beyond !== undefined) throw new ServiceError('INVALID_ARGUMENT', beyond);
   return body['data'];
 }

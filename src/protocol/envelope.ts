@@ -20,9 +20,13 @@ export function success(message: string, data?: unknown, beside?: Record<string,
   return json(200, { result });
 }
 
-/** A bare `{result: ...}` body, for operations whose result has no status or message (suggest). */
+/**
+ * A bare `{result: ...}` body, for operations whose result has no status or message (suggest, the workflow engine):
+ * the payload may be an object, an array, a string or `null`; an operation that returns nothing answers `null`.
+ * @example bareResult([]) // {"result":[]}
+ */
 export function bareResult(result: unknown): ApiReply {
-  return json(200, { result });
+  return json(200, { result: result === undefined ? null : result });
 }
 
 /** The failure envelope `{error:{status,message,details?}}` with the HTTP status of its error status. */

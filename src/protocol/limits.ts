@@ -33,14 +33,37 @@ export const MAX_ID_LENGTH = 1024;
 /** Keys that name the prototype machinery of a JavaScript object; refused anywhere in a body. */
 const FORBIDDEN_KEYS: ReadonlySet<string> = new Set(['__proto__']);
 
+/** Where the emulator's storage URLs live: upload targets and signed downloads of knowledge files. */
+export const STORAGE_PREFIX = '/__mock/storage/';
+
+/** A knowledge upload PUT to its upload URL may be up to 30 MB (beyond-spec-4 4.3.4). */
+export const MAX_UPLOAD_BYTES = 31_457_280;
+
+/** The inline knowledge ingest carries a base64 file of up to 5 MB: about 7 MB of JSON. */
+export const MAX_INGEST_BODY_BYTES = 8 * 1024 * 1024;
+
+const INGEST_PATH = '/v2/memory/knowledge/ingest';
+
+/** A path without its query string and trailing slashes. */
+const bareOf = (path: string): string => withoutTrailing(beforeAny(path, '?'), '/');
+
 /**
- * The most bytes a body may have on a path: the state import takes `MAX_STATE_BODY_BYTES`, every other path
- * `MAX_BODY_BYTES`. @example bodyLimitFor('POST', '/__mock/state') === 64 * 1024 * 1024
+ * The most bytes a body may have on a path: the state import takes `MAX_STATE_BODY_BYTES`, an upload to a storage URL
+ * `MAX_UPLOAD_BYTES`, the inline knowledge ingest `MAX_INGEST_BODY_BYTES`, every other path `MAX_BODY_BYTES`.
+ * @example bodyLimitFor('POST', '/__mock/state') === 64 * 1024 * 1024
  */
 export function bodyLimitFor(method: string, path: string): number {
-  if (!path.startsWith('/__mock/state')) return MAX_BODY_BYTES;
-  const bare = withoutTrailing(beforeAny(path, '?'), '/');
-  return method.toUpperCase() === 'POST' && bare === '/__mock/state' ? MAX_STATE_BODY_BYTES : MAX_BODY_BYTES;
+  if (path.startsWith('/__mock/state')) {
+    return method.toUpperCase() === 'POST' && bareOf(path) === '/__mock/state' ? MAX_STATE_BODY_BYTES : MAX_BODY_BYTES;
+  }
+  if (path.startsWith(STORAGE_PREFIX)) return method.toUpperCase() === 'PUT' ? MAX_UPLOAD_BYTES : MAX_BODY_BYTES;
+  if (path.startsWith(INGEST_PATH) && bareOf(path) === INGEST_PATH) return MAX_INGEST_BODY_BYTES;
+  return MAX_BODY_BYTES;
+}
+
+/** The limits of a path's `data`: the inline ingest's base64 file may be as long as its body. @example limitsFor('/v2/users/add') === BODY_LIMITS */
+export function limitsFor(path: string): Limits {
+  return path === INGEST_PATH ? INGEST_LIMITS : BODY_LIMITS;
 }
 
 /** What `checkLimits` measures against; the state import allows deeper nesting and more keys. */
@@ -55,6 +78,9 @@ export interface Limits {
 
 /** The limits of API and control bodies. */
 export const BODY_LIMITS: Limits = { depth: MAX_DEPTH, keys: MAX_KEYS, stringLength: MAX_STRING_LENGTH, keyLength: MAX_KEY_LENGTH, idLength: MAX_ID_LENGTH };
+
+/** The limits of the inline knowledge ingest. */
+const INGEST_LIMITS: Limits = { ...BODY_LIMITS, stringLength: MAX_INGEST_BODY_BYTES };
 
 /**
  * The limits of an exported state: what the API accepts, plus the levels and fields the state format wraps

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { MigrationPolicy, MigrationProgression } from '../model/migrations.js';
 import type { ModelContext } from '../model/state/context.js';
 import type { ApiKeyRecord, Namespace, WorkspaceRecord } from '../model/state/entities.js';
-import type { WebhookAllowList } from '../model/webhooks/targets.js';
+import type { WebhookAllowList } from '../model/webhooks/allow-list.js';
 import type { AuthHeaderNames } from './auth-headers.js';
 
 /** Which headers an operation reads (service-facts 2.4). */
@@ -43,12 +43,12 @@ export interface Settings {
    * with the per-item results in `details`, as the reference shows; `notFound` = the same body as 404 `NOT_FOUND`.
    */
   missingDocuments: MissingDocuments;
-  /** The four auth header names the service reads (`x-service-api-key`, ... or under `headerPrefix`). */
-  authHeaders: AuthHeaderNames;
   /** The private network destinations webhooks may be delivered to besides loopback and public hosts. */
   webhookAllow: WebhookAllowList;
   /** Origins besides loopback ones whose pages may read API replies (canonical `scheme://host[:port]`). */
   corsOrigins: ReadonlySet<string>;
+  /** The four auth header names the service reads (`x-service-api-key`, ... or under `headerPrefix`). */
+  authHeaders: AuthHeaderNames;
 }
 
 /** The migration progression a service was created with. @example migrationPolicy(settings).mode === 'poll' */
@@ -63,11 +63,18 @@ export type ApiVersion = 'v1' | 'v2';
 /** What an operation's `run` receives. */
 export interface OperationContext<D> {
   data: D;
+  /**
+   * `data` as the caller sent it, before validation: for operations that store parts of a body as sent (the
+   * workflow engine echoes nodes and edges byte for byte; a schema's output lists keys in the schema's order).
+   */
+  raw: unknown;
   caller: Caller;
   model: ModelContext;
   settings: Settings;
   /** The version of the route the call came in on, as the route table declares it. */
   version: ApiVersion;
+  /** Where the caller reached the service (`https://collab-service.test`, `http://127.0.0.1:4780`): URLs it mints start here. */
+  baseUrl: string;
 }
 
 /** What an operation's `run` returns: the envelope's `data`, and cursor fields that sit beside it. */
@@ -92,6 +99,11 @@ export interface Operation<S extends z.ZodType = z.ZodType> {
   result?: z.ZodType;
   /** Add zod-style `details.issues` to validation failures (the suggestion family does). */
   issueDetails?: boolean;
+  /**
+   * The INVALID_ARGUMENT message for a missing auth token where an area words it differently from service-facts 2.4
+   * (the workflow engine: `Auth token is required`).
+   */
+  missingTokenMessage?: string;
   run(ctx: OperationContext<z.output<S>>): OperationOutput | Promise<OperationOutput>;
 }
 

@@ -14,6 +14,19 @@ function dottedPath(path: readonly PropertyKey[]): string {
   return out === '' ? 'data' : out;
 }
 
+/** Inner schemas of optional fields that refuse `null` with their own message (`absentOrValid`). */
+const leaveOut = new WeakSet<object>();
+
+/**
+ * An optional field that is either absent or valid: `null` is refused with `<path> cannot be null; leave it out
+ * instead.` (the workflow engine's rule), where other areas read `null` as missing.
+ * @example z.strictObject({ description: absentOrValid(z.string().max(2000)) })
+ */
+export function absentOrValid<S extends z.ZodType>(schema: S): z.ZodOptional<S> {
+  leaveOut.add(schema);
+  return schema.optional();
+}
+
 const article = (type: string): string => (/^[aeiou]/.test(type) ? 'an' : 'a');
 const typeName = (expected: string): string => (expected === 'int' ? 'integer' : expected === 'record' ? 'object' : expected);
 const english = z.locales.en().localeError;
@@ -26,11 +39,18 @@ function message(issue: RawIssue): string {
   const path = dottedPath(issue.path ?? []);
   switch (issue.code) {
     case 'invalid_type': {
+      if (issue.input === null && issue.inst !== undefined && leaveOut.has(issue.inst as object)) return `${path} cannot be null; leave it out instead.`;
       if (issue.input === undefined || issue.input === null) return `${path} is required.`;
       const type = typeName(String(issue.expected));
       return `${path} must be ${article(type)} ${type}.`;
     }
     case 'invalid_union': {
+      if (issue.note === 'No matching discriminator') {
+        // zod reports the whole object as input; the missing or unknown value is its discriminator.
+        const value = (issue.input as Record<string, unknown> | undefined)?.[String(issue['discriminator'])];
+        if (value === undefined || value === null) return `${path} is required.`;
+        return `${path} must be one of ${(issue['options'] as unknown[]).map(String).join(', ')}.`;
+      }
       if (issue.input === undefined || issue.input === null) return `${path} is required.`;
       // A union of plain types reads as `id must be a string or a number.`
       const types = issue.errors.map((branch) => (branch.length === 1 && branch[0]?.code === 'invalid_type' ? typeName(String(branch[0].expected)) : ''));
@@ -52,6 +72,11 @@ function message(issue: RawIssue): string {
       if (issue.origin === 'array') return `${path} must contain at least ${String(issue.minimum)} item${Number(issue.minimum) === 1 ? '' : 's'}.`;
       if (issue.origin === 'string' && Number(issue.minimum) === 1) return `${path} is required.`;
       break;
+    case 'unrecognized_keys': {
+      // The service's schema library (zod 3) words it so; the path leads when the object is nested.
+      const text = `Unrecognized key(s) in object: ${issue.keys.map((k) => `'${k}'`).join(', ')}`;
+      return path === 'data' ? text : `${path}: ${text}`;
+    }
     case 'custom':
       if (issue.params?.['rule'] === 'required') return `${path} is required.`;
       // A rule that words itself after the field's path: `commentData[0].commentText or commentHtml is required.`
@@ -65,12 +90,24 @@ function message(issue: RawIssue): string {
 
 /**
  * The issue code as the service's reference names it (its schema library's older names): an enum value is
- * `invalid_enum_value`, a literal `invalid_literal`, a string format `invalid_string`; every other code is the same.
+ * `invalid_enum_value`, a literal `invalid_literal`, a string format `invalid_string`, an unknown tag of a tagged union
+ * `invalid_union_discriminator`; every other code is the same.
  */
 function documentedCode(issue: Issue): string {
+  if (issue.code === 'invalid_union' && (issue as { note?: unknown }).note === 'No matching discriminator') return 'invalid_union_discriminator';
   if (issue.code === 'invalid_value') return issue.values.length === 1 ? 'invalid_literal' : 'invalid_enum_value';
   if (issue.code === 'invalid_format') return 'invalid_string';
+  if (issue.code === 'invalid_union' && (issue as { note?: string }).note === 'No matching discriminator') return 'invalid_union_discriminator';
   return issue.code;
+}
+
+/**
+ * A refusal of one field found after the schema passed (bytes that are not what they claim), in the shape schema
+ * refusals take: the message, and `details.issues` with one `custom` issue.
+ * @example throw fieldRefusal(['file', 'base64'], 'File content does not match mimeType application/pdf.');
+ */
+export function fieldRefusal(path: (string | number)[], message: string): ServiceError {
+  return new ServiceError('INVALID_ARGUMENT', message, { issues: [{ code: 'custom', path, message }] });
 }
 
 /**

@@ -4,12 +4,12 @@
  */
 
 /**
- * `text` without the run of `char` at its end.
+ * `text` without the run of any of `chars` at its end.
  * @example withoutTrailing('/v2/users//', '/') === '/v2/users'
  */
-export function withoutTrailing(text: string, char: string): string {
+export function withoutTrailing(text: string, chars: string): string {
   let end = text.length;
-  while (end > 0 && text[end - 1] === char) end--;
+  while (end > 0 && chars.includes(text[end - 1] as string)) end--;
   return end === text.length ? text : text.slice(0, end);
 }
 

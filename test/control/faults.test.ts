@@ -118,7 +118,7 @@ describe('fault injection (in process)', () => {
 
   it('throws a ServiceError for an invalid rule and removes rules by id', () => {
     const service = createMockService();
-    expect(() => service.faults.add({ path: '/x', status: 'INTERNAL', extra: 1 } as never)).toThrow('Unrecognized key: "extra"');
+    expect(() => service.faults.add({ path: '/x', status: 'INTERNAL', extra: 1 } as never)).toThrow("Unrecognized key(s) in object: 'extra'");
     const id = service.faults.add({ path: '/x', latencyMs: 1 });
     expect(service.faults.remove(id)).toBe(true);
     expect(service.faults.remove(id)).toBe(false);

@@ -154,6 +154,18 @@ describe('undo log compaction', () => {
     expect(heard).toBe(1);
   });
 
+  it('weighs the state first: a history lighter than twice the state is kept, so a large state is not copied early', async () => {
+    const service = await createScenarioService({ scenario: 'large', seed: 1 });
+    const { store } = service.model;
+    const headers = { 'content-type': 'application/json', ...service.credentials.headers };
+    const body = JSON.stringify({ data: { organizationId: 'org', documentId: 'doc', editorId: 'e', type: 'text', data: 'x'.repeat(60_000) } });
+    await service.dispatch({ method: 'POST', path: '/v2/crdt/add', headers, body });
+    while (store.undo.weight < MIN_LOG_WEIGHT) await service.dispatch({ method: 'POST', path: '/v2/crdt/update', headers, body });
+    const size = store.undo.size;
+    expect(store.compactIfDue()).toBe(false);
+    expect(store.undo.size).toBe(size);
+  });
+
   it('bounds the undo log by the state, whatever the number of writes, and reset gives it back', async () => {
     const service = createMockService();
     const at = { organizationId: 'org', documentId: 'doc', editorId: 'e' };

@@ -161,42 +161,6 @@ describe('collab-service-mock CLI: environment, header names and credentials', (
   }, 30_000);
 });
 
-describe('--cors-origin and --webhook-allow', () => {
-  it('share API replies with the named page and let webhooks reach the named private range', async () => {
-    const banner = await start(['--cors-origin', 'https://app.example:8443', '--webhook-allow', '10.0.0.0/8']);
-    const url = /listening on (\S+)/.exec(banner)?.[1] ?? '';
-    const apiKey = /api key: +(\S+)/.exec(banner)?.[1] ?? '';
-    const authToken = /\n {2}auth token: +(\S+)/.exec(banner)?.[1] ?? '';
-    const post = (path: string, data: unknown, origin?: string) =>
-      fetch(`${url}${path}`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'x-service-api-key': apiKey,
-          'x-service-auth-token': authToken,
-          ...(origin ? { origin } : {}),
-        },
-        body: JSON.stringify({ data }),
-      });
-    expect((await post('/v2/users/get', { organizationId: 'org' }, 'https://app.example:8443')).headers.get('access-control-allow-origin')).toBe(
-      'https://app.example:8443',
-    );
-    expect((await post('/v2/users/get', { organizationId: 'org' }, 'https://other.example')).headers.get('access-control-allow-origin')).toBeNull();
-    expect((await post('/v2/workspace/advancedwebhookconfig/update', { isEnabled: true })).status).toBe(200);
-    expect((await post('/v2/workspace/advancedwebhook/endpoints/create', { url: 'http://10.1.2.3/hooks' })).status).toBe(200);
-    expect((await post('/v2/workspace/advancedwebhook/endpoints/create', { url: 'http://192.168.1.2/hooks' })).status).toBe(400);
-  }, 30_000);
-
-  it('refuse what is not an origin or a range, naming the flag', async () => {
-    await expect(start(['--cors-origin', 'https://app.example/path'])).rejects.toThrow(
-      'exit 2: collab-service-mock: --cors-origin: CORS origins are written scheme://host[:port], such as https://app.example:8443 (no path, no wildcard); got "https://app.example/path".',
-    );
-    await expect(start(['--webhook-allow', '10.0.0.0/33'])).rejects.toThrow(
-      'exit 2: collab-service-mock: --webhook-allow: Webhook destinations are allowed as CIDR ranges (10.0.0.0/8), addresses (192.168.1.5) or host names (receiver.lan); got "10.0.0.0/33".',
-    );
-  }, 30_000);
-});
-
 describe("the README's server quick start", () => {
   it('runs as written in bash, on a free port and with the built program in place of npm start', async () => {
     const readme = readFileSync(`${ROOT}README.md`, 'utf8');
@@ -299,4 +263,40 @@ describe('GET / of the standalone server', () => {
       await running.close();
     }
   });
+});
+
+describe('--cors-origin and --webhook-allow', () => {
+  it('share API replies with the named page and let webhooks reach the named private range', async () => {
+    const banner = await start(['--cors-origin', 'https://app.example:8443', '--webhook-allow', '10.0.0.0/8']);
+    const url = /listening on (\S+)/.exec(banner)?.[1] ?? '';
+    const apiKey = /api key: +(\S+)/.exec(banner)?.[1] ?? '';
+    const authToken = /\n {2}auth token: +(\S+)/.exec(banner)?.[1] ?? '';
+    const post = (path: string, data: unknown, origin?: string) =>
+      fetch(`${url}${path}`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-service-api-key': apiKey,
+          'x-service-auth-token': authToken,
+          ...(origin ? { origin } : {}),
+        },
+        body: JSON.stringify({ data }),
+      });
+    expect((await post('/v2/users/get', { organizationId: 'org' }, 'https://app.example:8443')).headers.get('access-control-allow-origin')).toBe(
+      'https://app.example:8443',
+    );
+    expect((await post('/v2/users/get', { organizationId: 'org' }, 'https://other.example')).headers.get('access-control-allow-origin')).toBeNull();
+    expect((await post('/v2/workspace/advancedwebhookconfig/update', { isEnabled: true })).status).toBe(200);
+    expect((await post('/v2/workspace/advancedwebhook/endpoints/create', { url: 'http://10.1.2.3/hooks' })).status).toBe(200);
+    expect((await post('/v2/workspace/advancedwebhook/endpoints/create', { url: 'http://192.168.1.2/hooks' })).status).toBe(400);
+  }, 30_000);
+
+  it('refuse what is not an origin or a range, naming the flag', async () => {
+    await expect(start(['--cors-origin', 'https://app.example/path'])).rejects.toThrow(
+      'exit 2: collab-service-mock: --cors-origin: CORS origins are written scheme://host[:port], such as https://app.example:8443 (no path, no wildcard); got "https://app.example/path".',
+    );
+    await expect(start(['--webhook-allow', '10.0.0.0/33'])).rejects.toThrow(
+      'exit 2: collab-service-mock: --webhook-allow: Webhook destinations are allowed as CIDR ranges (10.0.0.0/8), addresses (192.168.1.5) or host names (receiver.lan); got "10.0.0.0/33".',
+    );
+  }, 30_000);
 });

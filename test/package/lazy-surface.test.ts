@@ -18,7 +18,9 @@ beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'csm-lazy-'));
   writeFileSync(
     join(dir, 'hooks.mjs'),
-    "export async function load(url, context, next) { if (url.includes('/dist/')) process.stdout.write(url.slice(url.lastIndexOf('/dist/') + 1) + '\\n'); return next(url, context); }\n",
+    // writeSync: from Node 22 hooks run on their own thread, whose process.stdout reaches the pipe after the main
+    // thread's later lines; a synchronous write lands before the module it names finishes loading.
+    "import { writeSync } from 'node:fs';\nexport async function load(url, context, next) { if (url.includes('/dist/')) writeSync(1, url.slice(url.lastIndexOf('/dist/') + 1) + '\\n'); return next(url, context); }\n",
   );
   writeFileSync(join(dir, 'register.mjs'), "import { register } from 'node:module';\nregister('./hooks.mjs', import.meta.url);\n");
 }, 120_000);

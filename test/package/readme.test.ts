@@ -132,6 +132,25 @@ describe('README.md and docs/', () => {
     expect(pages.map((page) => page.path).filter((path) => !reached.has(path))).toEqual([]);
   });
 
+  it('every source path it names in inline code exists (`src/...`, `scripts/...`, and `model/...` and the like under src/)', () => {
+    const gone: string[] = [];
+    for (const page of pages) {
+      readFileSync(join(ROOT, page.path), 'utf8')
+        .split('\n')
+        .forEach((text, index) => {
+          for (const [, span = ''] of text.matchAll(/`([^`\s<>*]+)`/g)) {
+            const path = /^(src|scripts|test|fixtures|docs)\//.test(span)
+              ? span
+              : /^(model|operations|protocol|control|harness|support|adapters|testing|scenarios)\//.test(span)
+                ? `src/${span}`
+                : undefined;
+            if (path !== undefined && !existsSync(join(ROOT, path))) gone.push(`${where(page, index + 1)}: ${span}`);
+          }
+        });
+    }
+    expect(gone).toEqual([]);
+  });
+
   it('names no notes that live outside the repository', () => {
     const outside = /\.\.\/shared\b|service-facts|beyond-spec|\/work\//;
     const found = pages.flatMap((page) =>

@@ -8,7 +8,7 @@ import { createMockService, serviceHooks as hooksOf } from '../../src/service.js
 const json = { 'content-type': 'application/json' };
 
 describe('dispatch hooks', () => {
-  it('run around every reply: API, refused, unknown path, 501, preflight, oversized body and control', async () => {
+  it('run around every reply: API, refused, unknown path, preflight, oversized body and control', async () => {
     const service = createMockService();
     const seen: { path: string; status: number; kind: CallInfo['kind']; hint?: string; operation?: string }[] = [];
     hooksOf(service).after.push((_call, reply, info) =>
@@ -24,7 +24,6 @@ describe('dispatch hooks', () => {
       { method: 'POST', path: '/v2/users/get', headers: { ...json, ...service.credentials.headers }, body: '{"data":{"organizationId":"o"}}' },
       { method: 'POST', path: '/v2/users/get', headers: { 'content-type': 'text/plain' }, body: '{"data":{}}' },
       { method: 'POST', path: '/v2/users/gett', headers: json, body: '{"data":{}}' },
-      { method: 'POST', path: '/v2/rewriter/ask-ai', headers: json, body: '{"data":{}}' },
       { method: 'OPTIONS', path: '/v2/users/get', headers: {}, body: '' },
       { method: 'POST', path: '/v2/users/get', headers: json, body: '', bodyTooLarge: true },
       { method: 'GET', path: '/__mock/health', headers: {}, body: '' },
@@ -34,12 +33,6 @@ describe('dispatch hooks', () => {
       { path: '/v2/users/get', status: 200, kind: 'api', operation: 'Get users (paged)' },
       { path: '/v2/users/get', status: 400, kind: 'api', hint: 'The content type must be application/json, not text/plain.', operation: 'Get users (paged)' },
       { path: '/v2/users/gett', status: 404, kind: 'api', hint: 'No operation at /v2/users/gett; the nearest path is /v2/users/get.' },
-      {
-        path: '/v2/rewriter/ask-ai',
-        status: 501,
-        kind: 'api',
-        hint: '/v2/rewriter/ask-ai is an operation of the real service that this emulator does not serve yet.',
-      },
       { path: '/v2/users/get', status: 204, kind: 'preflight' },
       { path: '/v2/users/get', status: 413, kind: 'too-large' },
       { path: '/__mock/health', status: 200, kind: 'control' },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ServiceError } from '../../src/errors.js';
-import { validate } from '../../src/protocol/validate.js';
+import { absentOrValid, validate } from '../../src/protocol/validate.js';
 
 /** The `details.issues` a refusal carries, for operations that report them. */
 function issuesOf(schema: z.ZodType, data: unknown): unknown {
@@ -31,5 +31,25 @@ describe('validation details name issues as the service reference does', () => {
     expect(issuesOf(z.strictObject({ a: z.string() }), { a: 'x', b: 1 })).toEqual([expect.objectContaining({ code: 'unrecognized_keys', path: [] })]);
     expect(issuesOf(z.object({ n: z.number().max(3) }), { n: 4 })).toEqual([expect.objectContaining({ code: 'too_big', path: ['n'] })]);
     expect(issuesOf(z.object({ n: z.number() }), { n: 'x' })).toEqual([{ code: 'invalid_type', path: ['n'], message: 'n must be a number.' }]);
+  });
+
+  it('calls an unknown tag of a tagged union invalid_union_discriminator, naming the tags', () => {
+    const node = z.discriminatedUnion('type', [z.object({ type: z.literal('human') }), z.object({ type: z.literal('agent') })]);
+    expect(issuesOf(z.object({ node }), { node: { type: 'robot' } })).toEqual([
+      { code: 'invalid_union_discriminator', path: ['node', 'type'], message: 'node.type must be one of human, agent.' },
+    ]);
+    expect(issuesOf(z.object({ node }), { node: {} })).toEqual([
+      { code: 'invalid_union_discriminator', path: ['node', 'type'], message: 'node.type is required.' },
+    ]);
+  });
+
+  it('refuses null for an optional field declared absent-or-valid, telling the caller to leave it out', () => {
+    expect(issuesOf(z.object({ description: absentOrValid(z.string()) }), { description: null })).toEqual([
+      { code: 'invalid_type', path: ['description'], message: 'description cannot be null; leave it out instead.' },
+    ]);
+    // Elsewhere null still reads as missing.
+    expect(issuesOf(z.object({ description: z.string() }), { description: null })).toEqual([
+      { code: 'invalid_type', path: ['description'], message: 'description is required.' },
+    ]);
   });
 });

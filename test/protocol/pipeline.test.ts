@@ -121,6 +121,32 @@ forEachTransport('protocol gate (D2)', (fresh) => {
   });
 });
 
+/** The paths of the real service this emulator answered with 501 until every documented operation was served. */
+const FORMERLY_UNIMPLEMENTED = [
+  '/v1/auth/token/get',
+  '/v2/auth/token/get',
+  '/v2/rewriter/ask-ai',
+  '/v2/memory/ask',
+  '/v2/memory/search',
+  '/v2/memory/judgments/query',
+  '/v2/memory/patterns/get',
+  '/v2/memory/profiles/get',
+  '/v2/memory/stats/get',
+  '/v2/agents/analytics/get',
+  '/v2/agents/config/resolve',
+  '/v2/agents/version/update',
+  ...['action', 'dismiss', 'list', 'config/get', 'config/update'].map((p) => `/v2/memory/alerts/${p}`),
+  ...['delete', 'download', 'ingest', 'ingest-status', 'list', 'rules', 'search', 'update', 'upload-url'].map((p) => `/v2/memory/knowledge/${p}`),
+  ...['create', 'delete', 'extract', 'get', 'update'].map((p) => `/v2/agents/${p}`),
+  ...['count', 'get', 'list', 'run'].map((p) => `/v2/agents/execution/${p}`),
+  ...['add-agents', 'create', 'delete', 'get', 'list', 'remove-agents', 'update'].map((p) => `/v2/agents/groups/${p}`),
+  ...['enhance', 'refine', 'validate'].map((p) => `/v2/agents/prompt/${p}`),
+  ...['list', 'restore'].map((p) => `/v2/agents/versions/${p}`),
+  ...['create', 'delete', 'get', 'list', 'update'].map((p) => `/v2/workflow/definitions/${p}`),
+  ...['cancel', 'dispatch', 'get', 'getEvents', 'list'].map((p) => `/v2/workflow/executions/${p}`),
+  ...['cancel', 'recordAgentResolution', 'recordReviewerDecision', 'resolve'].map((p) => `/v2/workflow/steps/${p}`),
+];
+
 forEachTransport('routing (D3, 2.7)', (fresh) => {
   it('answers an unknown path with 404 and the nearest known path', async () => {
     const c = fresh();
@@ -145,27 +171,28 @@ forEachTransport('routing (D3, 2.7)', (fresh) => {
     expectError(reply, 404, 'NOT_FOUND', 'Unknown path /v2/memory/patterns/evaluate.');
   });
 
-  it('answers a real but unimplemented path with 501 naming the operation', async () => {
+  it('serves every documented path of the real service: none answers 501', async () => {
     const c = fresh();
-    for (const path of ['/v2/rewriter/ask-ai', '/v2/workflow/definitions/create', '/v2/auth/token/get']) {
-      expectError(await c.post(path, {}), 501, 'UNIMPLEMENTED', `Operation ${path} is not implemented by this emulator.`);
+    for (const path of FORMERLY_UNIMPLEMENTED) {
+      const reply = await c.post(path, {});
+      expect(reply.status, path).not.toBe(501);
+      expect(reply.body?.error?.status, path).not.toBe('UNIMPLEMENTED');
     }
   });
 
   it('looks the route up before the gate and before authentication', async () => {
     const c = fresh();
     const get = (path: string) => c.raw({ method: 'GET', path, headers: {}, body: '' });
-    expectError(await get('/v2/rewriter/ask-ai'), 501, 'UNIMPLEMENTED', 'Operation /v2/rewriter/ask-ai is not implemented by this emulator.');
     expectError(await get('/v2/users/ad'), 404, 'NOT_FOUND', 'Unknown path /v2/users/ad. Did you mean /v2/users/add?');
-    const plain = await c.raw({ method: 'POST', path: '/v2/rewriter/ask-ai', headers: { 'content-type': 'text/plain' }, body: 'x' });
-    expectError(plain, 501, 'UNIMPLEMENTED', 'Operation /v2/rewriter/ask-ai is not implemented by this emulator.');
+    const plain = await c.raw({ method: 'POST', path: '/v2/users/ad', headers: { 'content-type': 'text/plain' }, body: 'x' });
+    expectError(plain, 404, 'NOT_FOUND', 'Unknown path /v2/users/ad. Did you mean /v2/users/add?');
   });
 
   it('treats a trailing slash as the same path', async () => {
     const c = fresh();
     expectSuccess(await c.post('/v2/auth/generate_token/', { userId: 'u', userProperties: { name: 'n', email: 'e' }, permissions: { resources: [] } }));
     expectSuccess(await c.postWorkspace('/v2/workspace/get/', {}), 'Workspace retrieved successfully');
-    expectError(await c.post('/v2/rewriter/ask-ai/', {}), 501, 'UNIMPLEMENTED', 'Operation /v2/rewriter/ask-ai is not implemented by this emulator.');
+    expectError(await c.post('/v2/workflow/definitions/create/', {}), 400, 'INVALID_ARGUMENT', 'definitionId is required.');
   });
 
   it('ignores a query string on API paths', async () => {

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { type GlobSteps, MAX_GLOB_LENGTH, pathMatcher } from '../../src/harness/glob.js';
+import { normaliseText } from '../../src/model/knowledge/convert.js';
+import { extractFromText } from '../../src/model/knowledge/rules.js';
+import { createRng } from '../../src/support/rng.js';
 import { expectError, expectSuccess } from '../support/expect.js';
 import { forEachTransport } from '../support/transports.js';
 
@@ -28,6 +31,49 @@ describe('globs of fault rules and journal filters', () => {
     expect(pathMatcher('/v2/**/get')('/v2/users/data/get')).toBe(true);
     expect(pathMatcher('/v*/users/get')('/v2/users/get')).toBe(true);
     expect(pathMatcher('/v*/users/get')('/v2/x/users/get')).toBe(false);
+  });
+});
+
+describe('knowledge text: headings, separators and line ends', () => {
+  // What the patterns meant before they were made linear: the reference for every short line.
+  const HEADING = /^\s{0,3}(#{1,6})\s+(.*?)\s*#*\s*$/;
+  const SEPARATOR = /^\s*(?:\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?|(?:[-*_]\s*){3,})\s*$/;
+  const reference = (text: string) => {
+    const rules: { content: string; category: string | null }[] = [];
+    let lines = 0;
+    let category: string | null = null;
+    for (const line of text.split('\n')) {
+      if (line.trim() === '') continue;
+      const heading = HEADING.exec(line);
+      if (heading) {
+        category = heading[2] === '' ? null : (heading[2] as string);
+        continue;
+      }
+      if (SEPARATOR.test(line)) continue;
+      lines++;
+      const content = line.replace(/^\s*(?:(?:[-*+]|\d+[.)])\s+(?:\[[ xX]\]\s+)?|\[[ xX]\]\s+)/, '');
+      if (content !== line && /\b(must|never)\b/i.test(content)) rules.push({ content: content.trim(), category });
+    }
+    return { rules, lines };
+  };
+
+  it('reads every short line as before', () => {
+    const rng = createRng(5);
+    const alphabet = ['#', ' ', '-', '|', ':', 'a', '*', '_', '\t', 'x'];
+    for (let n = 0; n < 20_000; n++) {
+      const line = Array.from({ length: 1 + Math.floor(rng.next() * 12) }, () => alphabet[Math.floor(rng.next() * alphabet.length)]).join('');
+      const text = `${line}\n- must x\n`;
+      expect(extractFromText(text), JSON.stringify(line)).toEqual(reference(text));
+    }
+  });
+
+  it('takes one pass over lines of 300,000 characters of white space and markers', () => {
+    const run = ' '.repeat(300_000);
+    expect(normaliseText(`a${run}\tb${run}\n`)).toBe(`a${run}\tb\n`);
+    const text = [`# A${run}b ##`, `---${run}x`, `${run}|---${run}x`, `- Never${run}stop`].join('\n');
+    const { rules, lines } = extractFromText(text);
+    expect(lines).toBe(3);
+    expect(rules).toEqual([{ content: `Never${run}stop`, category: `A${run}b` }]);
   });
 });
 

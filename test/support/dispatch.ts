@@ -14,7 +14,7 @@ export function oneRoute(
   onInternalError: DispatchDeps['onInternalError'] = () => undefined,
 ): DispatchDeps {
   return {
-    tables: async () => ({ routes: { [path]: { operation, version: 'v2' } }, unimplemented: new Set() }),
+    tables: async () => ({ routes: { [path]: { operation, version: 'v2' } } }),
     model: service.model,
     settings: service.settings,
     control: () => Promise.reject(new Error('no control plane here')),

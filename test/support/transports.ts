@@ -103,9 +103,16 @@ async function viaFetch(base: string, call: ApiCall): Promise<Reply> {
   response.headers.forEach((v, k) => {
     out[k] = v;
   });
-  return { status: response.status, text, body: text === '' ? undefined : JSON.parse(text), headers: out };
+  return { status: response.status, text, body: parsed(text, out), headers: out };
 }
 
 function fromReply(reply: { status: number; body: string; headers: Record<string, string> }): Reply {
-  return { status: reply.status, text: reply.body, body: reply.body === '' ? undefined : JSON.parse(reply.body), headers: reply.headers };
+  return { status: reply.status, text: reply.body, body: parsed(reply.body, reply.headers), headers: reply.headers };
+}
+
+/** The JSON of a reply; undefined for an empty body or one of another type (a stored file, a page). */
+function parsed(text: string, headers: Record<string, string>): unknown {
+  const type = headers['content-type'];
+  if (text === '' || (type !== undefined && !type.includes('json'))) return undefined;
+  return JSON.parse(text);
 }

@@ -1,112 +1,42 @@
-/** Knowledge sources (beyond-spec-4 4.3.0 C): conversion to canonical markdown, rule classification and extraction. */
-import { sha256 } from '@noble/hashes/sha2.js';
-import { bytesToHex } from '@noble/hashes/utils.js';
-import { md5Hex } from '../../support/ids.js';
+import { ServiceError } from '../../errors.js';
 import type { ModelContext } from '../state/context.js';
 import type { Namespace } from '../state/entities.js';
-import type { KnowledgeRule, KnowledgeSourceRecord } from '../state/records/knowledge.js';
+import type { KnowledgeBase, KnowledgeMimeType, KnowledgeRule, KnowledgeSource } from '../state/records/knowledge.js';
+import { liveSource, readKnowledge, sourceNotFound } from './base.js';
+import { normaliseText } from './convert.js';
+import { ingestFile } from './ingest.js';
+import { finishIngestion } from './progress.js';
+import { extractFromText, ruleRecords } from './rules.js';
+import { downloadUrl } from './urls.js';
 
-const DIRECTIVE = /\b(must|never|ensure|always|should|avoid|do not|don't|required|shall|only)\b/i;
-const MARKER = /^\s*(?:[-*+]|\d+[.)]|\[[ xX]\])\s+/;
+export { normaliseText as canonicalText } from './convert.js';
+export { isRuleLine } from './rules.js';
 
-/** Whether a line of text states a checkable rule: a bullet, numbered or checkbox line with directive wording. */
-export function isRuleLine(line: string): boolean {
-  return MARKER.test(line) && DIRECTIVE.test(line);
-}
-
-/** Plain text as canonical markdown: CRLF to LF, trailing spaces trimmed, one final newline. */
-export function canonicalText(text: string): string {
-  const lines = text
-    .replace(/\r\n?/g, '\n')
-    .split('\n')
-    .map((l) => l.replace(/[ \t]+$/, ''));
-  return `${lines.join('\n').replace(/\n+$/, '')}\n`;
-}
-
-/** The rules of canonical markdown when it is rule-based (≥ 3 rule lines making ≥ 30 % of its content lines), else none. */
-export function extractRules(sourceId: string, markdown: string): KnowledgeRule[] {
-  const lines = markdown.split('\n');
-  const content = lines.filter((l) => l.trim() !== '' && !/^\s*#/.test(l) && !/^\s*(?:[-*_]\s*){3,}$/.test(l) && !/^\s*\|?\s*:?-{3,}/.test(l));
-  const ruleLines = content.filter(isRuleLine);
-  if (ruleLines.length < 3 || ruleLines.length < 0.3 * content.length) return [];
-  const rules: KnowledgeRule[] = [];
-  let heading: string | null = null;
-  for (const line of lines) {
-    const h = /^\s*#+\s*(.*)$/.exec(line);
-    if (h) {
-      heading = (h[1] ?? '').trim();
-      continue;
-    }
-    if (!isRuleLine(line)) continue;
-    const text = line.replace(MARKER, '').trim();
-    rules.push({ id: `rule_${md5Hex(`${sourceId}\n${text}`).slice(0, 12)}`, content: text, category: heading, index: rules.length });
-  }
-  return rules;
-}
-
-/** Chunks of a non-rule-based source: blank-line-separated blocks merged up to 1000 characters. */
-function chunksOf(markdown: string): string[] {
-  const out: string[] = [];
-  for (const block of markdown
-    .split(/\n\s*\n/)
-    .map((b) => b.trim())
-    .filter(Boolean)) {
-    const last = out[out.length - 1];
-    if (last !== undefined && last.length + block.length + 2 <= 1000) out[out.length - 1] = `${last}\n\n${block}`;
-    else out.push(block);
-  }
-  return out;
-}
+/** The file name of a source added without one, by its type. */
+const UNNAMED: Readonly<Record<string, string>> = { 'text/csv': 'upload.csv', 'text/markdown': 'upload.md', 'text/plain': 'upload.txt' };
 
 /**
- * Stores a completed knowledge source from a file and its canonical markdown; bytes that duplicate an earlier
- * non-failed source point at it (`dedupOf`) and own no rules or chunks.
+ * Adds a file another area already converted (agents extract) as a completed source with that markdown, whatever the
+ * key's progression; bytes that duplicate a live source make a duplicate of it.
  * @example addKnowledgeSource(ctx, ns, { fileName: 'rules.md', mimeType: 'text/markdown', bytes, markdown }).id
  */
 export function addKnowledgeSource(
   ctx: ModelContext,
   ns: Namespace,
   input: { fileName?: string | undefined; mimeType: string; bytes: Uint8Array; markdown: string },
-): KnowledgeSourceRecord {
-  if (!ns.knowledge) ctx.store.undo.assign(ns, 'knowledge', { sources: new Map() });
-  const sources = (ns.knowledge as { sources: Map<string, KnowledgeSourceRecord> }).sources;
-  let id = `src_${ctx.ids.hex(8)}`;
-  while (sources.has(id)) id = `src_${ctx.ids.hex(8)}`;
-  const digest = bytesToHex(sha256(input.bytes));
-  const winner = [...sources.values()].find((s) => s.sha256 === digest && s.embeddingStatus !== 'failed');
-  const now = ctx.clock.now();
-  const rules = winner ? [] : extractRules(id, input.markdown);
-  const chunks = winner || rules.length > 0 ? [] : chunksOf(input.markdown);
-  const record: KnowledgeSourceRecord = {
-    id,
-    sourceType: 'upload',
-    fileName: input.fileName ?? null,
-    mimeType: input.mimeType,
-    uploadedAt: now,
-    sha256: digest,
-    embeddingStatus: 'completed',
-    ...(winner ? { dedupOf: winner.dedupOf ?? winner.id } : {}),
-    ruleCount: rules.length,
-    chunkCount: chunks.length,
-    version: 1,
-    metadata: { usedRawFallback: false },
-    markdown: input.markdown,
-    isRuleBased: rules.length > 0,
-    rules,
-    chunks,
-    updatedAt: now,
-  };
-  ctx.store.undo.set(sources, id, record);
-  return record;
+): KnowledgeSource {
+  const mimeType = input.mimeType as KnowledgeMimeType;
+  const fileName = input.fileName ?? UNNAMED[mimeType] ?? 'upload';
+  return ingestFile(ctx, ns, { fileName, mimeType, bytes: input.bytes }, { markdown: input.markdown, complete: true });
 }
 
 /**
- * Every extracted rule of the key's completed rule-based sources, in upload order, at most `max`.
+ * Every extracted rule of the key's completed rule-based sources, in ingest order, at most `max`.
  * @example knowledgeRules(ns, 20).map((r) => r.content)
  */
 export function knowledgeRules(ns: Namespace, max: number): KnowledgeRule[] {
   const out: KnowledgeRule[] = [];
-  for (const source of ns.knowledge?.sources.values() ?? []) {
+  for (const source of readKnowledge(ns).sources.values()) {
     if (source.embeddingStatus !== 'completed' || !source.isRuleBased) continue;
     for (const rule of source.rules) {
       if (out.length >= max) return out;
@@ -114,4 +44,169 @@ export function knowledgeRules(ns: Namespace, max: number): KnowledgeRule[] {
     }
   }
   return out;
+}
+
+/** Where signed URLs point: the origin the caller reached the service at. */
+export interface UrlContext {
+  ctx: ModelContext;
+  ns: Namespace;
+  baseUrl: string;
+}
+
+/** The two signed URLs of a completed source (a duplicate's are its winner's). */
+function urls(at: UrlContext, live: KnowledgeSource): { originalDownloadUrl: string; canonicalMdDownloadUrl: string } {
+  return {
+    originalDownloadUrl: downloadUrl(at.ctx, at.ns.apiKey, at.baseUrl, live.id, 'original'),
+    canonicalMdDownloadUrl: downloadUrl(at.ctx, at.ns.apiKey, at.baseUrl, live.id, 'canonical'),
+  };
+}
+
+/** The state a source shows: its winner's for a duplicate (`failed` when the winner is gone). */
+function statusOf(base: KnowledgeBase, source: KnowledgeSource): { live: KnowledgeSource | undefined; status: KnowledgeSource['embeddingStatus'] } {
+  const live = liveSource(base, source);
+  return { live, status: live?.embeddingStatus ?? 'failed' };
+}
+
+/**
+ * A key's 100 newest sources as knowledge/list shows them: persisted fields, status, and signed URLs when completed;
+ * a duplicate mirrors its winner's status, counts and URLs.
+ * @example listSources({ ctx, ns, baseUrl })[0].embeddingStatus
+ */
+export function listSources(at: UrlContext): Record<string, unknown>[] {
+  const base = readKnowledge(at.ns);
+  const sources = [...base.sources.values()].reverse();
+  // Newest first; ingests of one instant keep their reverse ingest order (the sort is stable).
+  sources.sort((a, b) => b.uploadedAt - a.uploadedAt);
+  return sources.slice(0, 100).map((source) => {
+    const { live, status } = statusOf(base, source);
+    const done = status === 'completed' && live !== undefined;
+    const item: Record<string, unknown> = {
+      id: source.id,
+      sourceType: source.sourceType,
+      fileName: source.fileName,
+      uploadedAt: source.uploadedAt,
+      ruleCount: done ? live.rules.length : 0,
+      chunkCount: done ? live.chunks.length : 0,
+      version: source.version,
+    };
+    if (source.organizationId !== undefined) item['organizationId'] = source.organizationId;
+    if (source.documentId !== undefined) item['documentId'] = source.documentId;
+    item['embeddingStatus'] = status;
+    item['mimeType'] = source.mimeType;
+    const reason = live?.failureReason ?? (live === undefined ? 'workspace-deleted-mid-flow' : undefined);
+    if (status === 'failed' && reason !== undefined) item['failureReason'] = reason;
+    if (source.dedupOf !== undefined) item['dedupOf'] = source.dedupOf;
+    item['sha256'] = source.sha256;
+    if (done && live.usedRawFallback) item['metadata'] = { usedRawFallback: true };
+    if (done) Object.assign(item, urls(at, live));
+    return item;
+  });
+}
+
+/**
+ * A source's ingestion status; in `poll` progression a read of a processing source answers `processing` and then ends
+ * its ingestion, so the next read sees the terminal state.
+ * @example ingestStatus({ ctx, ns, baseUrl }, 'src_1a2b3c4d').status
+ */
+export function ingestStatus(at: UrlContext, sourceId: string): Record<string, unknown> {
+  const base = readKnowledge(at.ns);
+  const source = base.sources.get(sourceId);
+  if (!source) throw sourceNotFound(sourceId);
+  const { live, status } = statusOf(base, source);
+  const out: Record<string, unknown> = { status, sourceId, startedAt: source.startedAt, updatedAt: source.updatedAt, mimeType: source.mimeType };
+  if (source.dedupOf !== undefined) out['dedupOf'] = source.dedupOf;
+  if (status === 'failed') out['failureReason'] = live?.failureReason ?? 'workspace-deleted-mid-flow';
+  if (status === 'completed' && live) {
+    out['extractedRulesCount'] = live.rules.length;
+    out['chunkCount'] = live.chunks.length;
+    Object.assign(out, urls(at, live));
+    if (live.usedRawFallback) out['metadata'] = { usedRawFallback: true };
+  }
+  if (live && live.embeddingStatus === 'processing' && base.config.progression === 'poll') finishIngestion(at.ctx, base, live, at.ctx.clock.now());
+  return out;
+}
+
+/** The canonical markdown of a completed source (its winner's for a duplicate); null for anything else. */
+export function downloadMarkdown(ns: Namespace, sourceId: string): string | null {
+  const base = readKnowledge(ns);
+  const source = base.sources.get(sourceId);
+  const live = source && liveSource(base, source);
+  return live?.embeddingStatus === 'completed' ? live.markdown : null;
+}
+
+/** The rules of a source in index order: its winner's for a duplicate, none while processing, failed or prose. */
+export function sourceRules(ns: Namespace, sourceId: string): KnowledgeRule[] {
+  const base = readKnowledge(ns);
+  const source = base.sources.get(sourceId);
+  if (!source) throw sourceNotFound(sourceId);
+  const live = liveSource(base, source);
+  return live?.embeddingStatus === 'completed' ? live.rules.map((r) => ({ ...r })) : [];
+}
+
+/** What an update changed: rule contents added and removed (in index order) and how many stayed. */
+export interface RuleDiff {
+  diff: { added: string[]; removed: string[]; unchanged: number };
+  newVersion: number;
+}
+
+const RULE_BASED_ONLY = 'Version diff is only supported for rule-based knowledge sources.';
+
+/**
+ * Replaces a completed rule-based source's markdown, extracts its rules again (every listed directive line, whatever
+ * their share), keeps its chunks, and bumps its version.
+ * @example updateSource(ctx, ns, 'src_1a2b3c4d', '# Claims\n- Never promise cures\n').newVersion // 2
+ */
+export function updateSource(ctx: ModelContext, ns: Namespace, sourceId: string, newContent: string): RuleDiff {
+  const base = readKnowledge(ns);
+  const source = base.sources.get(sourceId);
+  if (!source) throw sourceNotFound(sourceId);
+  if (source.dedupOf !== undefined) throw new ServiceError('FAILED_PRECONDITION', RULE_BASED_ONLY);
+  if (source.embeddingStatus === 'processing') throw new ServiceError('FAILED_PRECONDITION', 'Knowledge source is still processing.');
+  if (source.embeddingStatus === 'failed') {
+    throw new ServiceError('FAILED_PRECONDITION', `Knowledge source failed to ingest (${source.failureReason ?? 'unknown'}); ingest the file again.`);
+  }
+  if (!source.isRuleBased) throw new ServiceError('FAILED_PRECONDITION', RULE_BASED_ONLY);
+  const markdown = normaliseText(newContent);
+  const rules = ruleRecords(source.id, extractFromText(markdown).rules);
+  const before = new Set(source.rules.map((r) => r.content));
+  const after = new Set(rules.map((r) => r.content));
+  const diff = {
+    added: rules.filter((r) => !before.has(r.content)).map((r) => r.content),
+    removed: source.rules.filter((r) => !after.has(r.content)).map((r) => r.content),
+    unchanged: rules.filter((r) => before.has(r.content)).length,
+  };
+  const now = ctx.clock.now();
+  const { undo } = ctx.store;
+  undo.assign(source, 'markdown', markdown);
+  undo.assign(source, 'rules', rules);
+  undo.assign(source, 'version', source.version + 1);
+  undo.assign(source, 'updatedAt', now);
+  undo.assign(base, 'changedAt', now);
+  return { diff, newVersion: source.version };
+}
+
+/** The reply of knowledge/delete. */
+export interface Deleted {
+  status: 'deleted';
+  sourceId: string;
+  deletedChunks: number;
+  deletedRules: number;
+}
+
+/**
+ * Hard-deletes a source with its bytes, markdown, rules and chunks; refuses (ABORTED) while it (or its winner) is
+ * processing, or while duplicates depend on it. A duplicate deletes nothing of its winner's.
+ * @example deleteSource(ctx, ns, 'src_1a2b3c4d').deletedRules
+ */
+export function deleteSource(ctx: ModelContext, ns: Namespace, sourceId: string): Deleted {
+  const base = readKnowledge(ns);
+  const source = base.sources.get(sourceId);
+  if (!source) throw sourceNotFound(sourceId);
+  if (statusOf(base, source).status === 'processing') throw new ServiceError('ABORTED', 'Knowledge source is still processing.');
+  let dependents = 0;
+  for (const other of base.sources.values()) if (other.dedupOf === sourceId) dependents++;
+  if (dependents > 0) throw new ServiceError('ABORTED', 'Knowledge source has dependent duplicates.', { dependentCount: dependents });
+  ctx.store.undo.delete(base.sources, sourceId);
+  const own = source.dedupOf === undefined;
+  return { status: 'deleted', sourceId, deletedChunks: own ? source.chunks.length : 0, deletedRules: own ? source.rules.length : 0 };
 }

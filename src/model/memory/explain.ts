@@ -1,12 +1,19 @@
 import type { JudgmentRecord, Namespace } from '../state/entities.js';
-import { type JudgmentIndex, MATCHING, type Scored } from './index.js';
+import { type JudgmentIndex, MATCHING, type Scored, type TermMatch } from './index.js';
 import type { MatchKind } from './query.js';
-import { decide, type Scope, type Side, type SuggestRequest, type SuggestResult, sideOf } from './suggest.js';
+import { reportOf } from './report.js';
+import { type Decision, decide, SCOPE_LABELS, type Scope, type Side, type SuggestRequest, type SuggestResult, sideOf } from './suggest.js';
 
-/** How the query was read: each word, and the index terms it stands for. */
+/** How the query was read: each word, whether the query negates it, and the index terms it stands for. */
 export interface ExplainedWord {
   word: string;
-  /** Its forms in the index (empty: no judgment uses it or anything near it). */
+  /** A negator of the query governs it (`no` cap), or the word negates another by its prefix (`uncapped`). */
+  negated: boolean;
+  /**
+   * Its readings in the index, strongest first: its own word (`exact`) or inflection (`stem`), a `synonym`,
+   * `derivation`, `broader` or `narrower` term, the meaning of a `phrase`, the same word with or without a negating
+   * prefix (`negated`), or a `typo`, `compound` or `prefix` match. Empty: no judgment uses it or anything near it.
+   */
   matches: { term: string; via: MatchKind; weight: number }[];
 }
 
@@ -24,12 +31,19 @@ export interface ExplainedJudgment {
   relevance: number;
   /** Share of the query's weight it matched, 3 decimals; it counts from `cutoff` on. */
   coverage: number;
-  /** The query words it holds, the term each matched, and how. */
-  matched: { word: string; term: string; via: MatchKind }[];
+  /** Share of its own content's weight the query matched, 3 decimals; it counts from `reverseCutoff` on (a pasted item). */
+  reverseCoverage: number;
+  /**
+   * The query words it holds, the term each matched and how, and how the judgment states it next to the query:
+   * alike (`same`), both negate it (`negated`), or the `opposite` way.
+   */
+  matched: TermMatch[];
   /** Admitted below the cut-off because it closely resembles this clearly found judgment. */
   resembles?: string;
   /** Whether it is one of the records `primary` or `conflict` is based on. */
   counted: boolean;
+  /** Why it was or was not counted, in a sentence. */
+  why: string;
 }
 
 /** Why suggest answers what it answers. */
@@ -38,28 +52,32 @@ export interface Explanation {
   result: SuggestResult;
   /** The scope the suggestion settled on, or null. */
   scope: Scope | null;
-  /** The coverage a judgment needs to count. */
+  /** The coverage of the query a judgment needs to count. */
   cutoff: number;
+  /** The coverage of its own content a judgment needs to count the other way in. */
+  reverseCutoff: number;
   words: ExplainedWord[];
-  /** Judgments at or above the cut-off (or admitted by resemblance), in recording order. */
+  /** Judgments at or above a cut-off (or admitted by resemblance), in recording order. */
   relevant: ExplainedJudgment[];
   /** Judgments that shared words with the query but did not count as relevant, highest coverage first (at most 5). */
   near: ExplainedJudgment[];
 }
 
 const round = (value: number) => Math.round(value * 1000) / 1000;
+const percent = (value: number) => `${Math.round(value * 100)}%`;
 
 /**
- * Explains a suggestion: the query's words and their matches, every judgment that counted with its relevance and
- * matched terms, and the judgments that came close.
- * @example explainDecision(ns, { query: 'swear words in a review' }, clock.now(), judgmentIndex(ns.judgments, synonyms))
+ * Explains a suggestion: how each query word was read, every judgment that counted with its relevance, coverage both
+ * ways and matched terms, the judgments that came close, and for each why it was or was not counted.
+ * @example explainDecision(ns, { query: 'swear words in a review' }, clock.now(), judgmentIndex(ns.judgments, lexicon))
  */
 export function explainDecision(ns: Namespace, request: SuggestRequest, now: number, index: JudgmentIndex): Explanation {
-  const report = index.report(request.query, 5);
+  const report = reportOf(index, request.query, 5);
   const decision = decide(ns, report.hits, request, now, index.columns());
-  const explain = (scored: Scored): ExplainedJudgment => {
+  const explain = (scored: Scored, relevant: boolean): ExplainedJudgment => {
     const judgment = ns.judgments[scored.index] as JudgmentRecord;
     const resembles = scored.resembles === undefined ? undefined : (ns.judgments[scored.resembles] as JudgmentRecord).recordId;
+    const counted = decision.counted.has(scored.index);
     return {
       recordId: judgment.recordId,
       decision: judgment.decision,
@@ -70,17 +88,58 @@ export function explainDecision(ns: Namespace, request: SuggestRequest, now: num
       reasoning: judgment.reasoning,
       relevance: round(scored.relevance),
       coverage: round(scored.coverage),
+      reverseCoverage: round(scored.reverseCoverage),
       matched: scored.matched.map((m) => ({ ...m })),
       ...(resembles === undefined ? {} : { resembles }),
-      counted: decision.counted.has(scored.index),
+      counted,
+      why: relevant ? whyRelevant(scored, judgment, resembles, counted, decision) : whyNot(scored, report.bestCoverage),
     };
   };
   return {
     result: decision.result,
     scope: decision.scope,
     cutoff: MATCHING.cutoff,
-    words: report.words.map((w) => ({ word: w.word, matches: w.forms.map((f) => ({ term: f.term, via: f.via, weight: f.weight })) })),
-    relevant: report.hits.map(explain),
-    near: report.near.map(explain),
+    reverseCutoff: MATCHING.reverseCutoff,
+    words: report.words.map((w) => ({
+      word: w.word,
+      negated: w.negated !== w.prefixed,
+      matches: [...w.forms].sort((a, b) => b.weight - a.weight).map((f) => ({ term: f.term, via: f.via, weight: f.weight })),
+    })),
+    relevant: report.hits.map((hit) => explain(hit, true)),
+    near: report.near.map((hit) => explain(hit, false)),
   };
+}
+
+/** How a relevant judgment was found, and whether (or why not) it voted. */
+function whyRelevant(scored: Scored, judgment: JudgmentRecord, resembles: string | undefined, counted: boolean, decision: Decision): string {
+  const found =
+    resembles !== undefined
+      ? `Relevant: it closely resembles ${resembles}, which the query clearly found`
+      : scored.coverage >= MATCHING.cutoff
+        ? `Relevant: it matches ${percent(scored.coverage)} of the query`
+        : `Relevant: the query matches ${percent(scored.reverseCoverage)} of it`;
+  const side = sideOf(judgment.decision);
+  if (counted) return `${found}; counted toward ${side} in scope ${decision.scope} (${SCOPE_LABELS[decision.scope as Scope]}).`;
+  if (side === null) return `${found}; not counted: its decision (${judgment.decision}) supports neither side.`;
+  if (decision.scope === null) return `${found}; not counted: no scope has 2 records on its leading side.`;
+  return `${found}; not counted: outside scope ${decision.scope} (${SCOPE_LABELS[decision.scope]}), where the suggestion settled.`;
+}
+
+/** Why a judgment the query touched was not relevant. */
+function whyNot(scored: Scored, bestCoverage: number): string {
+  if (scored.opposite) {
+    const opposite = scored.matched.filter((m) => m.polarity === 'opposite').map((m) => `"${m.word}"`);
+    return `Not counted: it states ${opposite.join(', ')} the opposite way from the query (one negates what the other states), so it is about the opposite case.`;
+  }
+  const reverse = scored.reverseCoverage >= MATCHING.reverseCutoff;
+  if (scored.coverage < MATCHING.cutoff && reverse && scored.coverage < MATCHING.reverseFloor) {
+    return `Not counted: the query matches ${percent(scored.reverseCoverage)} of it, but it matches only ${percent(scored.coverage)} of the query (needs ${percent(MATCHING.reverseFloor)}).`;
+  }
+  if (scored.coverage < MATCHING.cutoff && !reverse) {
+    return `Not counted: it matches ${percent(scored.coverage)} of the query (needs ${percent(MATCHING.cutoff)}) and the query matches ${percent(scored.reverseCoverage)} of it (needs ${percent(MATCHING.reverseCutoff)}).`;
+  }
+  if (scored.coverage < MATCHING.coverageFloor * bestCoverage) {
+    return `Not counted: it matches ${percent(scored.coverage)} of the query, under ${percent(MATCHING.coverageFloor)} of the best match's ${percent(bestCoverage)}.`;
+  }
+  return `Not counted: its score is ${percent(scored.relevance)} of the best (needs ${percent(MATCHING.relevanceFloor)}).`;
 }

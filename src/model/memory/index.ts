@@ -1,11 +1,11 @@
 import type { JudgmentRecord } from '../state/entities.js';
 import type { JudgmentColumns } from './columns.js';
 import { appendJudgments, type Built, emptyBuilt } from './postings.js';
-import { hitsOf, rank, reportOf } from './rank.js';
-import type { Hit, SearchReport } from './results.js';
-import { NO_SYNONYMS, type Synonyms } from './synonyms.js';
+import { hitsOf, type Ranking, rank } from './rank.js';
+import type { Hit } from './results.js';
+import { type Lexicon, NO_SYNONYMS } from './synonyms.js';
 
-export { BM25_B, BM25_K1, idf } from './bm25.js';
+export { BM25_B, BM25_K1, collectionSize, idf, MIN_COLLECTION } from './bm25.js';
 export { MATCHING, RELEVANCE_CUTOFF } from './matching.js';
 export type { Hit, Scored, SearchReport, TermMatch } from './results.js';
 
@@ -20,8 +20,8 @@ export interface JudgmentRanker {
 /** Ranks the judgments of one namespace against a query. */
 export interface JudgmentIndex extends JudgmentRanker {
   columns(): JudgmentColumns;
-  /** The same search with the query's analysis, the terms each judgment matched, and the judgments that came close. */
-  report(query: string, nearLimit?: number): SearchReport;
+  /** The same search with the terms each judgment matched, and the index it ranked: what `reportOf` (report.ts) reads. */
+  rank(query: string): { entry: Built; ranking: Ranking };
 }
 
 /**
@@ -81,18 +81,18 @@ function entryFor(judgments: readonly JudgmentRecord[]): Built {
 
 /**
  * The BM25 index of a namespace's judgments (content and reasoning as one field), built on first use and
- * kept current with appends; `synonyms` widen each query word.
+ * kept current with appends; the `lexicon`'s related words widen each query word.
  * @example judgmentIndex(ns.judgments).search('clinically proven to reduce wrinkles')
  */
-export function judgmentIndex(judgments: readonly JudgmentRecord[], synonyms: Synonyms = NO_SYNONYMS): JudgmentIndex {
+export function judgmentIndex(judgments: readonly JudgmentRecord[], lexicon: Lexicon = NO_SYNONYMS): JudgmentIndex {
   const entry = entryFor(judgments);
   if (entry.size < judgments.length) appendJudgments(entry, judgments);
   const last = judgments.at(-1)?.recordId;
   if (last !== undefined && byLastRecord.get(last)?.deref() !== entry) byLastRecord.set(last, new WeakRef(entry));
   const current = entry;
   return {
-    search: (query) => hitsOf(current, rank(current, query, synonyms, false)),
-    report: (query, nearLimit = 5) => reportOf(current, rank(current, query, synonyms, true), nearLimit),
+    search: (query) => hitsOf(current, rank(current, query, lexicon, false)),
+    rank: (query) => ({ entry: current, ranking: rank(current, query, lexicon, true) }),
     columns: () => current.columns,
   };
 }

@@ -54,6 +54,8 @@ function toRecord(draft: JudgmentDraft, recordId: string, createdAt: number): Ju
   };
   if (draft.organizationId !== undefined) record.organizationId = draft.organizationId;
   if (draft.documentId !== undefined) record.documentId = draft.documentId;
+  if (draft.annotationId !== undefined) record.annotationId = draft.annotationId;
+  if (draft.flags !== undefined) record.flags = [...draft.flags];
   return record;
 }
 

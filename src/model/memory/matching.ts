@@ -4,11 +4,17 @@
  */
 export const MATCHING: Readonly<{
   cutoff: number;
+  reverseCutoff: number;
+  reverseFloor: number;
   relevanceFloor: number;
   unseenWeight: number;
   hopSeed: number;
   hopSimilarity: number;
   hopLimit: number;
+  hopCover: number;
+  hopShared: number;
+  seedFloor: number;
+  coverageFloor: number;
 }> = {
   /**
    * The relevance cut-off, on coverage: the share of the query's information a judgment matches, i.e. the summed IDF
@@ -17,6 +23,14 @@ export const MATCHING: Readonly<{
    * matches nothing, and a judgment sharing only generic words (`ad`, `copy`, `banner`) with the query stays out.
    */
   cutoff: 0.3,
+  /**
+   * The other way in: a judgment also counts when the query covers this share of its own content (the judged item's
+   * words, by IDF, each weighed by how it matched), so an item pasted whole, with greetings, release numbers and
+   * deadlines around it, finds the judgments about it although its extra words dilute `cutoff`'s share.
+   */
+  reverseCutoff: 0.6,
+  /** ...provided the judgment still covers this share of the query: one shared word never makes a short item relevant. */
+  reverseFloor: 0.12,
   /**
    * Of the judgments above the cut-off, those scoring below this share of the best one stay out: when one
    * judgment matches the query closely, others sharing only a word or two with it are not the same case.
@@ -40,6 +54,20 @@ export const MATCHING: Readonly<{
    * records resemble each other through boilerplate, and resemblance must not outvote what the query itself found.
    */
   hopLimit: 3,
+  /**
+   * A judgment admitted by resemblance must still cover this share of what its seed covers of the query: "no children
+   * allowed" closely resembles "no pets allowed", but not in the word the query asks about.
+   */
+  hopCover: 0,
+  /** A judgment resembles a seed only through at least this many shared terms: one shared word is a coincidence. */
+  hopShared: 2,
+  /** A seed covers at least this share of the best coverage: a judgment far behind the best match vouches for nothing. */
+  seedFloor: 0.6,
+  /**
+   * Of the judgments past a cut-off, those covering less than this share of the best coverage stay out: when one
+   * judgment is a near copy of the query, one sharing a word or two with it is another case.
+   */
+  coverageFloor: 0.4,
 };
 
 /** The relevance cut-off on coverage (`MATCHING.cutoff`). */

@@ -1,7 +1,8 @@
 import type { JudgmentRecord } from '../state/entities.js';
-import { idf } from './bm25.js';
+import { collectionSize, idf } from './bm25.js';
 import { appendColumns, emptyColumns, type JudgmentColumns } from './columns.js';
-import { termOf, words } from './text.js';
+import { readTokens } from './polarity.js';
+import { negatingPrefix, termOf, tokens } from './text.js';
 
 /**
  * The judgments holding one term. Postings list texts, not judgments: judgments whose texts give the same terms in
@@ -18,6 +19,8 @@ export interface TermPostings {
   readonly texts: number[];
   /** The term's count in each of those texts. */
   readonly tfs: number[];
+  /** How the term occurs in each of those texts (see `TERM_FLAGS`). */
+  readonly flags: number[];
 }
 
 /** An inverted index over distinct judgment texts, with each text's judgments. */
@@ -31,22 +34,27 @@ export interface Built {
   totalLength: number;
   /** Every lowercased word of the judgments with its term (null: a stop word); also spares re-stemming. */
   surfaces: Map<string, string | null>;
+  /** Terms of words that negate another by their prefix (`uncapped`, `nonrefundable`; see `negatingPrefix`). */
+  negating: Set<string>;
   /** The same words by their first code unit, where a spelling or prefix lookup reads one initial's words. */
   initials: Map<string, Map<string, string | null>>;
   /** Texts by the judgment's content and reasoning verbatim, where a repeated judgment finds its text unread. */
   verbatim: Map<string, Map<string, number>>;
   /** Texts by their key (terms and counts in order). */
   textKeys: Map<string, number>;
-  /** Each text's distinct terms, in first-use order within the text. */
+  /** Each text's distinct terms, in first-use order within the text (the content's first). */
   textTerms: string[][];
+  /** How many of each text's terms its content holds (they come first in `textTerms`). */
+  textContent: number[];
   /** Each text's term count (its BM25 length). */
   textLengths: number[];
   /** Each text's judgments, in recording order. */
   textDocs: number[][];
   /** Each judgment's text. */
   textOf: number[];
-  /** Each text's summed term IDF and the index size it was summed at (see `textWeight`). */
+  /** Each text's summed term IDF, its content terms' summed IDF, and the index size they were summed at (see `textWeight`). */
   weights: Float64Array;
+  contentWeights: Float64Array;
   weightSizes: Float64Array;
   /** What a suggestion reads of each judgment. */
   columns: JudgmentColumns;
@@ -61,14 +69,17 @@ export function emptyBuilt(owner: readonly JudgmentRecord[]): Built {
     postings: new Map(),
     totalLength: 0,
     surfaces: new Map(),
+    negating: new Set(),
     initials: new Map(),
     verbatim: new Map(),
     textKeys: new Map(),
     textTerms: [],
+    textContent: [],
     textLengths: [],
     textDocs: [],
     textOf: [],
     weights: new Float64Array(0),
+    contentWeights: new Float64Array(0),
     weightSizes: new Float64Array(0),
     columns: emptyColumns(),
   };
@@ -92,61 +103,106 @@ export function appendJudgments(entry: Built, judgments: readonly JudgmentRecord
   entry.size = judgments.length;
 }
 
-/** The text a judgment's words make, indexed when new (terms, counts and order like no text before). */
+/**
+ * How a term occurs in one text, a bit each: in the content (the judged item) at all, negated there, plainly there,
+ * plainly but in a clause that holds a negator (see `polarity.ts`); negated in the reasoning, plainly there.
+ */
+export const TERM_FLAGS = { content: 1, contentNegated: 2, contentPlain: 4, contentClouded: 8, reasonNegated: 16, reasonPlain: 32 } as const;
+
+/** The text a judgment's words make, indexed when new (terms, counts, polarity and order like no text before). */
 function textOf(entry: Built, judgment: JudgmentRecord): number {
   const tf = new Map<string, number>();
+  const flagOf = new Map<string, number>();
   let length = 0;
-  for (const word of [...words(judgment.content), ...words(judgment.reasoning)]) {
-    const lower = word.toLowerCase();
+  const lookup = (lower: string): string | null => {
     let term = entry.surfaces.get(lower);
     if (term === undefined) {
       entry.surfaces.set(lower, (term = termOf(lower)));
+      if (term !== null && negatingPrefix(lower) !== null) entry.negating.add(term);
       const initial = lower.charAt(0);
       let sameInitial = entry.initials.get(initial);
       if (!sameInitial) entry.initials.set(initial, (sameInitial = new Map()));
       sameInitial.set(lower, term);
     }
-    if (term === null) continue;
-    tf.set(term, (tf.get(term) ?? 0) + 1);
-    length++;
-  }
+    return term;
+  };
+  const read = (text: string, inContent: boolean) => {
+    for (const { term, negated, clouded, negator } of readTokens(tokens(text), lookup)) {
+      tf.set(term, (tf.get(term) ?? 0) + 1);
+      const bit = negator
+        ? inContent
+          ? TERM_FLAGS.content
+          : 0
+        : inContent
+          ? TERM_FLAGS.content | (negated ? TERM_FLAGS.contentNegated : clouded ? TERM_FLAGS.contentClouded : TERM_FLAGS.contentPlain)
+          : negated
+            ? TERM_FLAGS.reasonNegated
+            : TERM_FLAGS.reasonPlain;
+      flagOf.set(term, (flagOf.get(term) ?? 0) | bit);
+      length++;
+    }
+  };
+  read(judgment.content, true);
+  read(judgment.reasoning, false);
   let key = '';
-  for (const [term, n] of tf) key += `${term}\u0000${n}\u0000`;
+  for (const [term, n] of tf) key += `${term}\u0000${n}\u0000${flagOf.get(term)}\u0000`;
   const known = entry.textKeys.get(key);
   if (known !== undefined) return known;
   const text = entry.textTerms.length;
   entry.textKeys.set(key, text);
   entry.textTerms.push([...tf.keys()]);
+  let content = 0;
+  for (const flags of flagOf.values()) if (flags & TERM_FLAGS.content) content++;
+  entry.textContent.push(content);
   entry.textLengths.push(length);
   entry.textDocs.push([]);
   for (const [term, n] of tf) {
     let list = entry.postings.get(term);
-    if (!list) entry.postings.set(term, (list = { ordinal: entry.postings.size, df: 0, texts: [], tfs: [] }));
+    if (!list) entry.postings.set(term, (list = { ordinal: entry.postings.size, df: 0, texts: [], tfs: [], flags: [] }));
     list.texts.push(text);
     list.tfs.push(n);
+    list.flags.push(flagOf.get(term) as number);
   }
   return text;
 }
 
 /**
  * A text's summed term IDF at the current index size, summed in the terms' first-use order across the index (the
- * order a pass over every posting list would add them in), computed when first asked at each size.
+ * order a pass over every posting list would add them in), computed when first asked at each size; the summed IDF of
+ * its content terms is computed alongside (`contentWeight`).
  */
 export function textWeight(entry: Built, text: number): number {
   if (entry.weights.length < entry.textTerms.length) {
-    const weights = new Float64Array(entry.textTerms.length * 2);
-    const sizes = new Float64Array(entry.textTerms.length * 2);
-    weights.set(entry.weights);
-    sizes.set(entry.weightSizes);
-    entry.weights = weights;
-    entry.weightSizes = sizes;
+    const grow = (from: Float64Array) => {
+      const to = new Float64Array(entry.textTerms.length * 2);
+      to.set(from);
+      return to;
+    };
+    entry.weights = grow(entry.weights);
+    entry.contentWeights = grow(entry.contentWeights);
+    entry.weightSizes = grow(entry.weightSizes);
   }
   if (entry.weightSizes[text] === entry.size) return entry.weights[text] as number;
-  const lists = (entry.textTerms[text] as string[]).map((term) => entry.postings.get(term) as TermPostings);
-  lists.sort((a, b) => a.ordinal - b.ordinal);
+  const terms = entry.textTerms[text] as string[];
+  const inContent = entry.textContent[text] as number;
+  const lists = terms.map((term, i) => ({ list: entry.postings.get(term) as TermPostings, content: i < inContent }));
+  lists.sort((a, b) => a.list.ordinal - b.list.ordinal);
   let total = 0;
-  for (const list of lists) total += idf(entry.size, list.df);
+  let content = 0;
+  const n = collectionSize(entry.size);
+  for (const { list, content: inContent } of lists) {
+    const w = idf(n, list.df);
+    total += w;
+    if (inContent) content += w;
+  }
   entry.weights[text] = total;
+  entry.contentWeights[text] = content;
   entry.weightSizes[text] = entry.size;
   return total;
+}
+
+/** The summed IDF of a text's content terms at the current index size (see `textWeight`). */
+export function contentWeight(entry: Built, text: number): number {
+  textWeight(entry, text);
+  return entry.contentWeights[text] as number;
 }

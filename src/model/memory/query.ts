@@ -1,135 +1,195 @@
-import type { Synonyms } from './synonyms.js';
-import { termOf, words } from './text.js';
+import { readTokens } from './polarity.js';
+import { compound, near, type Spellings } from './spelling.js';
+import type { Lexicon, RelationKind } from './synonyms.js';
+import { negatingPrefix, termOf, tokens } from './text.js';
 
-/** How a query word reached an index term. */
-export type MatchKind = 'exact' | 'synonym' | 'typo' | 'compound' | 'prefix';
+/**
+ * How a query word reached an index term: its own word (`exact`) or another inflection of it (`stem`); a related
+ * word (`synonym`, `derivation`, `broader`, `narrower` term); a phrase's meaning (`phrase`); the same word with or
+ * without a negating prefix (`negated`: `uncapped` and `capped`); or, for a word no judgment uses, a spelling slip
+ * (`typo`), its parts (`compound`) or the words it abbreviates (`prefix`).
+ */
+export type MatchKind = 'exact' | 'stem' | 'synonym' | 'derivation' | 'broader' | 'narrower' | 'phrase' | 'negated' | 'typo' | 'compound' | 'prefix';
 
 /** One index term a query word stands for, with the weight a match on it carries (exact: 1). */
 export interface QueryForm {
   readonly term: string;
   readonly weight: number;
   readonly via: MatchKind;
+  /** The term says the opposite of the word (`uncapped` for `capped`): a judgment holding it plainly negates it. */
+  readonly inverted: boolean;
 }
 
-/** A word of the query: its own term and the forms it matches. `forms` is empty when nothing in the index is near it. */
+/** A word of the query: its own term, whether the query negates it, and the forms it matches (empty: nothing near). */
 export interface QueryWord {
   readonly word: string;
   readonly term: string;
+  /** A negator of the query governs it (`no` cap). */
+  readonly negated: boolean;
+  /** Not governed, but in a clause of the query that holds a negator (see `polarity.ts`). */
+  readonly clouded: boolean;
+  /** The word itself negates another by its prefix (`uncapped`, `non-compliant`). */
+  readonly prefixed: boolean;
   readonly forms: readonly QueryForm[];
 }
 
 /**
- * Weights of the forms a query word can take, below an exact match: a synonym may shift the meaning, a spelling
+ * Weights of the forms a query word can take, below an exact match: a related word may shift the meaning, a spelling
  * slip or a compound rarely does. Chosen on the project's labelled set and then checked on the paraphrase set.
  */
-export const FORM_WEIGHTS: Readonly<Record<MatchKind, number>> = { exact: 1, synonym: 0.6, typo: 0.8, compound: 0.8, prefix: 0.6 };
+export const FORM_WEIGHTS: Readonly<Record<MatchKind | 'knownRelated', number>> = {
+  exact: 1,
+  stem: 1,
+  negated: 0.9,
+  derivation: 0.8,
+  typo: 0.8,
+  compound: 0.8,
+  phrase: 0.7,
+  synonym: 0.6,
+  prefix: 0.6,
+  broader: 0.5,
+  narrower: 0.5,
+  /** The related words of a word the judgments use themselves weigh this share of the above. */
+  knownRelated: 0.6,
+};
 
-/** What query analysis needs to know about the index. */
-export interface Vocabulary {
-  /** Judgments holding the term. */
-  documentFrequency(term: string): number;
-  /**
-   * Distinct lowercased words of the judgments with their terms (null for a stop word): at least every one that
-   * starts with the code unit `initial` (an index keeps them by initial, so a lookup costs one initial's words).
-   */
-  surfaces(initial: string): ReadonlyMap<string, string | null>;
-}
+/** The longest word matched for spelling slips, run-together parts or abbreviations (real words are shorter). */
+export const MAX_FUZZY_LENGTH = 24;
+
+/** The most query words matched for spelling slips, parts or abbreviations: a long paste costs no more than this. */
+export const MAX_FUZZY_WORDS = 16;
 
 /**
- * The query's words as index forms: its own term when the judgments use it, synonyms they use, and for a word no
- * judgment uses, the nearest spellings (one edit, two from 9 letters), its parts when it is two indexed words run
- * together (`weightloss`), or the words it abbreviates (`unsub`).
- * @example analyseQuery('profanty in a forum', vocabulary, synonyms)
+ * What query analysis needs to know about the index: document frequencies and the judgments' words by initial (an
+ * index keeps them by initial, so a spelling lookup costs one initial's words), and which terms negate by prefix.
  */
-export function analyseQuery(query: string, vocabulary: Vocabulary, synonyms: Synonyms): QueryWord[] {
+export interface Vocabulary extends Spellings {
+  /** Whether the term is of a word that negates another by its prefix (`uncapped`; see `negatingPrefix`). */
+  negates(term: string): boolean;
+}
+
+const RELATION_MATCH: Readonly<Record<RelationKind, MatchKind>> = {
+  inflection: 'stem',
+  synonym: 'synonym',
+  derivation: 'derivation',
+  broader: 'broader',
+  narrower: 'narrower',
+  opposite: 'negated',
+};
+
+/** Prefixes that negate the word they start: `uncapped`, `nonrefundable`. */
+const NEGATING_PREFIXES = ['non', 'un'];
+
+/**
+ * The query's words as index forms: its own term when the judgments use it, related words they use (weighed lower),
+ * the same word with or without a negating prefix, the meaning of a phrase it holds, and for a word no judgment uses,
+ * the nearest spellings (one edit, two from 9 letters), its parts when it is two indexed words run together
+ * (`weightloss`), or the words it abbreviates (`unsub`). Each word keeps whether the query negates it.
+ * @example analyseQuery('no profanty in a forum', vocabulary, lexicon)
+ */
+export function analyseQuery(query: string, vocabulary: Vocabulary, lexicon: Lexicon): QueryWord[] {
   const out: QueryWord[] = [];
   const seen = new Set<string>();
-  const push = (word: string, term: string, forms: QueryForm[]) => {
-    if (seen.has(term)) return;
-    seen.add(term);
-    out.push({ word, term, forms });
-  };
-  for (const word of words(query)) {
-    const term = termOf(word);
-    if (term === null) continue;
-    const lower = word.toLowerCase();
-    const known = vocabulary.documentFrequency(term) > 0;
-    const forms: QueryForm[] = known ? [{ term, weight: FORM_WEIGHTS.exact, via: 'exact' }] : [];
-    for (const other of synonyms.get(term) ?? []) {
-      if (vocabulary.documentFrequency(other) > 0) forms.push({ term: other, weight: FORM_WEIGHTS.synonym, via: 'synonym' });
+  const known = (term: string) => vocabulary.documentFrequency(term) > 0;
+  let fuzzy = 0;
+  const list = tokens(query);
+  for (const { word: lower, term, negated, clouded, negator } of readTokens(list)) {
+    if (seen.has(term)) continue;
+    if (negator) {
+      // Every way of saying "none" is one word of the query, matching judgments that say something is absent.
+      seen.add(term);
+      const forms: QueryForm[] = known(term) ? [{ term, weight: FORM_WEIGHTS.exact, via: 'exact', inverted: false }] : [];
+      out.push({ word: lower, term, negated: false, clouded: false, prefixed: false, forms });
+      continue;
     }
-    if (!known && forms.length === 0 && lower.length >= 5 && !/\d/.test(lower)) {
+    const forms = new Forms(known);
+    if (known(term)) forms.add(term, vocabulary.surfaces(lower.charAt(0)).get(lower) === term ? 'exact' : 'stem', false);
+    const base = prefixBase(lower, term, known, lexicon);
+    if (base !== null) forms.add(base, 'negated', true);
+    forms.related(term, lexicon, false, known(term) ? FORM_WEIGHTS.knownRelated : 1);
+    for (const prefix of NEGATING_PREFIXES) if (vocabulary.negates(prefix + term)) forms.add(prefix + term, 'negated', true);
+    if (forms.size() === 0 && !known(term) && lower.length >= 5 && lower.length <= MAX_FUZZY_LENGTH && !/\d/.test(lower) && fuzzy < MAX_FUZZY_WORDS) {
+      fuzzy++;
       const parts = compound(lower, vocabulary);
       if (parts) {
-        for (const part of parts) push(part, termOf(part) as string, [{ term: termOf(part) as string, weight: FORM_WEIGHTS.compound, via: 'compound' }]);
+        for (const part of parts) {
+          const partTerm = termOf(part) as string;
+          if (seen.has(partTerm)) continue;
+          seen.add(partTerm);
+          out.push({
+            word: part,
+            term: partTerm,
+            negated,
+            clouded,
+            prefixed: false,
+            forms: [{ term: partTerm, weight: FORM_WEIGHTS.compound, via: 'compound', inverted: false }],
+          });
+        }
         continue;
       }
-      forms.push(...near(lower, vocabulary));
+      for (const form of near(lower, vocabulary)) forms.add(form.term, form.via, false);
     }
-    push(word, term, forms);
+    seen.add(term);
+    out.push({ word: lower, term, negated, clouded, prefixed: base !== null, forms: forms.list() });
+  }
+  for (const phrase of lexicon.phrasesIn(list.map((t) => t.word))) {
+    if (seen.has(phrase.term)) continue;
+    const forms = new Forms(known);
+    for (const meaning of phrase.means) forms.add(meaning, 'phrase', false);
+    if (forms.size() === 0) continue;
+    seen.add(phrase.term);
+    out.push({ word: phrase.words, term: phrase.term, negated: false, clouded: false, prefixed: false, forms: forms.list() });
   }
   return out;
 }
 
-/** `weightloss` as `weight` + `loss` when the judgments use both parts (each at least 4 letters). */
-function compound(word: string, vocabulary: Vocabulary): [string, string] | null {
-  for (let i = 4; i <= word.length - 4; i++) {
-    const left = word.slice(0, i);
-    const right = word.slice(i);
-    const a = termOf(left);
-    const b = termOf(right);
-    if (a !== null && b !== null && vocabulary.documentFrequency(a) > 0 && vocabulary.documentFrequency(b) > 0) return [left, right];
-  }
-  return null;
-}
+/** The forms of one query word, each term once through its strongest kind. */
+class Forms {
+  readonly #known: (term: string) => boolean;
+  readonly #forms = new Map<string, QueryForm>();
 
-/**
- * Indexed words one edit away (two from 9 letters) with the same first letter, for words of at least 6 letters (a
- * short word one edit from another is usually a different word: `foul`/`four`, `swore`/`store`); else indexed
- * words the word is the start of (`unsub`, `insta`).
- */
-function near(word: string, vocabulary: Vocabulary): QueryForm[] {
-  const limit = word.length >= 9 ? 2 : 1;
-  const typos = new Set<string>();
-  const prefixes = new Set<string>();
-  // A typo keeps the first letter and a prefix starts with it: only words with the same initial can qualify.
-  for (const [surface, term] of vocabulary.surfaces(word.charAt(0))) {
-    if (term === null) continue;
-    if (
-      word.length >= 6 &&
-      surface.charCodeAt(0) === word.charCodeAt(0) &&
-      Math.abs(surface.length - word.length) <= limit &&
-      editDistance(word, surface, limit) <= limit
-    )
-      typos.add(term);
-    else if (surface.length >= word.length + 2 && surface.startsWith(word)) prefixes.add(term);
+  constructor(known: (term: string) => boolean) {
+    this.#known = known;
   }
-  if (typos.size > 0) return [...typos].sort().map((term) => ({ term, weight: FORM_WEIGHTS.typo, via: 'typo' }));
-  return [...prefixes].sort().map((term) => ({ term, weight: FORM_WEIGHTS.prefix, via: 'prefix' }));
-}
 
-/**
- * Optimal-string-alignment distance (a swap of neighbours is one edit), giving up past `limit`.
- * @example editDistance('typefase', 'typeface', 1) // 1
- */
-export function editDistance(a: string, b: string, limit: number): number {
-  let before = new Array<number>(b.length + 1).fill(0);
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    let best = i;
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1;
-      let d = Math.min((previous[j] as number) + 1, (current[j - 1] as number) + 1, (previous[j - 1] as number) + cost);
-      if (i > 1 && j > 1 && a.charCodeAt(i - 1) === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === b.charCodeAt(j - 1)) {
-        d = Math.min(d, (before[j - 2] as number) + 1);
-      }
-      current.push(d);
-      best = Math.min(best, d);
+  add(term: string, via: MatchKind, inverted: boolean, scale = 1): void {
+    const weight = FORM_WEIGHTS[via] * scale;
+    if (weight <= 0 || !this.#known(term)) return;
+    const had = this.#forms.get(term);
+    if (!had || had.weight < weight) this.#forms.set(term, { term, weight, via, inverted });
+  }
+
+  /**
+   * The lexicon's relations of `term` the judgments use; `inverted` when `term` is what the word negates. `scale`
+   * weighs them down when the judgments use the word itself.
+   */
+  related(term: string, lexicon: Lexicon, inverted: boolean, scale = 1): void {
+    for (const { term: other, kind } of lexicon.related.get(term) ?? []) {
+      if (kind === 'opposite') this.add(other, 'negated', !inverted);
+      // A word the judgments use matches its own inflections already; its irregular ones (`shown` for `showing`) add noise.
+      else if (kind !== 'inflection' || scale === 1) this.add(other, RELATION_MATCH[kind], inverted, scale);
     }
-    if (best > limit) return limit + 1;
-    before = previous;
-    previous = current;
   }
-  return previous[b.length] as number;
+
+  size(): number {
+    return this.#forms.size;
+  }
+
+  list(): QueryForm[] {
+    return [...this.#forms.values()];
+  }
+}
+
+/**
+ * The term a word negates by its prefix (`uncapped` → `cap`, `unlimited` → `limit`), when it is an adjective or
+ * participle (see `negatingPrefix`) or the lexicon says so (`unfair`/`fair`), and the judgments or the lexicon know
+ * the rest; else null.
+ */
+function prefixBase(lower: string, term: string, known: (term: string) => boolean, lexicon: Lexicon): string | null {
+  const prefix = negatingPrefix(lower) ?? NEGATING_PREFIXES.find((p) => lower.startsWith(p));
+  if (prefix === undefined || lower.length < prefix.length + 3) return null;
+  const base = termOf(lower.slice(prefix.length));
+  if (base === null) return null;
+  if (negatingPrefix(lower) !== null && (known(base) || lexicon.related.has(base))) return base;
+  return lexicon.related.get(term)?.some((r) => r.kind === 'opposite' && r.term === base) ? base : null;
 }

@@ -1,10 +1,10 @@
-import { BM25_B, BM25_K1, idf } from './bm25.js';
+import { BM25_B, BM25_K1, collectionSize, idf } from './bm25.js';
 import { MATCHING } from './matching.js';
-import type { Built } from './postings.js';
-import { analyseQuery, type QueryWord, type Vocabulary } from './query.js';
+import { type Built, contentWeight, TERM_FLAGS } from './postings.js';
+import { analyseQuery, type MatchKind, type QueryWord, type Vocabulary } from './query.js';
 import { secondHop } from './resemblance.js';
-import type { Hit, Scored, SearchReport, TermMatch } from './results.js';
-import type { Synonyms } from './synonyms.js';
+import type { Hit, TermMatch } from './results.js';
+import type { Lexicon } from './synonyms.js';
 
 /**
  * Per-text working state of one ranking, shared by every index and sized to the largest: a text's slots are
@@ -17,10 +17,17 @@ const scratch = {
   mark: new Int32Array(0),
   score: new Float64Array(0),
   covered: new Float64Array(0),
+  reverse: new Float64Array(0),
+  polarity: new Uint8Array(0),
   bestCover: new Float64Array(0),
   bestScore: new Float64Array(0),
   bestForm: new Int32Array(0),
+  bestFlags: new Int32Array(0),
 };
+
+/** Bits of `scratch.polarity`: a matched word the judgment states the opposite way; one both negate alike. */
+const OPPOSITE = 1;
+const SHARED_NEGATION = 2;
 
 function reserve(texts: number): void {
   if (scratch.seen.length >= texts) return;
@@ -29,9 +36,12 @@ function reserve(texts: number): void {
   scratch.mark = new Int32Array(size);
   scratch.score = new Float64Array(size);
   scratch.covered = new Float64Array(size);
+  scratch.reverse = new Float64Array(size);
+  scratch.polarity = new Uint8Array(size);
   scratch.bestCover = new Float64Array(size);
   scratch.bestScore = new Float64Array(size);
   scratch.bestForm = new Int32Array(size);
+  scratch.bestFlags = new Int32Array(size);
 }
 
 /** One ranking: the texts the query reached, the judgments kept, and each text's score and coverage. */
@@ -39,7 +49,7 @@ export interface Ranking {
   readonly words: readonly QueryWord[];
   /** Distinct texts the query's words reached (each scored once). */
   readonly touched: readonly number[];
-  /** Texts at or above the cut-off and the relevance floor: every judgment of them is kept. */
+  /** Texts at or above a cut-off and the relevance floor, not about the opposite case: every judgment of them is kept. */
   readonly passed: ReadonlySet<number>;
   /** Judgments kept (passed or admitted by resemblance), in recording order. */
   readonly kept: Int32Array;
@@ -47,8 +57,15 @@ export interface Ranking {
   readonly hop: ReadonlyMap<number, number>;
   /** The best score among the kept judgments (0 when none). */
   readonly best: number;
+  /** The best coverage among the judgments past a cut-off (0 when none). */
+  readonly bestCoverage: number;
   readonly score: (text: number) => number;
+  /** Share of the query's weight a text matched. */
   readonly coverage: (text: number) => number;
+  /** Share of a text's own content weight the query matched. */
+  readonly reverse: (text: number) => number;
+  /** Whether a text states a matched word the opposite way and shares no negation with the query. */
+  readonly opposite: (text: number) => boolean;
   /** The query words each text holds, when asked for. */
   readonly matches: ReadonlyMap<number, TermMatch[]> | undefined;
 }
@@ -57,20 +74,53 @@ const NOTHING = new Int32Array(0);
 const NO_WORDS: ReadonlyMap<string, string | null> = new Map();
 
 /**
- * Ranks the indexed judgments against `query`: BM25 over the distinct texts its words reach, the coverage cut-off
- * and relevance floor, then the resemblance hop; only the texts that pass are unfolded into judgments. Reads the
- * scratch state, so its figures are valid until the next ranking.
+ * How a judgment's content (the judged item) states a term, from its flags (see `TERM_FLAGS`): 1 negated, 0 plainly,
+ * -1 unclear (both, only in a clause that holds a negator, or not in the content). The reasoning has no say: it often
+ * states the rule the item broke ("videos must be captioned") rather than the case ("webinar without subtitles").
  */
-export function rank(entry: Built, query: string, synonyms: Synonyms, withMatches: boolean): Ranking {
+function stanceOf(flags: number): number {
+  if (!(flags & TERM_FLAGS.content)) return -1;
+  const negated = flags & TERM_FLAGS.contentNegated;
+  const plain = flags & TERM_FLAGS.contentPlain;
+  if (negated && !plain && !(flags & TERM_FLAGS.contentClouded)) return 1;
+  if (plain && !negated) return 0;
+  return -1;
+}
+
+/** Forms close enough to the word that the way a judgment states them is the way it states the word. */
+const SAME_SENSE: ReadonlySet<MatchKind> = new Set(['exact', 'stem', 'derivation', 'negated', 'synonym', 'typo']);
+
+/**
+ * Ranks the indexed judgments against `query`: BM25 over the distinct texts its words reach; a text passes when the
+ * query covers enough of its own content or it covers enough of the query, scores within the relevance floor of the
+ * best, and does not state a matched word the opposite way; then the resemblance hop. Only the texts that pass are
+ * unfolded into judgments. Reads the scratch state, so its figures are valid until the next ranking.
+ */
+export function rank(entry: Built, query: string, lexicon: Lexicon, withMatches: boolean): Ranking {
   const vocabulary: Vocabulary = {
     documentFrequency: (term) => entry.postings.get(term)?.df ?? 0,
     surfaces: (initial) => entry.initials.get(initial) ?? NO_WORDS,
+    negates: (term) => entry.negating.has(term),
   };
-  const words = analyseQuery(query, vocabulary, synonyms);
+  const words = analyseQuery(query, vocabulary, lexicon);
   if (words.length === 0 || entry.size === 0) {
-    return { words, touched: [], passed: new Set(), kept: NOTHING, hop: new Map(), best: 0, score: () => 0, coverage: () => 0, matches: undefined };
+    const none = () => 0;
+    return {
+      words,
+      touched: [],
+      passed: new Set(),
+      kept: NOTHING,
+      hop: new Map(),
+      best: 0,
+      bestCoverage: 0,
+      score: none,
+      coverage: none,
+      reverse: none,
+      opposite: () => false,
+      matches: undefined,
+    };
   }
-  const n = entry.size;
+  const n = collectionSize(entry.size);
   const df = (term: string) => entry.postings.get(term)?.df ?? 0;
   const weights = words.map((w) => {
     if (df(w.term) > 0) return idf(n, df(w.term));
@@ -79,62 +129,103 @@ export function rank(entry: Built, query: string, synonyms: Synonyms, withMatche
   });
   let total = 0;
   for (const w of weights) total += w;
-  const average = entry.totalLength / n || 1;
+  const average = entry.totalLength / entry.size || 1;
   reserve(entry.textTerms.length);
-  const { seen, mark, score, covered, bestCover, bestScore, bestForm } = scratch;
+  const { seen, mark, score, covered, reverse, polarity, bestCover, bestScore, bestForm, bestFlags } = scratch;
   const ranking = ++scratch.ranking;
   const touched: number[] = [];
   const matches = withMatches ? new Map<number, TermMatch[]>() : undefined;
   const lengths = entry.textLengths;
   words.forEach((word, g) => {
     const group: number[] = [];
+    // Each form's IDF, and whether a judgment states the form the way it states the word (see `SAME_SENSE`).
+    const formIdf = word.forms.map((form) => idf(n, df(form.term)));
+    const sameSense = word.forms.map((form) => SAME_SENSE.has(form.via));
     word.forms.forEach((form, f) => {
       const postings = entry.postings.get(form.term);
       if (!postings) return;
-      const w = idf(n, postings.df);
-      const { texts, tfs } = postings;
+      const w = formIdf[f] as number;
+      const { texts, tfs, flags } = postings;
       for (let i = 0; i < texts.length; i++) {
+        // The opposite word (`capped` for `uncapped`) is the same case only where the item states it the other way.
+        if (form.inverted && stanceOf(flags[i] as number) === -1) continue;
         const text = texts[i] as number;
         const tf = tfs[i] as number;
         if (seen[text] !== ranking) {
           seen[text] = ranking;
           score[text] = 0;
           covered[text] = 0;
+          reverse[text] = 0;
+          polarity[text] = 0;
           mark[text] = -1;
           touched.push(text);
         }
         const norm = 1 - BM25_B + (BM25_B * (lengths[text] as number)) / average;
         const s = (form.weight * w * tf * (BM25_K1 + 1)) / (tf + BM25_K1 * norm);
-        if (mark[text] !== g) {
+        if (mark[text] !== g || form.weight > (bestCover[text] as number) || (form.weight === bestCover[text] && s > (bestScore[text] as number))) {
+          if (mark[text] !== g) group.push(text);
           mark[text] = g;
-          group.push(text);
           bestCover[text] = form.weight;
           bestScore[text] = s;
           bestForm[text] = f;
-        } else if (form.weight > (bestCover[text] as number) || (form.weight === bestCover[text] && s > (bestScore[text] as number))) {
-          bestCover[text] = form.weight;
-          bestScore[text] = s;
-          bestForm[text] = f;
+          bestFlags[text] = flags[i] as number;
         }
       }
     });
+    const conceptNegated = word.negated !== word.prefixed;
     for (const text of group) {
-      covered[text] = (covered[text] as number) + (weights[g] as number) * (bestCover[text] as number);
+      const form = word.forms[bestForm[text] as number] as (typeof word.forms)[number];
+      const cover = bestCover[text] as number;
+      const flags = bestFlags[text] as number;
+      covered[text] = (covered[text] as number) + (weights[g] as number) * cover;
       score[text] = (score[text] as number) + (bestScore[text] as number);
-      const form = matches ? word.forms[bestForm[text] as number] : undefined;
-      if (matches && form) {
+      if (flags & TERM_FLAGS.content) reverse[text] = (reverse[text] as number) + (formIdf[bestForm[text] as number] as number) * cover;
+      const stance = sameSense[bestForm[text] as number] ? stanceOf(flags) : -1;
+      const asked = word.clouded ? -1 : word.negated !== form.inverted ? 1 : 0;
+      let agreement: TermMatch['polarity'] = 'same';
+      if (stance !== -1 && asked !== -1 && stance !== asked) {
+        polarity[text] = (polarity[text] as number) | OPPOSITE;
+        agreement = 'opposite';
+      } else if (stance !== -1 && asked !== -1 && conceptNegated) {
+        polarity[text] = (polarity[text] as number) | SHARED_NEGATION;
+        agreement = 'negated';
+      }
+      if (matches) {
         let list = matches.get(text);
         if (!list) matches.set(text, (list = []));
-        list.push({ word: word.word, term: form.term, via: form.via });
+        list.push({ word: word.word, term: form.term, via: form.via, polarity: agreement });
       }
     }
   });
   const coverage = (text: number) => (covered[text] as number) / total;
-  const above = touched.filter((text) => coverage(text) >= MATCHING.cutoff);
+  const reverseCoverage = (text: number) => {
+    // Two query words reaching one term count it twice: the share never passes 1.
+    const own = contentWeight(entry, text);
+    return own > 0 ? Math.min(1, (reverse[text] as number) / own) : 0;
+  };
+  const opposite = (text: number) => (polarity[text] as number) === OPPOSITE;
+  const relevant = (text: number) => {
+    if (opposite(text)) return false;
+    const c = coverage(text);
+    return c >= MATCHING.cutoff || (c >= MATCHING.reverseFloor && reverseCoverage(text) >= MATCHING.reverseCutoff);
+  };
+  const above = touched.filter(relevant);
   let top = 0;
-  for (const text of above) top = Math.max(top, score[text] as number);
-  const passed = above.filter((text) => (score[text] as number) >= MATCHING.relevanceFloor * top);
-  const hop = secondHop(entry, passed, touched, coverage);
+  let most = 0;
+  for (const text of above) {
+    top = Math.max(top, score[text] as number);
+    most = Math.max(most, coverage(text));
+  }
+  const passed = above.filter((text) => (score[text] as number) >= MATCHING.relevanceFloor * top && coverage(text) >= MATCHING.coverageFloor * most);
+  // A judgment the query covers the other way in (a pasted item) was found as clearly as one covering the query.
+  const clearly = (text: number) => (reverseCoverage(text) >= MATCHING.reverseCutoff ? Math.max(coverage(text), MATCHING.hopSeed) : coverage(text));
+  const hop = secondHop(
+    entry,
+    passed,
+    touched.filter((text) => !opposite(text)),
+    clearly,
+    coverage,
+  );
   let count = hop.size;
   for (const text of passed) count += (entry.textDocs[text] as number[]).length;
   const kept = new Int32Array(count);
@@ -149,7 +240,20 @@ export function rank(entry: Built, query: string, synonyms: Synonyms, withMatche
     best = Math.max(best, score[entry.textOf[doc] as number] as number);
   }
   kept.sort();
-  return { words, touched, passed: new Set(passed), kept, hop, best, score: (text) => score[text] as number, coverage, matches };
+  return {
+    words,
+    touched,
+    passed: new Set(passed),
+    kept,
+    hop,
+    best,
+    bestCoverage: most,
+    score: (text) => score[text] as number,
+    coverage,
+    reverse: reverseCoverage,
+    opposite,
+    matches,
+  };
 }
 
 /** The hits of a ranking: each kept judgment with its relevance. */
@@ -161,39 +265,4 @@ export function hitsOf(entry: Built, ranking: Ranking): Hit[] {
     hits[i] = { index: doc, relevance: best > 0 ? ranking.score(entry.textOf[doc] as number) / best : 0 };
   }
   return hits;
-}
-
-/** The full account of a ranking: hits with their coverage and matched terms, and up to `nearLimit` near misses. */
-export function reportOf(entry: Built, ranking: Ranking, nearLimit: number): SearchReport {
-  const { kept, hop, best, words } = ranking;
-  const scored = (doc: number, scale: number): Scored => {
-    const text = entry.textOf[doc] as number;
-    const result: Scored = {
-      index: doc,
-      relevance: scale > 0 ? ranking.score(text) / scale : 0,
-      coverage: ranking.coverage(text),
-      matched: ranking.matches?.get(text) ?? [],
-    };
-    const seed = hop.get(doc);
-    return seed === undefined ? result : { ...result, resembles: seed };
-  };
-  const hits = Array.from(kept, (doc) => scored(doc, best));
-  if (nearLimit === 0) return { words, hits, near: [], scored: ranking.touched.length };
-  // Of a text that did not pass, only the hop keeps single judgments; its first `nearLimit` others may be near.
-  const below: number[] = [];
-  for (const text of ranking.touched) {
-    if (ranking.passed.has(text)) continue;
-    let taken = 0;
-    for (const doc of entry.textDocs[text] as number[]) {
-      if (taken === nearLimit) break;
-      if (hop.has(doc)) continue;
-      below.push(doc);
-      taken++;
-    }
-  }
-  const cover = (doc: number) => ranking.coverage(entry.textOf[doc] as number);
-  below.sort((a, b) => cover(b) - cover(a) || a - b);
-  below.length = Math.min(below.length, nearLimit);
-  const scale = best > 0 ? best : Math.max(0, ...below.map((doc) => ranking.score(entry.textOf[doc] as number)));
-  return { words, hits, near: below.map((doc) => scored(doc, scale)), scored: ranking.touched.length };
 }

@@ -1,4 +1,4 @@
-import { idf } from './bm25.js';
+import { collectionSize, idf } from './bm25.js';
 import { MATCHING } from './matching.js';
 import { type Built, type TermPostings, textWeight } from './postings.js';
 
@@ -20,9 +20,15 @@ interface Seed {
  * the shared weight is added up in the seed's term order, as a pass over the seed's posting lists would.
  * @example secondHop(entry, passed, touched, (text) => covered[text] / total)
  */
-export function secondHop(entry: Built, passed: readonly number[], touched: readonly number[], coverage: (text: number) => number): Map<number, number> {
+export function secondHop(
+  entry: Built,
+  passed: readonly number[],
+  touched: readonly number[],
+  clearly: (text: number) => number,
+  coverage: (text: number) => number = clearly,
+): Map<number, number> {
   const admitted = new Map<number, number>();
-  const seeds = seedsOf(entry, passed, coverage);
+  const seeds = seedsOf(entry, passed, clearly);
   if (seeds.length === 0) return admitted;
   const inside = new Set(passed);
   const candidates = touched.filter((text) => !inside.has(text));
@@ -30,20 +36,23 @@ export function secondHop(entry: Built, passed: readonly number[], touched: read
     const terms = entry.textTerms[seed.text] as string[];
     const position = new Map<string, number>();
     const weights: number[] = [];
+    const n = collectionSize(entry.size);
     terms.forEach((term, i) => {
       position.set(term, i);
-      weights.push(idf(entry.size, (entry.postings.get(term) as TermPostings).df));
+      weights.push(idf(n, (entry.postings.get(term) as TermPostings).df));
     });
     const own = textWeight(entry, seed.text);
     const similar: { doc: number; similarity: number }[] = [];
     const at: number[] = [];
     for (const text of candidates) {
+      // A look-alike that lacks most of what the seed matched of the query differs in the point the query makes.
+      if (coverage(text) < MATCHING.hopCover * seed.coverage) continue;
       at.length = 0;
       for (const term of entry.textTerms[text] as string[]) {
         const p = position.get(term);
         if (p !== undefined) at.push(p);
       }
-      if (at.length === 0) continue;
+      if (at.length < MATCHING.hopShared) continue;
       at.sort((a, b) => a - b);
       let shared = 0;
       for (const p of at) shared += weights[p] as number;
@@ -65,16 +74,31 @@ export function secondHop(entry: Built, passed: readonly number[], touched: read
   return admitted;
 }
 
-/** The 3 best-covered passed judgments at or above `MATCHING.hopSeed`, ties to the earliest recorded. */
+/**
+ * The 3 best-covered passed judgments at or above `MATCHING.hopSeed` and `MATCHING.seedFloor` of the best, ties to the
+ * earliest recorded; one pass over the passed texts, keeping the best 3 as it goes.
+ */
 function seedsOf(entry: Built, passed: readonly number[], coverage: (text: number) => number): Seed[] {
+  const covered = passed.map(coverage);
+  let best = 0;
+  for (const c of covered) best = Math.max(best, c);
   const seeds: Seed[] = [];
-  for (const text of passed) {
-    const c = coverage(text);
-    if (c < MATCHING.hopSeed) continue;
+  const before = (a: Seed, b: Seed) => a.coverage > b.coverage || (a.coverage === b.coverage && a.doc < b.doc);
+  passed.forEach((text, k) => {
+    const c = covered[k] as number;
+    if (c < MATCHING.hopSeed || c < MATCHING.seedFloor * best) return;
     const docs = entry.textDocs[text] as number[];
-    for (let i = 0; i < Math.min(3, docs.length); i++) seeds.push({ doc: docs[i] as number, text, coverage: c });
-  }
-  seeds.sort((a, b) => b.coverage - a.coverage || a.doc - b.doc);
-  seeds.length = Math.min(seeds.length, 3);
+    for (let i = 0; i < Math.min(3, docs.length); i++) {
+      const seed = { doc: docs[i] as number, text, coverage: c };
+      if (seeds.length === 3 && !before(seed, seeds[2] as Seed)) continue;
+      let at = Math.min(seeds.length, 2);
+      if (seeds.length < 3) seeds.push(seed);
+      while (at > 0 && before(seed, seeds[at - 1] as Seed)) {
+        seeds[at] = seeds[at - 1] as Seed;
+        at--;
+      }
+      seeds[at] = seed;
+    }
+  });
   return seeds;
 }

@@ -15,12 +15,21 @@ export interface TermMatch {
   /** The index term it matched in the judgment. */
   readonly term: string;
   readonly via: MatchKind;
+  /**
+   * How the judgment states it next to the query: alike (`same`), both negate it (`negated`: "no cap" and
+   * "uncapped"), or the `opposite` way (the query negates what the judgment states plainly, or the reverse).
+   */
+  readonly polarity: 'same' | 'negated' | 'opposite';
 }
 
 /** A judgment the query touched, whether or not it passed the cut-off. */
 export interface Scored extends Hit {
   /** Share of the query's IDF weight this judgment matched, in [0, 1]. */
   readonly coverage: number;
+  /** Share of the judgment's own content (the judged item's words, by IDF) the query matched, in [0, 1]. */
+  readonly reverseCoverage: number;
+  /** It states a matched word the opposite way and shares no negation with the query: it is about the opposite case. */
+  readonly opposite: boolean;
   readonly matched: readonly TermMatch[];
   /** For a judgment admitted by resemblance: the index of the clearly found judgment it resembles. */
   readonly resembles?: number;
@@ -29,10 +38,12 @@ export interface Scored extends Hit {
 /** The full account of one search: what counted, and what came close. */
 export interface SearchReport {
   readonly words: readonly QueryWord[];
-  /** Judgments at or above the cut-off, in recording order. */
+  /** Judgments at or above a cut-off (or admitted by resemblance), in recording order. */
   readonly hits: readonly Scored[];
-  /** Judgments the query touched that are not relevant (below the cut-off or the relevance floor), highest coverage first, at most `nearLimit`. */
+  /** Judgments the query touched that are not relevant (below the cut-offs or floors, or about the opposite case), highest coverage first, at most `nearLimit`. */
   readonly near: readonly Scored[];
+  /** The best coverage of the query among the judgments past a cut-off (0 when none). */
+  readonly bestCoverage: number;
   /** Distinct judgment texts the query's words reached, each scored once (see `postings.ts`): what the search cost. */
   readonly scored: number;
 }

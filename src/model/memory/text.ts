@@ -15,19 +15,29 @@ const STOP_WORDS = new Set(
   ).split(' '),
 );
 
-/** The one term every way of saying "there is none" becomes: `no`, `without`, `lacking`, `missing`, `doesn't`... */
-export const NEGATION_TERM = 'no';
-
 /**
- * Words that say something is absent or not done; they all become `NEGATION_TERM`, so "lacking an unsubscribe
- * link" and "without an unsubscribe link" share it. `doesn`/`don`/`isn`... are what the tokenizer leaves of `doesn't`.
+ * Words that say something is absent or not done: they carry no topic themselves but negate the words they govern
+ * (see `polarity.ts`). `doesn`/`don`/`isn`... are what the tokenizer leaves of `doesn't`.
  */
-const NEGATIONS = new Set(
+export const NEGATORS: ReadonlySet<string> = new Set(
   (
     'no not nor none never without lacking lack lacks lacked missing omit omits omitted omitting absent cannot ' +
     'doesn don didn isn aren wasn weren hasn haven hadn shouldn wouldn couldn'
   ).split(' '),
 );
+
+/**
+ * The longest word that is stemmed or matched for spelling: longer tokens (identifiers, hashes, pasted noise) are
+ * matched only as they are, so no word can make the analysis slow (the stemmer's regular expressions cost about the
+ * cube of a word's length).
+ */
+export const MAX_WORD_LENGTH = 40;
+
+/**
+ * Work done by text analysis since the process started, counted in steps rather than time: characters handed to
+ * the stemmer, and cells of the spelling matcher's edit-distance table (see `query.ts`).
+ */
+export const analysisWork = { stemmedCharacters: 0, editCells: 0 };
 
 /** British spellings folded to the American ones WordNet and most judgments use, before stemming. */
 const SPELLINGS: Readonly<Record<string, string>> = {
@@ -74,19 +84,32 @@ const SPELLINGS: Readonly<Record<string, string>> = {
   localised: 'localized',
 };
 
+/** Stems already computed, so a word read again is not stemmed again; cleared when it reaches `STEM_CACHE_SIZE`. */
+const stems = new Map<string, string>();
+const STEM_CACHE_SIZE = 50_000;
+
+/** Words Porter2 undoubles into another word: `added` is not `ad`. */
+const STEMS: Readonly<Record<string, string>> = { added: 'add', adding: 'add' };
+
 /**
- * Porter2 (the English Snowball stemmer), so `cures`/`cure`/`curing` and `profane`/`profanity` meet. Numbers and
- * words of 2 letters stay as they are.
+ * Porter2 (the English Snowball stemmer), so `cures`/`cure`/`curing` and `profane`/`profanity` meet. Numbers, words
+ * of 2 letters and words longer than `MAX_WORD_LENGTH` stay as they are.
  * @example stem('captioning') // 'caption'
  */
 export function stem(word: string): string {
-  if (word.length <= 2 || /\d/.test(word)) return word;
-  return porter2(word);
+  if (word.length <= 2 || word.length > MAX_WORD_LENGTH || /\d/.test(word)) return word;
+  const known = STEMS[word] ?? stems.get(word);
+  if (known !== undefined) return known;
+  analysisWork.stemmedCharacters += word.length;
+  if (stems.size >= STEM_CACHE_SIZE) stems.clear();
+  const stemmed = porter2(word);
+  stems.set(word, stemmed);
+  return stemmed;
 }
 
 /**
- * The index terms of a text: lowercased words and numbers, stop words and single characters dropped, negations
- * folded into one term, stemmed.
+ * The index terms of a text: lowercased words and numbers, stop words, negators and single characters dropped,
+ * stemmed.
  * @example terms('Clinically proven claims!') // ['clinic', 'proven', 'claim']
  */
 export function terms(text: string): string[] {
@@ -98,19 +121,75 @@ export function terms(text: string): string[] {
   return out;
 }
 
-/** The words of a text as they appear; `termOf` turns each into an index term. @example words('e-mail opt-out') // ['email', 'opt', 'out'] */
+/** A word of a text, and what stands between it and the word before. */
+export interface Token {
+  /** The word, lowercased. */
+  readonly word: string;
+  /** Punctuation (or a line break) before it ends the clause the words before belong to. */
+  readonly breaks: boolean;
+  /** Joined to the word before by a hyphen (`opt-out`). */
+  readonly joined: boolean;
+}
+
+const CLAUSE_BREAK = /[.,;:!?()[\]{}"“”…\n]|\s[-–—]\s/u;
+
+/**
+ * The words of a text in order, lowercased, each with whether a clause break or a hyphen precedes it; one pass over
+ * the text. A one-letter prefix joins its word (`e-mail` is `email`).
+ * @example tokens('no cap, capped').map((t) => t.breaks) // [false, false, true]
+ */
+export function tokens(text: string): Token[] {
+  const out: Token[] = [];
+  const pattern = /[\p{L}\p{N}]+/gu;
+  let end = 0;
+  let prefix = '';
+  let prefixGap = '';
+  for (let m = pattern.exec(text); m !== null; m = pattern.exec(text)) {
+    let gap = text.slice(end, m.index);
+    let lower = m[0].toLowerCase();
+    end = m.index + m[0].length;
+    if (prefix === '' && lower.length === 1 && /\p{L}/u.test(lower) && text.charAt(end) === '-' && /\p{L}/u.test(text.charAt(end + 1))) {
+      prefix = lower;
+      prefixGap = gap;
+      continue;
+    }
+    if (prefix !== '') {
+      lower = prefix + lower;
+      gap = prefixGap;
+      prefix = '';
+    }
+    out.push({ word: lower, breaks: out.length > 0 && CLAUSE_BREAK.test(gap), joined: out.length > 0 && gap === '-' });
+  }
+  return out;
+}
+
+/** The words of a text as they appear, lowercased; `termOf` turns each into an index term. @example words('e-mail opt-out') // ['email', 'opt', 'out'] */
 export function words(text: string): string[] {
-  // A one-letter prefix joins its word: `e-mail` is `email`, `e-commerce` is `ecommerce`.
-  return text
-    .replace(/(?<![\p{L}\p{N}])(\p{L})-(?=\p{L})/gu, '$1')
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((w) => w !== '');
+  return tokens(text).map((t) => t.word);
+}
+
+/** Whether a word carries no topic (a stop word, a negator or a single character). */
+export function isStopWord(lower: string): boolean {
+  return lower.length < 2 || STOP_WORDS.has(lower) || NEGATORS.has(lower);
 }
 
 /** One word as an index term, or null when it carries no topic. @example termOf('Claims') // 'claim' */
 export function termOf(word: string): string | null {
   const lower = word.toLowerCase();
-  if (NEGATIONS.has(lower)) return NEGATION_TERM;
-  if (lower.length < 2 || STOP_WORDS.has(lower)) return null;
+  if (isStopWord(lower)) return null;
   return stem(SPELLINGS[lower] ?? lower);
+}
+
+/** Endings of adjectives and participles, the words `un-` and `non-` negate (`uncapped`, `unlicensed`, `non-refundable`). */
+const ADJECTIVE_ENDING = /(?:ed|en|able|ible|ful|ent|ant|al|ive|ous|ic|ary|ory)$/;
+
+/**
+ * The prefix of a word that negates the rest by it, or null: `un` or `non` before at least 5 letters, on an adjective
+ * or participle (`uncapped`, `unredacted`, `nonrefundable`), not a verb of undoing (`unsubscribe`, `unlock`).
+ * @example negatingPrefix('uncapped') // 'un'
+ */
+export function negatingPrefix(lower: string): string | null {
+  if (lower.length > MAX_WORD_LENGTH || !ADJECTIVE_ENDING.test(lower)) return null;
+  for (const prefix of ['non', 'un']) if (lower.startsWith(prefix) && lower.length >= prefix.length + 5) return prefix;
+  return null;
 }

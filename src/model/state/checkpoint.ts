@@ -1,5 +1,4 @@
 import { cloneInto, cloneState } from './clone.js';
-import type { Tables } from './store.js';
 import type { Counterpart, UndoLog } from './undo-log.js';
 
 /**
@@ -9,15 +8,15 @@ import type { Counterpart, UndoLog } from './undo-log.js';
  * a sync client or an index sees nothing of it.
  * @example const [initial] = pastCopies(store.tables, store.undo, [0]);
  */
-export function pastCopies(tables: Tables, undo: UndoLog, positions: readonly number[]): Tables[] {
+export function pastCopies<T extends object>(tables: T, undo: UndoLog, positions: readonly number[]): T[] {
   const memo = new Map<object, object>();
   const copy = cloneInto(tables, memo);
   // An object of the live state maps to its copy; one that left the state (kept by the log) is copied on first use.
   const copyOf: Counterpart = (value) => (typeof value === 'object' && value !== null ? cloneInto(value, memo) : value);
   const order = [...positions.keys()].sort((a, b) => (positions[b] as number) - (positions[a] as number));
-  const out: Tables[] = new Array(positions.length);
+  const out: T[] = new Array(positions.length);
   let at = undo.size;
-  let last: { position: number; tables: Tables } | undefined;
+  let last: { position: number; tables: T } | undefined;
   order.forEach((index, i) => {
     const position = positions[index] as number;
     if (last?.position === position) {

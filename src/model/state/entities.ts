@@ -5,13 +5,16 @@
 
 import type { Doc as YDoc } from 'yjs';
 import type { AgentsState } from './records/agents.js';
-import type { KnowledgeState } from './records/knowledge.js';
+import type { MemoryInsights } from './records/insights.js';
+import type { KnowledgeBase } from './records/knowledge.js';
 import type { JudgmentRecord } from './records/memory.js';
 import type { MigrationRecord } from './records/migrations.js';
 import type { NotificationConfigRecord, NotificationRecord, RosterChange } from './records/notifications.js';
 import type { LiveStateRecord, PresenceRecord } from './records/presence.js';
+import type { RewriterState } from './records/rewriter.js';
 import type { UserDataJob } from './records/users.js';
 import type { AdvancedWebhookEndpoint, WebhookOutbox } from './records/webhooks.js';
+import type { WorkflowState } from './records/workflow.js';
 
 export type { AgentsState } from './records/agents.js';
 export type { JudgmentRecord } from './records/memory.js';
@@ -32,6 +35,7 @@ export type {
   DebouncedEditorChange,
   WebhookAttemptRecord,
   WebhookBodyEncoding,
+  WebhookDeliveryKind,
   WebhookDeliveryRecord,
   WebhookDeliveryStatus,
   WebhookOutbox,
@@ -276,6 +280,12 @@ export interface Namespace {
   advancedWebhookEndpoints: AdvancedWebhookEndpoint[];
   migrations: Map<string, MigrationRecord>;
   judgments: JudgmentRecord[];
+  /** Knowledge sources, upload slots and their settings (beyond-spec-4 4.3.0 C); absent until the key's first knowledge call. */
+  knowledge?: KnowledgeBase;
+  /** Alerts, alert settings and seeded insights (beyond-spec-4 4.3.0 D); absent until the first write. */
+  insights?: MemoryInsights;
+  /** Scripted rewriter outputs (beyond-spec-4 4.4); absent until the first script. */
+  rewriter?: RewriterState;
   /** Webhook deliveries; absent until the key's first one. */
   webhookOutbox?: WebhookOutbox;
   /** Presence by `[organizationId, documentId]` key, then userId (beyond-spec 3.14); absent until the first one. */
@@ -286,10 +296,10 @@ export interface Namespace {
   userDataJobs?: Map<string, UserDataJob>;
   /** Review agents, their groups, executions and control-plane settings (beyond-spec-4 4.1); absent until the first write. */
   agents?: AgentsState;
-  /** Knowledge sources (beyond-spec-4 4.3.0 C), written by agents extract; absent until the first one. */
-  knowledge?: KnowledgeState;
   /** Shared-editor data: organizationId -> documentId -> editorId -> entry (service-facts 4.1). */
   editors: Map<string, Map<string, Map<string, EditorRecord>>>;
+  /** The approval workflow engine (beyond-spec-4 4.2); absent until the key's first workflow write. */
+  workflow?: WorkflowState;
 }
 
 /** The shared type of a content key (service-facts 4.3). */

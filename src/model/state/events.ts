@@ -87,6 +87,13 @@ export interface DomainEventMap {
   'agent_execution.start': { executionId: string; agentId: string; organizationId: string; documentId: string; status: string };
   'agent_execution.complete': { executionId: string; agentId: string; organizationId: string; documentId: string; status: string };
   'crdt.delete_data': { organizationId: string; documentId: string; editorId: string };
+  'workflow_definition.create': { definitionId: string; version: number };
+  'workflow_definition.update': { definitionId: string; version: number };
+  'workflow_definition.delete': { definitionId: string; purged: boolean };
+  /** One event appended to a run's stream (internal ones included; `external` says whether receivers get it). */
+  'workflow_execution.event': { executionId: string; definitionId: string; seq: number; eventType: string; stepId: string | null; external: boolean };
+  /** A webhook node made a request (kept in the workflow outbox at `outboxSeq`). */
+  'workflow_webhook.request': { executionId: string; stepId: string; outboxSeq: number };
 }
 
 /** The name of a domain event, e.g. `user.add`. */

@@ -88,6 +88,12 @@ function shape(fields: Record<string, Check>): Check {
   };
 }
 
+const oneOf =
+  (values: readonly string[]): Check =>
+  (value, path) =>
+    typeof value === 'string' && values.includes(value) ? undefined : `${path} must be one of ${values.join(', ')}.`;
+const bytes = kind((v) => v instanceof Uint8Array, 'bytes ({"$bytes": "base64"})');
+
 const user = shape({ userId: str, name: optional(str), email: optional(str), initial: optional(str) });
 const users = mapOf(user, 'userId');
 
@@ -131,6 +137,115 @@ const editor = shape({
   sessionId: nullable(str),
 });
 
+const knowledge = shape({
+  config: shape({ progression: oneOf(['poll', 'immediate', 'clock', 'manual']), ingestMs: num, failNext: nullable(str), rateLimits: plain }),
+  sources: mapOf(
+    shape({
+      id: str,
+      sourceType: str,
+      fileName: str,
+      mimeType: str,
+      uploadedAt: num,
+      sha256: str,
+      embeddingStatus: oneOf(['processing', 'completed', 'failed']),
+      failureReason: optional(str),
+      dedupOf: optional(str),
+      version: num,
+      usedRawFallback: bool,
+      isRuleBased: bool,
+      startedAt: num,
+      updatedAt: num,
+      dueAt: optional(num),
+      failing: optional(str),
+      original: optional(bytes),
+      markdown: str,
+      rules: arrayOf(shape({ id: str, content: str, category: nullable(str), index: num })),
+      chunks: arrayOf(str),
+    }),
+    'id',
+  ),
+  slots: mapOf(shape({ token: str, fileRef: str, mimeType: str, fileSize: num, expiresAt: num, ingested: bool, bytes: optional(bytes) }), 'token'),
+  conversions: mapOf(str),
+  pending: arrayOf(str),
+  calls: shape({ ingest: arrayOf(num), ingestStatus: arrayOf(num), uploadUrl: arrayOf(num), search: arrayOf(num), delete: arrayOf(num) }),
+  changedAt: nullable(num),
+});
+
+const insights = shape({
+  alerts: mapOf(
+    shape({
+      id: str,
+      apiKey: str,
+      alertType: str,
+      severity: oneOf(['high', 'medium', 'low']),
+      title: str,
+      description: str,
+      evidence: plain,
+      actionUrl: nullable(str),
+      status: oneOf(['active', 'dismissed', 'actioned']),
+      createdAt: num,
+      dismissedAt: nullable(num),
+      dismissedBy: nullable(str),
+      actionedAt: nullable(num),
+    }),
+    'id',
+  ),
+  alertConfig: plain,
+  derivedAlerts: bool,
+  patterns: arrayOf(
+    shape({
+      scope: oneOf(['apiKey', 'org']),
+      description: str,
+      confidence: num,
+      sourceCount: num,
+      contentType: str,
+      category: str,
+      discoveredAt: num,
+      updatedAt: num,
+    }),
+  ),
+  profiles: mapOf(plain),
+  answers: mapOf(shape({ answer: str, citations: arrayOf(shape({ recordId: str, snippet: str })), confidence: num })),
+});
+
+const rewriter = shape({
+  responses: arrayOf(shape({ text: str, model: optional(str), prompt: optional(str), textContains: optional(str) })),
+  builtInKeys: bool,
+});
+
+const workflowStep = shape({ stepId: str, nodeId: str, nodeType: str, status: str, output: plain, iteration: num });
+const workflow = shape({
+  config: shape({ agentSteps: str, webhookRetries: num, pickupDelayMs: num, localTargets: arrayOf(str), callbackBaseUrl: str, defaultResponse: plain }),
+  definitions: mapOf(shape({ definitionId: str, version: num, status: str, current: plain, snapshots: plain, createdAt: num, updatedAt: num }), 'definitionId'),
+  executions: mapOf(
+    shape({
+      executionId: str,
+      status: str,
+      startedAt: num,
+      definitionId: str,
+      definitionVersion: num,
+      correlationId: str,
+      idempotencyKey: str,
+      input: plain,
+      steps: mapOf(workflowStep, 'stepId'),
+      events: arrayOf(shape({ eventId: str, seq: num, type: str, timestamp: num })),
+      groups: plain,
+      loops: plain,
+    }),
+    'executionId',
+  ),
+  executionOrder: arrayOf(str),
+  executionsByDefinition: mapOf(arrayOf(str)),
+  idempotencyKeys: mapOf(str),
+  triggerKeys: mapOf(shape({ executionId: str, expiresAt: num })),
+  webhookResponses: mapOf(arrayOf(shape({ status: num, headers: plain }))),
+  webhookAnswered: mapOf(num),
+  outbox: arrayOf(shape({ seq: num, kind: str, executionId: str, stepId: str, at: num })),
+  timers: arrayOf(shape({ at: num, seq: num, kind: str })),
+  timerSeq: num,
+  callbacks: mapOf(shape({ executionId: str, stepId: str })),
+});
+
 const namespace = shape({
   apiKey: str,
   organizations: mapOf(organization, 'organizationId'),
@@ -151,9 +266,15 @@ const namespace = shape({
       contentType: str,
       actionUser: shape({ userId: str }),
       createdAt: num,
+      annotationId: optional(str),
+      flags: optional(arrayOf(str)),
     }),
   ),
   editors: mapOf(mapOf(mapOf(editor, 'editorId'))),
+  knowledge: optional(knowledge),
+  insights: optional(insights),
+  rewriter: optional(rewriter),
+  workflow: optional(workflow),
 });
 
 const tables = shape({

@@ -140,10 +140,16 @@ export function createStore(): Store {
     live = live.filter((weak) => weak.deref()?.copy !== undefined);
   };
 
+  /** Starts a new history: the saved states of this one become copies. */
   const compact = (): void => {
     detachAll();
+    forget();
+  };
+
+  /** Drops the log; its next compaction is weighed again from the least weight. */
+  const forget = (): void => {
     undo.forget();
-    threshold = Math.max(MIN_LOG_WEIGHT, LOG_TO_STATE * weigh(tables));
+    threshold = MIN_LOG_WEIGHT;
   };
 
   const release = (ref: HandleRef): void => {
@@ -169,7 +175,7 @@ export function createStore(): Store {
     } else if (ref.copy) {
       detachAll();
       setTables(cloneState(ref.copy));
-      undo.forget();
+      forget();
     } else {
       throw new Error('This snapshot cannot be restored.');
     }
@@ -199,16 +205,22 @@ export function createStore(): Store {
     replace(next) {
       detachAll();
       setTables(next);
-      undo.forget();
+      forget();
     },
     rebase() {
       detachAll();
-      undo.forget();
+      forget();
     },
     rollback: rollbackTo,
     release: (handle) => release(handle.ref),
     compactIfDue() {
       if (undo.weight < threshold) return false;
+      // The state is weighed only now, once the log has grown by as much since the last look.
+      const state = weigh(tables);
+      if (undo.weight < LOG_TO_STATE * state) {
+        threshold = LOG_TO_STATE * state;
+        return false;
+      }
       compact();
       return true;
     },

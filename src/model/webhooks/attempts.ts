@@ -2,7 +2,7 @@ import type { ModelContext } from '../state/context.js';
 import type { Namespace, WebhookDeliveryRecord } from '../state/entities.js';
 import { EXHAUSTED_EVENT, enqueueAdvanced, outboxOf } from './outbox.js';
 import { crdtPayload } from './payloads.js';
-import { ENDPOINT_DISABLE_AFTER_MS, isSuccess, nextAttemptAfter } from './schedule.js';
+import { ENDPOINT_DISABLE_AFTER_MS, isSuccess, nextAttemptAfter, RETRY_DELAYS_MS, WORKFLOW_RETRY_DELAYS_MS } from './schedule.js';
 
 /** How a receiver answered one attempt: its status, or why none came. */
 export interface AttemptOutcome {
@@ -108,8 +108,8 @@ function settle(ctx: ModelContext, ns: Namespace, delivery: WebhookDeliveryRecor
 
 /**
  * Records one attempt that started at `at`: a 2xx delivers; a failure schedules the next attempt (7.4), or fails the
- * message and sends `message.attempt.exhausted`; an advanced endpoint failing for 5 days is disabled. Basic
- * deliveries are tried once. An attempt on a delivery that is no longer pending is ignored.
+ * message and sends `message.attempt.exhausted`; an advanced endpoint failing for 5 days is disabled. Deliveries to a
+ * workflow run's receiver follow their own schedule; basic deliveries and workflow node requests are tried once. An attempt on a delivery that is no longer pending is ignored.
  * @example recordAttempt(ctx, ns, delivery.seq, at, { statusCode: 500 });
  */
 export function recordAttempt(ctx: ModelContext, ns: Namespace, seq: number, at: number, outcome: AttemptOutcome): void {
@@ -124,7 +124,8 @@ export function recordAttempt(ctx: ModelContext, ns: Namespace, seq: number, at:
     settle(ctx, ns, delivery, 'delivered');
     return;
   }
-  const next = delivery.kind === 'advanced' ? nextAttemptAfter(delivery.attempts.length, at) : null;
+  const schedule = delivery.kind === 'advanced' ? RETRY_DELAYS_MS : delivery.kind === 'workflow' ? WORKFLOW_RETRY_DELAYS_MS : [];
+  const next = nextAttemptAfter(delivery.attempts.length, at, schedule);
   if (next === null) {
     settle(ctx, ns, delivery, 'failed');
     if (delivery.kind === 'advanced' && delivery.event !== EXHAUSTED_EVENT) sendExhausted(ctx, ns, delivery, at, outcome.statusCode);

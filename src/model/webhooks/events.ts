@@ -2,6 +2,7 @@ import type { ModelContext } from '../state/context.js';
 import type { CommentEventFields, DomainEvent } from '../state/events.js';
 import { debounceEditorChange, dropEditorChange, enqueueAdvanced, enqueueBasic } from './outbox.js';
 import { advancedCommentPayload, basicCommentPayload } from './payloads.js';
+import { queueWorkflowEvent, queueWorkflowRequest } from './workflow.js';
 
 /** Whether an event is about a comment thread or a comment (service-facts 7.5). */
 function isCommentEvent(event: DomainEvent): event is DomainEvent & CommentEventFields {
@@ -23,6 +24,10 @@ export function queueWebhooks(ctx: ModelContext, event: DomainEvent): void {
     if (event.triggerNotification !== true) return;
     enqueueAdvanced(ctx, ns, event.type, () => advancedCommentPayload(ctx, ns, event.type, event));
     enqueueBasic(ctx, ns, event.type, () => basicCommentPayload(ctx, ns, event.type, event));
+  } else if (event.type === 'workflow_execution.event') {
+    if (event.external) queueWorkflowEvent(ctx, ns, event);
+  } else if (event.type === 'workflow_webhook.request') {
+    queueWorkflowRequest(ctx, ns, event);
   } else if (event.type === 'crdt.update_data') {
     debounceEditorChange(ctx, ns, event);
   } else if (event.type === 'crdt.delete_data') {

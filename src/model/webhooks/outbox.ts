@@ -130,6 +130,37 @@ export function enqueueBasic(
   });
 }
 
+/** A workflow delivery: a run's event to its receiver, or a webhook node's request (bodies are signed already). */
+export interface WorkflowDelivery {
+  kind: 'workflow' | 'workflow-node';
+  messageId: string;
+  event: string;
+  url: string;
+  method: 'GET' | 'POST';
+  payload: Record<string, unknown>;
+  body: string;
+  headers: Record<string, string>;
+  at: number;
+}
+
+/**
+ * Queues a delivery of the workflow engine, attempted like every other one (sent by the service's sender, or kept
+ * while it records).
+ * @example enqueueWorkflow(ctx, ns, { kind: 'workflow', messageId: eventId, event: 'step.completed', ... });
+ */
+export function enqueueWorkflow(ctx: ModelContext, ns: Namespace, delivery: WorkflowDelivery): WebhookDeliveryRecord {
+  const { at, method, ...rest } = delivery;
+  return append(ctx, ns, {
+    ...rest,
+    ...(method === 'GET' ? { method } : {}),
+    endpointId: null,
+    target: null,
+    encoding: 'json',
+    cipher: null,
+    createdAt: at,
+  });
+}
+
 /** The debounce key of a shared-editor entry. */
 export function editorKey(at: { organizationId: string; documentId: string; editorId: string }): string {
   return JSON.stringify([at.organizationId, at.documentId, at.editorId]);

@@ -1,5 +1,7 @@
-/** One HTTP request a webhook attempt makes: always a POST. */
+/** One HTTP request a webhook attempt makes: a POST, or a GET where a workflow webhook node asks for one. */
 export interface WebhookRequest {
+  /** Absent = POST. */
+  method?: 'GET' | 'POST';
   url: string;
   headers: Record<string, string>;
   body: string;

@@ -11,6 +11,12 @@ const HOUR = 60 * MINUTE;
  */
 export const RETRY_DELAYS_MS: readonly number[] = [0, 5 * SECOND, 5 * MINUTE, 30 * MINUTE, 2 * HOUR, 5 * HOUR, 10 * HOUR, 10 * HOUR];
 
+/**
+ * When each attempt of a delivery to a workflow run's receiver starts, counted from the failure of the one before
+ * (beyond-spec-4 4.2.0 K): the first immediately, then 2 s, 8 s, 32 s, 2 min and 8 min; then it is dead-lettered.
+ */
+export const WORKFLOW_RETRY_DELAYS_MS: readonly number[] = [0, 2 * SECOND, 8 * SECOND, 32 * SECOND, 2 * MINUTE, 8 * MINUTE];
+
 /** An endpoint failing without a success for this long is disabled (service-facts 7.4). */
 export const ENDPOINT_DISABLE_AFTER_MS = 5 * 24 * HOUR;
 
@@ -21,8 +27,8 @@ export const CRDT_DEBOUNCE_MS = 5 * SECOND;
  * The service time of the next attempt after `attempts` failed ones, or `null` when the schedule is spent.
  * @example nextAttemptAfter(1, failedAt) === failedAt + 5000
  */
-export function nextAttemptAfter(attempts: number, failedAt: number): number | null {
-  const delay = RETRY_DELAYS_MS[attempts];
+export function nextAttemptAfter(attempts: number, failedAt: number, delays: readonly number[] = RETRY_DELAYS_MS): number | null {
+  const delay = delays[attempts];
   return delay === undefined ? null : failedAt + delay;
 }
 

@@ -1,4 +1,9 @@
-import { addressKind, type Cidr, type IpBytes, inCidr, parseCidr, parseIp } from '../../support/addresses.js';
+import { addressKind, inCidr } from '../../support/address-kinds.js';
+import { type IpBytes, parseIp } from '../../support/addresses.js';
+import { canonicalHost as canonical, type WebhookAllowList } from './allow-list.js';
+
+export type { WebhookAllowList } from './allow-list.js';
+export { webhookAllowList } from './allow-list.js';
 
 /**
  * Where webhooks may be delivered. Loopback and public hosts always (handlers run on localhost in development); never
@@ -8,42 +13,6 @@ import { addressKind, type Cidr, type IpBytes, inCidr, parseCidr, parseIp } from
 
 /** Names of cloud instance-metadata services, refused like their addresses. */
 const METADATA_NAMES = new Set(['metadata', 'metadata.google.internal', 'metadata.goog', 'instance-data', 'instance-data.ec2.internal']);
-
-const HOST_NAME = /^(?=.{1,253}$)[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?(?:\.[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?)*$/;
-
-/** The allowed private destinations, parsed once. */
-export interface WebhookAllowList {
-  readonly ranges: readonly Cidr[];
-  readonly names: ReadonlySet<string>;
-}
-
-/** A host name as compared: lower case, no trailing dot, no brackets. */
-const canonical = (name: string): string =>
-  name
-    .trim()
-    .toLowerCase()
-    .replace(/^\[(.*)\]$/, '$1')
-    .replace(/\.$/, '');
-
-/**
- * Parses `webhooks.allow` entries (CIDR ranges, addresses, host names); throws a message naming a bad entry.
- * @example webhookAllowList(['10.0.0.0/8', 'receiver.lan'])
- */
-export function webhookAllowList(entries: readonly string[] = []): WebhookAllowList {
-  const ranges: Cidr[] = [];
-  const names = new Set<string>();
-  for (const entry of entries) {
-    const range = typeof entry === 'string' ? parseCidr(entry.trim()) : undefined;
-    if (range) ranges.push(range);
-    else if (typeof entry === 'string' && HOST_NAME.test(canonical(entry))) names.add(canonical(entry));
-    else {
-      throw new TypeError(
-        `Webhook destinations are allowed as CIDR ranges (10.0.0.0/8), addresses (192.168.1.5) or host names (receiver.lan); got ${JSON.stringify(entry)}.`,
-      );
-    }
-  }
-  return { ranges, names };
-}
 
 /** A URL as a message shows it: never its credentials. */
 function shown(url: URL): string {

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { ServiceError } from '../../errors.js';
-import { webhookTargetRefusal } from '../../model/webhooks/targets.js';
 import { activityConfig, emailConfig, updateActivityConfig, updateEmailConfig, updateWebhookConfig, webhookConfig } from '../../model/workspaces/config.js';
 import { defineOperation, namespaceOf, type Settings } from '../../protocol/operation.js';
 
@@ -16,10 +15,12 @@ export function isHttpUrl(value: string): boolean {
 
 /**
  * Refuses a webhook URL the target policy refuses (the emulator's control plane, link-local and metadata addresses,
- * credentials, private addresses not allowed) with INVALID_ARGUMENT and the policy's reason.
- * @example assertWebhookTarget('http://localhost:3000/hooks', settings);
+ * credentials, private addresses not allowed) with INVALID_ARGUMENT and the policy's reason. The policy loads on
+ * the first check.
+ * @example await assertWebhookTarget('http://localhost:3000/hooks', settings);
  */
-export function assertWebhookTarget(url: string, settings: Settings): void {
+export async function assertWebhookTarget(url: string, settings: Settings): Promise<void> {
+  const { webhookTargetRefusal } = await import('../../model/webhooks/targets.js');
   const refusal = webhookTargetRefusal(url, settings.webhookAllow);
   if (refusal !== undefined) throw new ServiceError('INVALID_ARGUMENT', refusal);
 }
@@ -114,9 +115,9 @@ export const updateWebhook = defineOperation({
   summary: 'Update the basic webhook configuration',
   message: 'Webhook configuration updated successfully.',
   schema: webhookUpdate,
-  run({ data, caller, model, settings }) {
+  async run({ data, caller, model, settings }) {
     for (const url of [data.webhookServiceConfig?.rawNotificationUrl, data.webhookServiceConfig?.processedNotificationUrl]) {
-      if (url !== undefined && url !== '') assertWebhookTarget(url, settings);
+      if (url !== undefined && url !== '') await assertWebhookTarget(url, settings);
     }
     return { data: updateWebhookConfig(model, namespaceOf(caller), data) };
   },

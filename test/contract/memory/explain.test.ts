@@ -43,36 +43,84 @@ forEachTransport('memory explain (POST /__mock/memory/explain)', (fresh) => {
     expect(body.result.primary).toMatchObject({ recommendation: 'reject', basedOn: 2, scope: 'apiKey' });
     expect(body.scope).toBe('apiKey');
     expect(body.cutoff).toBe(0.3);
+    expect(body.reverseCutoff).toBe(0.6);
     expect(body.words).toEqual([
-      { word: 'customer', matches: [{ term: 'custom', via: 'exact', weight: 1 }] },
-      { word: 'review', matches: [{ term: 'review', via: 'exact', weight: 1 }] },
-      { word: 'containing', matches: [{ term: 'contain', via: 'exact', weight: 1 }] },
+      { word: 'customer', negated: false, matches: [{ term: 'custom', via: 'stem', weight: 1 }] },
+      { word: 'review', negated: false, matches: [{ term: 'review', via: 'exact', weight: 1 }] },
+      { word: 'containing', negated: false, matches: [{ term: 'contain', via: 'stem', weight: 1 }] },
       {
         word: 'swear',
+        negated: false,
         matches: [
           { term: 'swear', via: 'exact', weight: 1 },
-          { term: 'curs', via: 'synonym', weight: 0.6 },
+          { term: 'curs', via: 'synonym', weight: 0.36 },
         ],
       },
-      { word: 'words', matches: [{ term: 'word', via: 'exact', weight: 1 }] },
+      { word: 'words', negated: false, matches: [{ term: 'word', via: 'exact', weight: 1 }] },
     ]);
     const byId = new Map<string, Record<string, unknown>>(body.relevant.map((j: Record<string, unknown>) => [j['content'], j]));
     const chat = byId.get(JUDGMENTS[0]!.content) as { matched: unknown[] };
-    expect(chat).toMatchObject({ side: 'reject', counted: true });
-    expect(chat.matched).toContainEqual({ word: 'swear', term: 'curs', via: 'synonym' });
+    expect(chat).toMatchObject({
+      side: 'reject',
+      counted: true,
+      why: 'Relevant: it matches 48% of the query; counted toward reject in scope apiKey (All content).',
+    });
+    expect(chat.matched).toContainEqual({ word: 'swear', term: 'curs', via: 'synonym', polarity: 'same' });
     const swear = byId.get(JUDGMENTS[1]!.content)!;
     expect(swear).toMatchObject({ decision: 'rejected', side: 'reject', counted: true });
     expect(swear['matched']).toEqual(
       expect.arrayContaining([
-        { word: 'swear', term: 'swear', via: 'exact' },
-        { word: 'review', term: 'review', via: 'exact' },
+        { word: 'swear', term: 'swear', via: 'exact', polarity: 'same' },
+        { word: 'review', term: 'review', via: 'exact', polarity: 'same' },
       ]),
     );
     expect(swear['relevance']).toBeGreaterThan(0);
     expect(swear['coverage']).toBeGreaterThanOrEqual(0.3);
-    expect(byId.get(JUDGMENTS[2]!.content)).toMatchObject({ decision: 'comment', side: null, counted: false });
+    expect(byId.get(JUDGMENTS[2]!.content)).toMatchObject({
+      decision: 'comment',
+      side: null,
+      counted: false,
+      why: 'Relevant: it matches 50% of the query; not counted: its decision (comment) supports neither side.',
+    });
     expect(body.relevant.filter((j: { counted: boolean }) => j.counted)).toHaveLength(2);
     for (const near of body.near) expect(near.counted).toBe(false);
+    expect(body.near.map((j: { content: string; why: string }) => [j.content, j.why])).toContainEqual([
+      'Poster headline set in Comic Sans',
+      'Not counted: it matches 17% of the query (needs 30%) and the query matches 0% of it (needs 60%).',
+    ]);
+  });
+
+  it('shows which reading of each word matched, and that a judgment about the opposite case did not count', async () => {
+    const c = fresh();
+    c.service.memory.record([
+      judged('Supplier contract with liability capped at twelve months of fees', 'Standard cap', 'approved', 'u1'),
+      judged('Supplier contract capping liability at the fees paid', 'Market standard', 'approved', 'u2'),
+      judged('Supplier contract with uncapped liability', 'Unlimited exposure', 'rejected', 'u3'),
+      judged('Supplier agreement with no cap on liability', 'Unlimited exposure', 'rejected', 'u4'),
+    ]);
+    const body = (await explain(c, { query: 'supplier contract where liability has no cap' })).body;
+    expect(body.result.primary).toMatchObject({ recommendation: 'reject', basedOn: 2 });
+    expect(body.result.conflict).toBeNull();
+    const cap = body.words.find((w: { word: string }) => w.word === 'cap');
+    expect(cap).toEqual({
+      word: 'cap',
+      negated: true,
+      matches: [
+        { term: 'cap', via: 'exact', weight: 1 },
+        { term: 'uncap', via: 'negated', weight: 0.9 },
+      ],
+    });
+    const uncapped = body.relevant.find((j: { content: string }) => j.content === 'Supplier contract with uncapped liability');
+    expect(uncapped.matched).toContainEqual({ word: 'cap', term: 'uncap', via: 'negated', polarity: 'negated' });
+    const capped = body.near.find((j: { content: string }) => j.content.startsWith('Supplier contract with liability capped'));
+    expect(capped).toMatchObject({
+      counted: false,
+      why: 'Not counted: it states "cap" the opposite way from the query (one negates what the other states), so it is about the opposite case.',
+    });
+    expect(capped.matched).toContainEqual({ word: 'cap', term: 'cap', via: 'exact', polarity: 'opposite' });
+    const reading = (await explain(c, { query: 'uncapped liability' })).body.words[0];
+    expect(reading).toMatchObject({ word: 'uncapped', negated: true });
+    expect(reading.matches).toContainEqual({ term: 'cap', via: 'negated', weight: 0.9 });
   });
 
   it('shows what came close when nothing counts', async () => {
@@ -107,6 +155,7 @@ forEachTransport('memory explain (POST /__mock/memory/explain)', (fresh) => {
     expect(missing.body.error.details).toEqual({ issues: [{ code: 'invalid_type', path: ['query'], message: 'query is required' }] });
     expectError(await explain(c, { query: '   ' }), 400, 'INVALID_ARGUMENT', 'query is required');
     expectError(await explain(c, { query: 42 }), 400, 'INVALID_ARGUMENT', 'query is required');
+    expectError(await explain(c, { query: 'w'.repeat(100_000) }), 400, 'INVALID_ARGUMENT', 'query can be at most 2000 characters long.');
     const orphan = await explain(c, { query: 'swear words', documentId: 'doc-1' });
     expectError(orphan, 400, 'INVALID_ARGUMENT', 'documentId requires organizationId.');
     expect(orphan.body.error.details).toEqual({ issues: [{ code: 'custom', path: ['documentId'], message: 'documentId requires organizationId.' }] });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { JudgmentInit } from '../../../src/harness/memory.js';
 import { STALE_CAVEAT } from '../../../src/model/memory/suggest.js';
+import { MAX_QUERY_LENGTH } from '../../../src/operations/memory.js';
 import { REFERENCE_TIME } from '../../../src/support/clock.js';
 import { expectError, fingerprint } from '../../support/expect.js';
 import { type Client, forEachTransport } from '../../support/transports.js';
@@ -47,6 +48,22 @@ forEachTransport('memory suggest', (fresh) => {
         expect(fingerprint(c.service)).toBe(before);
       });
     }
+
+    it(`refuses a query longer than ${MAX_QUERY_LENGTH} characters, a 100,000-character word included, and answers one at the limit`, async () => {
+      const c = fresh();
+      c.service.memory.record(times(2, 'rejected'));
+      const before = fingerprint(c.service);
+      const message = `query can be at most ${MAX_QUERY_LENGTH} characters long.`;
+      for (const query of ['w'.repeat(100_000), `${QUERY} ${'x'.repeat(MAX_QUERY_LENGTH)}`]) {
+        const reply = await c.post(SUGGEST, { query });
+        expectError(reply, 400, 'INVALID_ARGUMENT', message);
+        expect(reply.body.error.details).toEqual({ issues: [{ code: 'too_big', path: ['query'], message }] });
+      }
+      expect(fingerprint(c.service)).toBe(before);
+      const atLimit = `${QUERY} ${'x'.repeat(MAX_QUERY_LENGTH - QUERY.length - 1)}`;
+      expect(atLimit).toHaveLength(MAX_QUERY_LENGTH);
+      expect((await suggest(c, { query: atLimit })).primary).toMatchObject({ recommendation: 'reject', basedOn: 2 });
+    });
 
     it('refuses documentId without organizationId (D11)', async () => {
       const c = fresh();

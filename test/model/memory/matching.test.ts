@@ -2,9 +2,12 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { synonymTableSource } from '../../../scripts/memory-synonyms.js';
 import { judgmentIndex } from '../../../src/model/memory/index.js';
-import { analyseQuery, editDistance, type Vocabulary } from '../../../src/model/memory/query.js';
-import { loadSynonyms, NO_SYNONYMS, parseSynonyms } from '../../../src/model/memory/synonyms.js';
-import { NEGATION_TERM, terms, words } from '../../../src/model/memory/text.js';
+import { parseSynonyms } from '../../../src/model/memory/lexicon.js';
+import { analyseQuery, type Vocabulary } from '../../../src/model/memory/query.js';
+import { reportOf } from '../../../src/model/memory/report.js';
+import { editDistance } from '../../../src/model/memory/spelling.js';
+import { loadSynonyms, NO_SYNONYMS } from '../../../src/model/memory/synonyms.js';
+import { negatingPrefix, terms, words } from '../../../src/model/memory/text.js';
 import type { JudgmentRecord } from '../../../src/model/state/entities.js';
 
 const TABLE = new URL('../../../src/model/memory/synonyms-table.ts', import.meta.url);
@@ -30,22 +33,30 @@ function vocabulary(texts: string[]): Vocabulary {
   const surfaces = new Map<string, string | null>();
   for (const text of texts) {
     for (const term of new Set(terms(text))) df.set(term, (df.get(term) ?? 0) + 1);
-    for (const word of words(text)) surfaces.set(word.toLowerCase(), terms(word)[0] ?? null);
+    for (const word of words(text)) surfaces.set(word, terms(word)[0] ?? null);
   }
-  return { documentFrequency: (t) => df.get(t) ?? 0, surfaces: () => surfaces };
+  return { documentFrequency: (t) => df.get(t) ?? 0, surfaces: () => surfaces, negates: () => false };
 }
 
+const plain = { negated: false, clouded: false, prefixed: false };
+
 describe('decision-memory text analysis', () => {
-  it('stems with Porter2, so inflections meet', () => {
+  it('stems with Porter2, so inflections meet, and keeps `added` apart from `ad`', () => {
     expect(terms('cures cured curing cure')).toEqual(['cure', 'cure', 'cure', 'cure']);
     expect(terms('profane profanity')).toEqual(['profan', 'profan']);
     expect(terms('captioned captioning captions')).toEqual(['caption', 'caption', 'caption']);
+    expect(terms('added adding ad')).toEqual(['add', 'add', 'ad']);
   });
 
-  it('folds every way of saying "none" into one term, and British spellings into American ones', () => {
-    expect(terms("lacking without no missing doesn't never")).toEqual(Array(6).fill(NEGATION_TERM));
+  it('reads negators as no topic of their own, and British spellings as American ones', () => {
+    expect(terms("lacking without no missing doesn't never")).toEqual([]);
     expect(terms('licence colour centre')).toEqual(terms('license color center'));
     expect(words('an e-mail with an opt-out')).toEqual(['an', 'email', 'with', 'an', 'opt', 'out']);
+  });
+
+  it('knows the prefixes that negate an adjective or participle, not a verb of undoing', () => {
+    expect(['uncapped', 'unlicensed', 'nonrefundable', 'unredacted'].map(negatingPrefix)).toEqual(['un', 'un', 'non', 'un']);
+    expect(['unsubscribe', 'unlock', 'united', 'under', 'unit'].map(negatingPrefix)).toEqual([null, null, null, null, null]);
   });
 
   it('counts edits with a swap of neighbours as one, and gives up past the limit', () => {
@@ -61,42 +72,63 @@ describe('decision-memory query analysis', () => {
 
   it('matches a word no judgment uses by one edit, by its parts, or as an abbreviation', () => {
     const [typo, weight, loss, unsub] = analyseQuery('profanty weightloss unsub', vocab, NO_SYNONYMS);
-    expect(typo).toEqual({ word: 'profanty', term: 'profanti', forms: [{ term: 'profan', weight: 0.8, via: 'typo' }] });
+    expect(typo).toEqual({ word: 'profanty', term: 'profanti', ...plain, forms: [{ term: 'profan', weight: 0.8, via: 'typo', inverted: false }] });
     expect([weight?.word, loss?.word]).toEqual(['weight', 'loss']);
-    expect(weight?.forms).toEqual([{ term: 'weight', weight: 0.8, via: 'compound' }]);
-    expect(unsub?.forms).toEqual([{ term: 'unsubscrib', weight: 0.6, via: 'prefix' }]);
+    expect(weight?.forms).toEqual([{ term: 'weight', weight: 0.8, via: 'compound', inverted: false }]);
+    expect(unsub?.forms).toEqual([{ term: 'unsubscrib', weight: 0.6, via: 'prefix', inverted: false }]);
   });
 
   it('leaves short unknown words alone: one edit between short words is usually another word', () => {
     expect(analyseQuery('foul', vocabulary(['four']), NO_SYNONYMS)[0]?.forms).toEqual([]);
   });
 
-  it('adds synonyms the judgments use, weighed below the word itself', () => {
-    const synonyms = parseSynonyms('font typefac');
-    expect(analyseQuery('wrong font', vocab, synonyms)).toEqual([
-      { word: 'wrong', term: 'wrong', forms: [] },
-      { word: 'font', term: 'font', forms: [{ term: 'typefac', weight: 0.6, via: 'synonym' }] },
+  it('adds related words the judgments use, weighed below the word itself, and lower when the judgments use the word too', () => {
+    const lexicon = parseSynonyms('font typefac\nliabil +liabl');
+    expect(analyseQuery('wrong font', vocab, lexicon)).toEqual([
+      { word: 'wrong', term: 'wrong', ...plain, forms: [] },
+      { word: 'font', term: 'font', ...plain, forms: [{ term: 'typefac', weight: 0.6, via: 'synonym', inverted: false }] },
     ]);
+    const known = analyseQuery('liable', vocabulary(['Supplier is liable', 'Liability clause']), lexicon)[0];
+    expect(known?.forms).toEqual([
+      { term: 'liabl', weight: 1, via: 'exact', inverted: false },
+      { term: 'liabil', weight: 0.48, via: 'derivation', inverted: false },
+    ]);
+  });
+
+  it('keeps which words the query negates, and reads `un-` words as the negation of the word they hold', () => {
+    const capped = vocabulary(['Liability capped at twelve months of fees']);
+    expect(analyseQuery('no cap on liability', capped, NO_SYNONYMS).map((w) => [w.word, w.negated])).toEqual([
+      ['no', false],
+      ['cap', true],
+      ['liability', false],
+    ]);
+    const uncapped = analyseQuery('uncapped liability', capped, NO_SYNONYMS)[0];
+    expect(uncapped).toMatchObject({ word: 'uncapped', prefixed: true, forms: [{ term: 'cap', via: 'negated', inverted: true }] });
+  });
+
+  it('reads a phrase of the lexicon as the word it means', () => {
+    const phrase = analyseQuery('sign up', vocabulary(['Contract for the venue']), parseSynonyms('sign_up =contract')).find((w) => w.term === 'sign_up');
+    expect(phrase).toMatchObject({ word: 'sign up', term: 'sign_up', forms: [{ term: 'contract', via: 'phrase', weight: 0.7 }] });
   });
 });
 
 describe('decision-memory index', () => {
-  it('finds paraphrases through synonyms and keeps unrelated queries out', async () => {
-    const index = judgmentIndex([judgment('Poster set in an off-brand typeface'), judgment('Quarterly tax filing')], await loadSynonyms());
-    expect(index.search('wrong font on the poster').map((h) => h.index)).toEqual([0]);
+  it('finds paraphrases through related words and keeps unrelated queries out', async () => {
+    const index = judgmentIndex([judgment('Live chat agent cursing at a customer'), judgment('Quarterly tax filing')], await loadSynonyms());
+    expect(index.search('agent swearing in the live chat').map((h) => h.index)).toEqual([0]);
     expect(index.search('vegan lunch menu')).toEqual([]);
   });
 
   it('reports the terms each judgment matched and the judgments that came close', async () => {
     const list = [judgment('Forum reply full of profanity', 'Abusive language'), judgment('Forum rules page'), judgment('Reply to a survey')];
-    const report = judgmentIndex(list, await loadSynonyms()).report('profanty in a forum reply');
+    const report = reportOf(judgmentIndex(list, await loadSynonyms()), 'profanty in a forum reply');
     expect(report.hits.map((h) => [h.index, h.matched])).toEqual([
       [
         0,
         [
-          { word: 'profanty', term: 'profan', via: 'typo' },
-          { word: 'forum', term: 'forum', via: 'exact' },
-          { word: 'reply', term: 'repli', via: 'exact' },
+          { word: 'profanty', term: 'profan', via: 'typo', polarity: 'same' },
+          { word: 'forum', term: 'forum', via: 'exact', polarity: 'same' },
+          { word: 'reply', term: 'repli', via: 'exact', polarity: 'same' },
         ],
       ],
     ]);
@@ -112,7 +144,7 @@ describe('decision-memory second hop', () => {
       judgment('Poster with a bright yellow background', 'Colours match the brand'),
       judgment('Quarterly tax filing reminder', 'Accurate dates'),
     ];
-    const report = judgmentIndex(list, await loadSynonyms()).report('supplement marketed as a cure for anxiety disorders');
+    const report = reportOf(judgmentIndex(list, await loadSynonyms()), 'supplement marketed as a cure for anxiety disorders');
     expect(report.hits.map((h) => [h.index, h.resembles])).toEqual([
       [0, undefined],
       [1, 0],
@@ -130,17 +162,21 @@ describe('decision-memory second hop', () => {
   });
 });
 
-describe('the synonym table', () => {
+describe('the related-words table', () => {
   it('is the generator output from WordNet, byte for byte', () => {
     const source = synonymTableSource();
     if (WRITE) writeFileSync(TABLE, source);
     expect(readFileSync(TABLE, 'utf8')).toBe(source);
   });
 
-  it('pairs first senses only: font/typeface and curse/swear, never new/young', async () => {
-    const synonyms = await loadSynonyms();
-    expect(synonyms.get('font')).toContain('typefac');
-    expect(synonyms.get('curs')).toContain('swear');
-    expect(synonyms.get('new') ?? []).not.toContain('young');
+  it('holds synonyms of attested early senses, derivations, irregular inflections and opposites by prefix, never new/young', async () => {
+    const lexicon = await loadSynonyms();
+    const related = (stem: string) => (lexicon.related.get(stem) ?? []).map((r) => `${r.kind}:${r.term}`);
+    expect(related('curs')).toContain('synonym:swear');
+    expect(related('liabl')).toContain('derivation:liabil');
+    expect(related('swore')).toContain('inflection:swear');
+    expect(related('child')).toContain('inflection:children');
+    expect(related('illeg')).toContain('opposite:legal');
+    expect(related('new')).not.toContain('synonym:young');
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { judgmentIndex } from '../../../src/model/memory/index.js';
+import { reportOf } from '../../../src/model/memory/report.js';
 import type { JudgmentRecord } from '../../../src/model/state/entities.js';
 
 /** Six review texts: two about unsubscribe links, two about health claims, two about neither. */
@@ -37,7 +38,7 @@ function history(rounds: number): JudgmentRecord[] {
 describe('what a ranking costs as the judgments grow', () => {
   it('scores each distinct text the query reaches once, however many judgments repeat it', () => {
     const scored = [1, 10, 1000].map((rounds) => {
-      const report = judgmentIndex(history(rounds)).report('email with no unsubscribe link');
+      const report = reportOf(judgmentIndex(history(rounds)), 'email with no unsubscribe link');
       expect(report.hits).toHaveLength(2 * rounds);
       return report.scored;
     });
@@ -51,8 +52,8 @@ describe('what a ranking costs as the judgments grow', () => {
     for (let i = 0; i < 5000; i++) {
       many.push({ ...(few[5] as JudgmentRecord), recordId: `act_cost_other_${i}`, content: `Product page photo ${i} of the blue mug` });
     }
-    const before = judgmentIndex(few).report('clinically proven wrinkles');
-    const after = judgmentIndex(many).report('clinically proven wrinkles');
+    const before = reportOf(judgmentIndex(few), 'clinically proven wrinkles');
+    const after = reportOf(judgmentIndex(many), 'clinically proven wrinkles');
     expect(after.scored).toBe(before.scored);
     expect(after.hits.map((h) => h.index)).toEqual(before.hits.map((h) => h.index));
   });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { resolvedTargetRefusal, webhookAllowList, webhookTargetRefusal } from '../../../src/model/webhooks/targets.js';
-import { addressKind, inCidr, parseCidr, parseIp } from '../../../src/support/addresses.js';
+import { addressKind, inCidr } from '../../../src/support/address-kinds.js';
+import { parseCidr, parseIp } from '../../../src/support/addresses.js';
 
 describe('IP addresses and ranges', () => {
   it('parses IPv4 and every IPv6 spelling, and refuses what is neither', () => {

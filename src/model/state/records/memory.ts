@@ -14,4 +14,8 @@ export interface JudgmentRecord {
   organizationId?: string;
   documentId?: string;
   agent: Record<string, unknown> | null;
+  /** The comment thread the judgment belongs to (memory filters and queries read it). */
+  annotationId?: string;
+  /** Issues the reviewer flagged, e.g. `missing-citation` (reviewer profiles count them). */
+  flags?: string[];
 }

@@ -31,11 +31,19 @@ export interface WebhookAttemptRecord {
   error: string | null;
 }
 
+/**
+ * Who a delivery is for: an advanced endpoint, the basic (v1) URL, a workflow run's receiver (beyond-spec-4 4.2.0 K),
+ * or the request of a workflow webhook node (4.2.0 F).
+ */
+export type WebhookDeliveryKind = 'advanced' | 'basic' | 'workflow' | 'workflow-node';
+
 /** One webhook request the service makes to one receiver, with its attempts (service-facts 7.3, 7.4, 7.6). */
 export interface WebhookDeliveryRecord {
   /** Position in the key's outbox, creation order. */
   seq: number;
-  kind: 'advanced' | 'basic';
+  kind: WebhookDeliveryKind;
+  /** The HTTP method; absent = POST (only a workflow webhook node sends GET). */
+  method?: 'GET' | 'POST';
   /** `msg_` id (advanced; the same on every attempt and for every endpoint of one event), or the payload's `webhookId` (basic). */
   messageId: string;
   /** The event type, e.g. `comment.add`. */

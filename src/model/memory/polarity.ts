@@ -1,0 +1,145 @@
+/**
+ * Polarity: which words of a text a negator governs, so "a cap on liability" and "no cap on liability" make different
+ * points. Judgments and queries are read the same way, in one pass over their words.
+ */
+import { isStopWord, NEGATORS, type Token, termOf, tokens } from './text.js';
+
+/** An index term of a text, the word it came from, and whether a negator governs it. */
+export interface ReadTerm {
+  readonly word: string;
+  readonly term: string;
+  readonly negated: boolean;
+  /**
+   * Not governed by a negator, but in a clause that holds one: "pets are not permitted" states nothing plain about
+   * `pets`, and neither does "competitive pay without figures" about `pay`. Such a word never counts as stated the
+   * opposite way.
+   */
+  readonly clouded: boolean;
+  /** The word is a negator: its term is `NEGATION_TERM`, which every way of saying "none" shares. */
+  readonly negator: boolean;
+}
+
+/** The one term every negator becomes (`no`, `without`, `lacking`, `missing`, `doesn't`...): texts saying something is absent share it. */
+export const NEGATION_TERM = 'no';
+
+/** The most words one negator governs: "no age verification gate" negates three. */
+export const NEGATION_REACH = 3;
+
+/** Negators that may follow what they negate: "citation missing", "disclosure absent", "fees omitted from the total". */
+const POSTPOSED = new Set(['missing', 'absent', 'lacking', 'omitted']);
+
+/** After a postposed negator, a preposition means it negated what came before: "citation missing from the page". */
+const PREPOSITIONS = new Set(['from', 'in', 'on', 'at', 'for', 'to', 'by', 'of', 'with', 'during', 'since']);
+
+/** Between a run of words and a postposed negator: "the age check is missing". */
+const AUXILIARIES = new Set(['is', 'are', 'was', 'were', 'be', 'been']);
+
+/** Words that carry a negation on to the next word of a list: "no terms or rules", "neither odds nor dates". */
+const CARRIERS = new Set(['or', 'nor']);
+
+/**
+ * Words that take something away without a negator's grammar ("reject all is hidden", "a rate that excludes the
+ * resort fee", "fails to disclose"): they leave every plain word of their clause unclear rather than stated.
+ */
+const CLOUDERS = new Set(
+  'hidden hide hides hiding buried bury obscured obscures concealed conceals broken disabled removed removes excluded excludes excluding fail fails failed failing refuse refuses refused'.split(
+    ' ',
+  ),
+);
+
+/** What `can't`, `won't` and `ain't` leave behind: the `t` after them is a negator. */
+const CONTRACTED = new Set(['can', 'won', 'ain']);
+
+/**
+ * The terms of a text with their polarity, each negator as `NEGATION_TERM`. A negator (`no`, `not`, `without`, `never`, `lacks`, `missing`, `n't`...)
+ * governs the next run of up to `NEGATION_REACH` adjacent topic words, skipping the words without a topic before the
+ * first (`without an unsubscribe link`), continuing over `or`/`nor` and hyphens (`no opt-out link`), and stopping at
+ * any other word without a topic or at punctuation. `non-` negates the one word it is joined to. A postposed negator
+ * with nothing to govern after it (`brand font missing`, `citation missing from the page`) governs the run before it.
+ * @example readText('no cap on liability').map((t) => [t.term, t.negated]) // [['cap', true], ['liabil', false]]
+ */
+export function readText(text: string): ReadTerm[] {
+  return readTokens(tokens(text));
+}
+
+/** `readText` over tokens already cut; `lookup` turns a lowercased word into its term (null: no topic), e.g. from a cache. */
+export function readTokens(list: readonly Token[], lookup: (word: string) => string | null = termOf): ReadTerm[] {
+  const out: { word: string; term: string; negated: boolean; clouded: boolean; negator: boolean }[] = [];
+  let clouded = false; // the current clause holds a negator
+  let pending = false; // a negator waits for its first topic word
+  let reach = 0; // how many more adjacent topic words the current negation takes
+  let back: [number, number] | null = null; // the run a postposed negator governs if nothing follows it
+  let runStart = 0; // the first term of the latest run of adjacent topic words
+  let adjacent = false; // the last word read was a topic word (or joined to one)
+  let clause = 0; // the first term of the current clause
+  let previous = '';
+  const governBack = () => {
+    if (back) for (let i = back[0]; i < back[1]; i++) if (!(out[i] as ReadTerm).negator) (out[i] as { negated: boolean }).negated = true;
+    back = null;
+    pending = false;
+  };
+  const endClause = () => {
+    if (clouded)
+      for (let i = clause; i < out.length; i++)
+        if (!(out[i] as ReadTerm).negated && !(out[i] as ReadTerm).negator) (out[i] as { clouded: boolean }).clouded = true;
+    clouded = false;
+  };
+  for (const token of list) {
+    const word = token.word;
+    if (token.breaks) {
+      if (pending) governBack();
+      endClause();
+      pending = false;
+      reach = 0;
+      back = null;
+      adjacent = false;
+      clause = out.length;
+    }
+    const negator = NEGATORS.has(word) || (word === 't' && CONTRACTED.has(previous)) || word === 'non';
+    previous = word;
+    if (negator) {
+      clouded = true;
+      pending = true;
+      reach = word === 'non' ? 1 : NEGATION_REACH;
+      const before = out.length;
+      back = POSTPOSED.has(word) && adjacent ? [Math.max(runStart, clause, before - NEGATION_REACH), before] : null;
+      adjacent = false;
+      out.push({ word, term: NEGATION_TERM, negated: false, clouded: false, negator: true });
+      continue;
+    }
+    if (CLOUDERS.has(word)) clouded = true;
+    const term = isStopWord(word) ? null : lookup(word);
+    if (term === null) {
+      if (pending) {
+        if (back && PREPOSITIONS.has(word)) governBack();
+        continue;
+      }
+      if (token.joined && adjacent) continue;
+      if (reach > 0 && CARRIERS.has(word)) {
+        pending = true;
+        continue;
+      }
+      reach = 0;
+      if (!AUXILIARIES.has(word)) adjacent = false;
+      continue;
+    }
+    let negated = false;
+    if (pending) {
+      pending = false;
+      back = null;
+      negated = true;
+      reach--;
+    } else if (reach > 0 && (adjacent || token.joined)) {
+      negated = true;
+      reach--;
+    } else {
+      reach = 0;
+    }
+    if (!adjacent) runStart = out.length;
+    adjacent = true;
+    out.push({ word, term, negated, clouded: false, negator: false });
+  }
+  if (pending) governBack();
+  endClause();
+  return out;
+}

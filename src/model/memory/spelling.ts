@@ -1,0 +1,75 @@
+import { analysisWork, termOf } from './text.js';
+
+/** The judgments' words a spelling match reads (see `Vocabulary` in `query.ts`). */
+export interface Spellings {
+  /** Judgments holding the term. */
+  documentFrequency(term: string): number;
+  /** Distinct lowercased words of the judgments with their terms (null: no topic), at least those starting with `initial`. */
+  surfaces(initial: string): ReadonlyMap<string, string | null>;
+}
+
+/** `weightloss` as `weight` + `loss` when the judgments use both parts (each at least 4 letters). @example compound('weightloss', vocabulary) // ['weight', 'loss'] */
+export function compound(word: string, vocabulary: Spellings): [string, string] | null {
+  for (let i = 4; i <= word.length - 4; i++) {
+    const left = word.slice(0, i);
+    const right = word.slice(i);
+    const a = termOf(left);
+    const b = termOf(right);
+    if (a !== null && b !== null && vocabulary.documentFrequency(a) > 0 && vocabulary.documentFrequency(b) > 0) return [left, right];
+  }
+  return null;
+}
+
+/**
+ * Indexed words one edit away (two from 9 letters) with the same first letter, for words of at least 6 letters (a
+ * short word one edit from another is usually a different word: `foul`/`four`, `swore`/`store`); else indexed
+ * words the word is the start of (`unsub`, `insta`).
+ * @example near('profanty', vocabulary) // [{ term: 'profan', via: 'typo' }]
+ */
+export function near(word: string, vocabulary: Spellings): { term: string; via: 'typo' | 'prefix' }[] {
+  const limit = word.length >= 9 ? 2 : 1;
+  const typos = new Set<string>();
+  const prefixes = new Set<string>();
+  // A typo keeps the first letter and a prefix starts with it: only words with the same initial can qualify.
+  for (const [surface, term] of vocabulary.surfaces(word.charAt(0))) {
+    if (term === null) continue;
+    if (
+      word.length >= 6 &&
+      surface.charCodeAt(0) === word.charCodeAt(0) &&
+      Math.abs(surface.length - word.length) <= limit &&
+      editDistance(word, surface, limit) <= limit
+    )
+      typos.add(term);
+    else if (surface.length >= word.length + 2 && surface.startsWith(word)) prefixes.add(term);
+  }
+  if (typos.size > 0) return [...typos].sort().map((term) => ({ term, via: 'typo' }));
+  return [...prefixes].sort().map((term) => ({ term, via: 'prefix' }));
+}
+
+/**
+ * Optimal-string-alignment distance (a swap of neighbours is one edit), giving up past `limit`: a row whose every
+ * cell is over the limit ends the comparison, so unlike words cost a few rows.
+ * @example editDistance('typefase', 'typeface', 1) // 1
+ */
+export function editDistance(a: string, b: string, limit: number): number {
+  let before = new Array<number>(b.length + 1).fill(0);
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    let best = i;
+    analysisWork.editCells += b.length;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1;
+      let d = Math.min((previous[j] as number) + 1, (current[j - 1] as number) + 1, (previous[j - 1] as number) + cost);
+      if (i > 1 && j > 1 && a.charCodeAt(i - 1) === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === b.charCodeAt(j - 1)) {
+        d = Math.min(d, (before[j - 2] as number) + 1);
+      }
+      current.push(d);
+      best = Math.min(best, d);
+    }
+    if (best > limit) return limit + 1;
+    before = previous;
+    previous = current;
+  }
+  return previous[b.length] as number;
+}

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { judgmentIndex } from '../../../src/model/memory/index.js';
+import { MAX_FUZZY_LENGTH, MAX_FUZZY_WORDS } from '../../../src/model/memory/query.js';
+import { loadSynonyms } from '../../../src/model/memory/synonyms.js';
+import { analysisWork, MAX_WORD_LENGTH } from '../../../src/model/memory/text.js';
+import type { JudgmentRecord } from '../../../src/model/state/entities.js';
+
+const record = (content: string, i: number): JudgmentRecord => ({
+  recordId: `act_cost_${i}`,
+  reasoning: 'Reviewed',
+  decision: 'rejected',
+  confidence: 1,
+  judgeType: 'human',
+  contentType: '',
+  actionUser: { userId: 'u1' },
+  createdAt: i,
+  agent: null,
+  content,
+});
+
+/**
+ * A history whose vocabulary holds `n` distinct 24-letter words that differ only in their last letters: the worst
+ * for a spelling match, which cannot give up on such a word before its end.
+ */
+function history(n: number): JudgmentRecord[] {
+  const words = Array.from({ length: n }, (_, i) => `p${'x'.repeat(MAX_FUZZY_LENGTH - 4)}${i.toString(26).padStart(3, 'a')}`);
+  return words.map((w, i) => record(`Poster with ${w} and a profanity filter`, i));
+}
+
+/** The steps text analysis takes while `fn` runs. */
+function workOf(fn: () => unknown): { stemmedCharacters: number; editCells: number } {
+  const before = { ...analysisWork };
+  fn();
+  return { stemmedCharacters: analysisWork.stemmedCharacters - before.stemmedCharacters, editCells: analysisWork.editCells - before.editCells };
+}
+
+describe('what reading a query costs, counted in steps', () => {
+  it('never stems or spell-matches a word past the longest a word can be', async () => {
+    const index = judgmentIndex(history(300), await loadSynonyms());
+    index.search('warm up');
+    expect(workOf(() => index.search('a'.repeat(100_000)))).toEqual({ stemmedCharacters: 0, editCells: 0 });
+    expect(workOf(() => index.search(Array.from({ length: 10 }, (_, i) => `${'p'.repeat(999)}${i}`).join(' ')))).toEqual({
+      stemmedCharacters: 0,
+      editCells: 0,
+    });
+    expect(MAX_WORD_LENGTH).toBe(40);
+  });
+
+  it('bounds the spelling work of a long paste of unknown words, however many the index knows', async () => {
+    const surfaces = 300;
+    const index = judgmentIndex(history(surfaces), await loadSynonyms());
+    index.search('warm up');
+    // 2,000 characters of unknown 24-letter words that differ from the index's words only in their last letters.
+    const query = Array.from({ length: 80 }, (_, i) => `p${'x'.repeat(MAX_FUZZY_LENGTH - 4)}z${i.toString(26).padStart(2, 'a')}`).join(' ');
+    expect(query.length).toBeLessThanOrEqual(2000);
+    const work = workOf(() => index.search(query));
+    expect(work.editCells).toBeGreaterThan(MAX_FUZZY_WORDS * surfaces * MAX_FUZZY_LENGTH);
+    // Each of at most MAX_FUZZY_WORDS words compares with each same-initial word of at most its length + 2.
+    expect(work.editCells).toBeLessThanOrEqual(MAX_FUZZY_WORDS * (surfaces + 10) * (MAX_FUZZY_LENGTH + 1) * (MAX_FUZZY_LENGTH + 3));
+    // Each word is stemmed for its term and its phrases, and a fuzzy word's run-together parts once each.
+    expect(work.stemmedCharacters).toBeLessThanOrEqual(2 * query.length + MAX_FUZZY_WORDS * MAX_FUZZY_LENGTH * MAX_FUZZY_LENGTH);
+  });
+
+  it('records and indexes a judgment holding a 100,000-character word without stemming it', async () => {
+    const long = `${'z'.repeat(100_000)}`;
+    const work = workOf(() => judgmentIndex([record(`Banner ${long} text`, 0)], { related: new Map(), phrasesIn: () => [] }).search('banner'));
+    expect(work.stemmedCharacters).toBeLessThan(50);
+  });
+});

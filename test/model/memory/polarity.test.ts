@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { readText } from '../../../src/model/memory/polarity.js';
+
+/** A text's topic terms, `¬` before a negated one and `?` before one a negation leaves unclear. */
+const read = (text: string) =>
+  readText(text)
+    .filter((t) => !t.negator)
+    .map((t) => `${t.negated ? '¬' : t.clouded ? '?' : ''}${t.term}`)
+    .join(' ');
+
+describe('which words a negator governs', () => {
+  it('binds a negator to the run of topic words after it, skipping the words between', () => {
+    expect(read('no cap on liability')).toBe('¬cap ?liabil');
+    expect(read('Marketing email without an unsubscribe link')).toBe('?market ?email ¬unsubscrib ¬link');
+    expect(read('never verifies age')).toBe('¬verifi ¬age');
+    expect(read("doesn't disclose the sponsorship")).toBe('¬disclos ?sponsorship');
+    expect(read("can't cancel online")).toBe('¬cancel ¬onlin');
+  });
+
+  it('carries a negation over hyphens and `or`, stops at other words and at punctuation, and reaches three words at most', () => {
+    expect(read('newsletter with no opt-out link')).toBe('?newslett ¬opt ¬link');
+    expect(read('without odds or a closing date')).toBe('¬odd ¬close ¬date');
+    expect(read('no age verification gate page')).toBe('¬age ¬verif ¬gate ?page');
+    expect(read('no cap, capped fees')).toBe('¬cap cap fee');
+  });
+
+  it('lets `non-` negate the one word it is joined to, and a postposed negator the run before it', () => {
+    expect(read('non-binding letter')).toBe('¬bind ?letter');
+    expect(read('Brand font missing; embed the web font')).toBe('¬brand ¬font emb web font');
+    expect(read('citation missing from the page')).toBe('¬citat ?page');
+    expect(read('the age check is missing')).toBe('¬age ¬check');
+  });
+
+  it('leaves every plain word of a clause that takes something away unclear rather than stated', () => {
+    expect(read('pets are not permitted')).toBe('?pet ¬permit');
+    expect(read('reject all is hidden')).toBe('?reject ?hidden');
+    expect(read('a rate that excludes the resort fee')).toBe('?rate ?exclud ?resort ?fee');
+    expect(read('clinically proven to reduce wrinkles')).toBe('clinic proven reduc wrinkl');
+  });
+});

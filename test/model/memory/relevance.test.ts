@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest';
+import { judgmentIndex } from '../../../src/model/memory/index.js';
+import { reportOf } from '../../../src/model/memory/report.js';
+import { suggestDecision } from '../../../src/model/memory/suggest.js';
+import { loadSynonyms } from '../../../src/model/memory/synonyms.js';
+import type { Namespace } from '../../../src/model/state/entities.js';
+import { emptyNamespace } from '../../../src/model/state/store.js';
+
+/** Content, reasoning and decision of each judgment, recorded in this order under one key. */
+type Row = readonly [string, string, 'approved' | 'rejected'];
+
+function namespaceOf(rows: readonly Row[]): Namespace {
+  const ns = emptyNamespace('key');
+  ns.judgments = rows.map(([content, reasoning, decision], i) => ({
+    recordId: `act_${i}`,
+    reasoning,
+    decision,
+    confidence: 0.9,
+    judgeType: 'human',
+    contentType: 'review',
+    actionUser: { userId: `reviewer-${i}` },
+    createdAt: 1_000 + i,
+    agent: null,
+    content,
+  }));
+  return ns;
+}
+
+async function ask(rows: readonly Row[], query: string) {
+  const ns = namespaceOf(rows);
+  const index = judgmentIndex(ns.judgments, await loadSynonyms());
+  return { report: reportOf(index, query), primary: suggestDecision(ns, { query }, 2_000, index).primary };
+}
+
+const CHECKOUT: Row[] = [
+  ['Checkout adds a mandatory service fee only on the final payment step', 'Drip pricing: the full price must show from the start', 'rejected'],
+  ['New checkout adding a mandatory service fee only at the final payment step', 'Fee belongs in the first price shown', 'rejected'],
+  ['Product page showing the all-in price including taxes and delivery', 'Total price is clear upfront', 'approved'],
+  ['Onboarding tour with a new tooltip on the dashboard', 'Helpful and unobtrusive', 'approved'],
+  ['Dashboard redesign with a darker sidebar', 'On brand', 'approved'],
+  ['Release notes for the mobile app', 'Clear', 'approved'],
+];
+
+describe('relevance that reads both ways', () => {
+  it('finds the judgments about an item pasted whole with greetings, a release number and a deadline', async () => {
+    const pasted =
+      'Hi team, quick one before release 4.12 goes out on Monday 3 March: the new checkout adds a mandatory service fee only at the final payment step. ' +
+      'Legal and finance are copied. Can we get sign-off by Friday 5pm? Thanks, Priya';
+    const { report, primary } = await ask(CHECKOUT, pasted);
+    expect(report.hits.map((h) => h.index)).toEqual([0, 1]);
+    for (const hit of report.hits) {
+      expect(hit.coverage).toBeLessThan(0.3);
+      expect(hit.reverseCoverage).toBeGreaterThanOrEqual(0.6);
+    }
+    expect(primary).toMatchObject({ recommendation: 'reject', basedOn: 2 });
+  });
+
+  it('finds nothing when the pasted item is about something else, however much of its wording it shares', async () => {
+    const other = 'Hi team, for release 4.12 the onboarding tour adds a new tooltip on the final step of the dashboard. Can we get sign-off by Friday? Thanks';
+    expect((await ask(CHECKOUT, other)).primary).toBeNull();
+  });
+});
+
+const LIABILITY: Row[] = [
+  ['Supplier contract with liability capped at twelve months of fees', 'Standard cap', 'approved'],
+  ['Services agreement capping the supplier liability at fees paid', 'Market standard', 'approved'],
+  ['Supplier contract with uncapped liability', 'Unlimited exposure', 'rejected'],
+  ['Supplier agreement with no cap on liability', 'Unlimited exposure', 'rejected'],
+];
+
+describe('polarity', () => {
+  it('keeps "a cap on liability" and "no cap on liability" apart: the opposite case is no support', async () => {
+    const capped = await ask(LIABILITY, 'a cap on supplier liability');
+    expect(capped.primary).toMatchObject({ recommendation: 'approve', basedOn: 2 });
+    const uncapped = await ask(LIABILITY, 'supplier liability with no cap');
+    expect(uncapped.primary).toMatchObject({ recommendation: 'reject', basedOn: 2 });
+    expect(uncapped.report.near.filter((h) => h.opposite).map((h) => h.index)).toEqual([0, 1]);
+  });
+
+  it('reads `uncapped` as no cap, and the judgments saying so in either way as the same case', async () => {
+    const { report, primary } = await ask(LIABILITY, 'uncapped liability for the supplier');
+    expect(primary).toMatchObject({ recommendation: 'reject', basedOn: 2 });
+    expect(report.hits.map((h) => h.index)).toEqual([2, 3]);
+  });
+});
+
+describe('related words', () => {
+  const rows: Row[] = [
+    ['Indemnity clause making the reseller liable for every claim', 'One-sided', 'rejected'],
+    ['Reseller agreement with liability for every third-party claim', 'One-sided', 'rejected'],
+    ['Reseller newsletter about the spring catalogue', 'Fine', 'approved'],
+  ];
+
+  it('match a derivation (`liable`/`liability`), weighed below the word itself', async () => {
+    const { report, primary } = await ask(rows, 'reseller liable for third-party claims');
+    expect(primary).toMatchObject({ recommendation: 'reject', basedOn: 2 });
+    const reading = report.words.find((w) => w.word === 'liable');
+    expect(reading?.forms.map((f) => [f.term, f.via, f.weight])).toEqual([
+      ['liabl', 'exact', 1],
+      ['liabil', 'derivation', 0.48],
+    ]);
+  });
+
+  it('never let a look-alike that shares the words but not the point win', async () => {
+    const lookAlike: Row[] = [
+      ['Shipping weight and dimensions on the product page', 'Accurate', 'approved'],
+      ['Instagram ad showing weight loss results in two weeks', 'Unrealistic promise', 'rejected'],
+      ['Diet shake ad promising weight loss', 'Misleading', 'rejected'],
+    ];
+    expect((await ask(lookAlike, 'shipping weight shown on the product page')).primary).toBeNull();
+  });
+});
+
+describe('small histories', () => {
+  it('still find a subject when every judgment of a three-judgment key shares its words', async () => {
+    const three: Row[] = [
+      ['Conference talk abstract that is a sales pitch for the speaker product', 'Talks must be vendor neutral', 'rejected'],
+      ['Conference talk proposal that pitches the sponsor product', 'Promotional talk', 'rejected'],
+      ['Conference talk abstract presenting a vendor-neutral case study', 'Educational', 'approved'],
+    ];
+    const { primary } = await ask(three, 'conference talk that is really a product pitch');
+    expect(primary).toMatchObject({ recommendation: 'reject', basedOn: 2 });
+  });
+});
