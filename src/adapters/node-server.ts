@@ -4,6 +4,8 @@ import { ServiceError } from '../errors.js';
 import type { ApiCall, ApiReply } from '../protocol/call.js';
 import { bodyLimitFor, STORAGE_PREFIX } from '../protocol/limits.js';
 import { bindsLoopbackOnly, hostAllowed, type ListenerPolicy, originAllowed } from '../protocol/origins.js';
+import { compileSchema } from '../protocol/schema-compiler.js';
+import { useSchemaCompiler } from '../protocol/validate.js';
 import type { MockService } from '../service.js';
 import { unpredictableToken } from '../support/secret.js';
 import { loadServed } from '../surface.js';
@@ -88,6 +90,8 @@ export async function listen(service: MockService, options: ListenOptions = {}):
   let index: ApiReply | undefined;
   // The served surface (schemas, control plane, OpenAPI document) loads now, not on the first request.
   const served = await loadServed();
+  // A server answers many calls per operation: each schema is compiled once, on its first call.
+  useSchemaCompiler(compileSchema);
   const server = createServer(
     // Node checks both timeouts on this interval, so it bounds how late a timeout fires.
     { headersTimeout: headersMs, requestTimeout: requestMs, connectionsCheckingInterval: Math.max(25, Math.min(1000, Math.floor(headersMs / 4))) },
