@@ -167,7 +167,9 @@ function handle(service: MockService, listener: ListenerPolicy, req: IncomingMes
   let answered = false;
   const headers = (): Record<string, string> => {
     const out: Record<string, string> = {};
-    for (const [key, value] of Object.entries(req.headers)) {
+    const given = req.headers;
+    for (const key of Object.keys(given)) {
+      const value = given[key];
       if (value !== undefined) out[key] = Array.isArray(value) ? value.join(', ') : value;
     }
     return out;
