@@ -166,8 +166,10 @@ function handle(service: MockService, listener: ListenerPolicy, req: IncomingMes
   let refused = false;
   let answered = false;
   const headers = (): Record<string, string> => {
-    const out: Record<string, string> = {};
     const given = req.headers;
+    // node joins a repeated request header into one string; only set-cookie stays a list and needs joining here.
+    if (given['set-cookie'] === undefined) return given as Record<string, string>;
+    const out: Record<string, string> = {};
     for (const key of Object.keys(given)) {
       const value = given[key];
       if (value !== undefined) out[key] = Array.isArray(value) ? value.join(', ') : value;
