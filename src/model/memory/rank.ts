@@ -103,32 +103,18 @@ export function rank(entry: Built, query: string, lexicon: Lexicon, withMatches:
     negates: (term) => entry.negating.has(term),
   };
   const words = analyseQuery(query, vocabulary, lexicon);
-  if (words.length === 0 || entry.size === 0) {
-    const none = () => 0;
-    return {
-      words,
-      touched: [],
-      passed: new Set(),
-      kept: NOTHING,
-      hop: new Map(),
-      best: 0,
-      bestCoverage: 0,
-      score: none,
-      coverage: none,
-      reverse: none,
-      opposite: () => false,
-      matches: undefined,
-    };
-  }
+  if (words.length === 0 || entry.size === 0) return nothingFound(words);
   const n = collectionSize(entry.size);
   const df = (term: string) => entry.postings.get(term)?.df ?? 0;
   const weights = words.map((w) => {
     if (df(w.term) > 0) return idf(n, df(w.term));
     if (w.forms.length > 0) return Math.max(...w.forms.map((f) => idf(n, df(f.term))));
-    return MATCHING.unseenWeight * idf(n, 0);
+    // A number no judgment holds (a release, a date, a ticket) says nothing about the subject; an unknown word does.
+    return /\d/.test(w.word) ? 0 : MATCHING.unseenWeight * idf(n, 0);
   });
   let total = 0;
   for (const w of weights) total += w;
+  if (total === 0) return nothingFound(words);
   const average = entry.totalLength / entry.size || 1;
   reserve(entry.textTerms.length);
   const { seen, mark, score, covered, reverse, polarity, bestCover, bestScore, bestForm, bestFlags } = scratch;
@@ -253,6 +239,25 @@ export function rank(entry: Built, query: string, lexicon: Lexicon, withMatches:
     reverse: reverseCoverage,
     opposite,
     matches,
+  };
+}
+
+/** The ranking of a query that reaches nothing. */
+function nothingFound(words: readonly QueryWord[]): Ranking {
+  const none = () => 0;
+  return {
+    words,
+    touched: [],
+    passed: new Set(),
+    kept: NOTHING,
+    hop: new Map(),
+    best: 0,
+    bestCoverage: 0,
+    score: none,
+    coverage: none,
+    reverse: none,
+    opposite: () => false,
+    matches: undefined,
   };
 }
 
