@@ -107,6 +107,10 @@ export function analyseQuery(query: string, vocabulary: Vocabulary, lexicon: Lex
     const base = prefixBase(lower, term, known, lexicon);
     if (base !== null) forms.add(base, 'negated', true);
     forms.related(term, lexicon, false, known(term) ? FORM_WEIGHTS.knownRelated : 1);
+    // An irregular form no judgment uses (`swore`) reads as its base word would, related words included (`curse`).
+    if (!known(term))
+      for (const { term: other, kind } of lexicon.related.get(term) ?? [])
+        if (kind === 'inflection') forms.related(other, lexicon, false, known(other) ? FORM_WEIGHTS.knownRelated : 1, false);
     for (const prefix of NEGATING_PREFIXES) if (vocabulary.negates(prefix + term)) forms.add(prefix + term, 'negated', true);
     if (forms.size() === 0 && !known(term) && lower.length >= 5 && lower.length <= MAX_FUZZY_LENGTH && !/\d/.test(lower) && fuzzy < MAX_FUZZY_WORDS) {
       fuzzy++;
@@ -163,11 +167,11 @@ class Forms {
    * The lexicon's relations of `term` the judgments use; `inverted` when `term` is what the word negates. `scale`
    * weighs them down when the judgments use the word itself.
    */
-  related(term: string, lexicon: Lexicon, inverted: boolean, scale = 1): void {
+  related(term: string, lexicon: Lexicon, inverted: boolean, scale = 1, inflections = true): void {
     for (const { term: other, kind } of lexicon.related.get(term) ?? []) {
       if (kind === 'opposite') this.add(other, 'negated', !inverted);
       // A word the judgments use matches its own inflections already; its irregular ones (`shown` for `showing`) add noise.
-      else if (kind !== 'inflection' || scale === 1) this.add(other, RELATION_MATCH[kind], inverted, scale);
+      else if (kind !== 'inflection' || (scale === 1 && inflections)) this.add(other, RELATION_MATCH[kind], inverted, scale);
     }
   }
 

@@ -106,6 +106,11 @@ describe('decision-memory query analysis', () => {
     expect(uncapped).toMatchObject({ word: 'uncapped', prefixed: true, forms: [{ term: 'cap', via: 'negated', inverted: true }] });
   });
 
+  it('reads an irregular form no judgment uses as its base word, related words included', () => {
+    const swore = analyseQuery('swore', vocabulary(['Agent cursed at a customer']), parseSynonyms('swear ~swore\ncurs swear'))[0];
+    expect(swore?.forms).toEqual([{ term: 'curs', weight: 0.6, via: 'synonym', inverted: false }]);
+  });
+
   it('reads a phrase of the lexicon as the word it means', () => {
     const phrase = analyseQuery('sign up', vocabulary(['Contract for the venue']), parseSynonyms('sign_up =contract')).find((w) => w.term === 'sign_up');
     expect(phrase).toMatchObject({ word: 'sign up', term: 'sign_up', forms: [{ term: 'contract', via: 'phrase', weight: 0.7 }] });
