@@ -46,6 +46,8 @@ export interface Built {
   textTerms: string[][];
   /** How many of each text's terms its content holds (they come first in `textTerms`). */
   textContent: number[];
+  /** Each text's terms of the reasoning (the reviewer's reason), where the resemblance hop compares reasons. */
+  textReasons: string[][];
   /** Each text's term count (its BM25 length). */
   textLengths: number[];
   /** Each text's judgments, in recording order. */
@@ -75,6 +77,7 @@ export function emptyBuilt(owner: readonly JudgmentRecord[]): Built {
     textKeys: new Map(),
     textTerms: [],
     textContent: [],
+    textReasons: [],
     textLengths: [],
     textDocs: [],
     textOf: [],
@@ -154,6 +157,9 @@ function textOf(entry: Built, judgment: JudgmentRecord): number {
   let content = 0;
   for (const flags of flagOf.values()) if (flags & TERM_FLAGS.content) content++;
   entry.textContent.push(content);
+  const reasons: string[] = [];
+  for (const [term, flags] of flagOf) if (flags & (TERM_FLAGS.reasonPlain | TERM_FLAGS.reasonNegated)) reasons.push(term);
+  entry.textReasons.push(reasons);
   entry.textLengths.push(length);
   entry.textDocs.push([]);
   for (const [term, n] of tf) {

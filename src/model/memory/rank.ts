@@ -18,6 +18,7 @@ const scratch = {
   score: new Float64Array(0),
   covered: new Float64Array(0),
   reverse: new Float64Array(0),
+  inContent: new Float64Array(0),
   polarity: new Uint8Array(0),
   bestCover: new Float64Array(0),
   bestScore: new Float64Array(0),
@@ -37,6 +38,7 @@ function reserve(texts: number): void {
   scratch.score = new Float64Array(size);
   scratch.covered = new Float64Array(size);
   scratch.reverse = new Float64Array(size);
+  scratch.inContent = new Float64Array(size);
   scratch.polarity = new Uint8Array(size);
   scratch.bestCover = new Float64Array(size);
   scratch.bestScore = new Float64Array(size);
@@ -117,7 +119,7 @@ export function rank(entry: Built, query: string, lexicon: Lexicon, withMatches:
   if (total === 0) return nothingFound(words);
   const average = entry.totalLength / entry.size || 1;
   reserve(entry.textTerms.length);
-  const { seen, mark, score, covered, reverse, polarity, bestCover, bestScore, bestForm, bestFlags } = scratch;
+  const { seen, mark, score, covered, reverse, inContent, polarity, bestCover, bestScore, bestForm, bestFlags } = scratch;
   const ranking = ++scratch.ranking;
   const touched: number[] = [];
   const matches = withMatches ? new Map<number, TermMatch[]>() : undefined;
@@ -142,6 +144,7 @@ export function rank(entry: Built, query: string, lexicon: Lexicon, withMatches:
           score[text] = 0;
           covered[text] = 0;
           reverse[text] = 0;
+          inContent[text] = 0;
           polarity[text] = 0;
           mark[text] = -1;
           touched.push(text);
@@ -165,7 +168,10 @@ export function rank(entry: Built, query: string, lexicon: Lexicon, withMatches:
       const flags = bestFlags[text] as number;
       covered[text] = (covered[text] as number) + (weights[g] as number) * cover;
       score[text] = (score[text] as number) + (bestScore[text] as number);
-      if (flags & TERM_FLAGS.content) reverse[text] = (reverse[text] as number) + (formIdf[bestForm[text] as number] as number) * cover;
+      if (flags & TERM_FLAGS.content) {
+        reverse[text] = (reverse[text] as number) + (formIdf[bestForm[text] as number] as number) * cover;
+        inContent[text] = (inContent[text] as number) + (weights[g] as number) * cover;
+      }
       const stance = sameSense[bestForm[text] as number] ? stanceOf(flags) : -1;
       const asked = word.clouded ? -1 : word.negated !== form.inverted ? 1 : 0;
       let agreement: TermMatch['polarity'] = 'same';
@@ -211,6 +217,7 @@ export function rank(entry: Built, query: string, lexicon: Lexicon, withMatches:
     touched.filter((text) => !opposite(text)),
     clearly,
     coverage,
+    (text) => (inContent[text] as number) / total,
   );
   let count = hop.size;
   for (const text of passed) count += (entry.textDocs[text] as number[]).length;

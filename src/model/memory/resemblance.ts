@@ -26,6 +26,7 @@ export function secondHop(
   touched: readonly number[],
   clearly: (text: number) => number,
   coverage: (text: number) => number = clearly,
+  itemCoverage: (text: number) => number = coverage,
 ): Map<number, number> {
   const admitted = new Map<number, number>();
   const seeds = seedsOf(entry, passed, clearly);
@@ -42,6 +43,9 @@ export function secondHop(
       weights.push(idf(n, (entry.postings.get(term) as TermPostings).df));
     });
     const own = textWeight(entry, seed.text);
+    // A seed vouches by its reason only when its judged item itself clearly matches the query: a reason often states
+    // the rule the item broke ("the price must be shown"), the opposite of the case.
+    const reasons = new Set(itemCoverage(seed.text) >= MATCHING.hopSeed ? (entry.textReasons[seed.text] as string[]) : []);
     const similar: { doc: number; similarity: number }[] = [];
     const at: number[] = [];
     for (const text of candidates) {
@@ -52,12 +56,16 @@ export function secondHop(
         const p = position.get(term);
         if (p !== undefined) at.push(p);
       }
-      if (at.length < MATCHING.hopShared) continue;
+      // Two reviewers who gave the same reason (at least `hopReasons` terms of it) judged the same point.
+      // ...about an item that itself holds a word of the query: a reason alone ("not allowed in a public review") is no item.
+      let sameReason = 0;
+      if (itemCoverage(text) > 0) for (const term of entry.textReasons[text] as string[]) if (reasons.has(term)) sameReason++;
+      if (at.length < MATCHING.hopShared && sameReason < MATCHING.hopReasons) continue;
       at.sort((a, b) => a - b);
       let shared = 0;
       for (const p of at) shared += weights[p] as number;
       const similarity = shared / Math.sqrt(own * textWeight(entry, text));
-      if (similarity < MATCHING.hopSimilarity) continue;
+      if (similarity < MATCHING.hopSimilarity && sameReason < MATCHING.hopReasons) continue;
       // Of one text, only its first `hopLimit` judgments not yet admitted can make the cut.
       let taken = 0;
       for (const doc of entry.textDocs[text] as number[]) {

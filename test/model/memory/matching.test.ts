@@ -157,6 +157,38 @@ describe('decision-memory second hop', () => {
     expect(report.hits[1]?.coverage).toBeLessThan(0.3);
   });
 
+  it('admits a judgment about an item holding a word of the query when its reviewer gave the same reason as the seed', async () => {
+    const list = [
+      judgment('Live chat transcript where the agent cursed at a customer', 'Profanity is not allowed'),
+      judgment(
+        'Help center comment from a frustrated annual subscriber with swear words directed at the billing team after a refund delay',
+        'Profanity is not allowed',
+      ),
+      judgment('Poster headline set in Comic Sans', 'Profanity is not allowed'),
+      judgment('Quarterly tax filing reminder', 'Accurate dates'),
+    ];
+    const report = reportOf(judgmentIndex(list, await loadSynonyms()), 'support agent swore at a shopper during live chat');
+    expect(report.hits.map((h) => [h.index, h.resembles])).toEqual([
+      [0, undefined],
+      [1, 0],
+    ]);
+    // The poster gives the same reason, but its item holds no word of the query.
+    expect(report.hits[1]?.coverage).toBeLessThan(0.3);
+  });
+
+  it('takes no reason from a seed the query found through its reasoning: a reason often states the rule, not the case', async () => {
+    const list = [
+      judgment('Checkout adds a mandatory service fee at the last step', 'The full price must be shown upfront'),
+      judgment(
+        'Hotel listing for a seaside suite with a nightly rate that leaves out the resort fee and the parking charge',
+        'Full price belongs in the headline',
+      ),
+      judgment('Quarterly tax filing reminder', 'Accurate dates'),
+    ];
+    const report = reportOf(judgmentIndex(list, await loadSynonyms()), 'fees shown upfront');
+    expect(report.hits.map((h) => h.index)).toEqual([0]);
+  });
+
   it('needs a clearly found judgment to vouch: two weak matches stay out', async () => {
     const list = [
       judgment('Herbal tea label claiming it cures colds', 'Disease cure claims are prohibited'),
