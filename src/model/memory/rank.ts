@@ -217,7 +217,8 @@ export function rank(entry: Built, query: string, lexicon: Lexicon, withMatches:
     touched.filter((text) => !opposite(text)),
     clearly,
     coverage,
-    (text) => (inContent[text] as number) / total,
+    // The share of the query a text's judged item matches, or all of it when the query holds most of the item (pasted).
+    (text) => (reverseCoverage(text) >= MATCHING.reverseCutoff ? 1 : (inContent[text] as number) / total),
   );
   let count = hop.size;
   for (const text of passed) count += (entry.textDocs[text] as number[]).length;

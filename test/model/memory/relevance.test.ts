@@ -55,6 +55,29 @@ describe('relevance that reads both ways', () => {
     expect(primary).toMatchObject({ recommendation: 'reject', basedOn: 2 });
   });
 
+  it('lets the near copy of a pasted item vouch for a judgment whose reviewer gave the same reason', async () => {
+    const rows: Row[] = [
+      ['Ticket page adds booking and handling fees at the last step', 'Hidden fees revealed late are deceptive', 'rejected'],
+      [
+        'Food delivery app adding a surprise packaging surcharge at checkout for orders placed after midnight on weekends',
+        'Hidden fees mislead customers',
+        'rejected',
+      ],
+      ['Product page showing the all-in price including taxes and delivery', 'Total price is clear upfront', 'approved'],
+      ['Onboarding tour with a new tooltip on the dashboard', 'Helpful and unobtrusive', 'approved'],
+    ];
+    const pasted =
+      'Hi all, hope the offsite went well. Release 2.3 ships on Monday after the freeze: the ticket page adds booking and handling fees at the last step. ' +
+      'Sign-off from legal and finance by Friday please, thanks! Sam';
+    const { report, primary } = await ask(rows, pasted);
+    expect(report.hits.map((h) => [h.index, h.resembles])).toEqual([
+      [0, undefined],
+      [1, 0],
+    ]);
+    expect(report.hits[0]?.coverage).toBeLessThan(0.4);
+    expect(primary).toMatchObject({ recommendation: 'reject', basedOn: 2 });
+  });
+
   it('weighs a number no judgment holds at nothing: a release number or a date says nothing about the subject', async () => {
     const item = 'the new checkout adds a mandatory service fee only at the final payment step';
     const plain = (await ask(CHECKOUT, item)).report.hits;
