@@ -15,6 +15,7 @@ export type {
   AgentsConfigInput,
   AgentsTarget,
   AgentUsageInput,
+  ExecutionErrorCode,
   PromptScriptInput,
   ScriptedFindingsInput,
 } from './harness/agents.js';

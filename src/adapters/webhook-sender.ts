@@ -71,7 +71,9 @@ export function createHttpSender(options: HttpSenderOptions = {}): WebhookSender
         req?.destroy();
         resolve(statusCode !== null ? { statusCode } : { statusCode: null, error: error ?? 'the connection closed before an answer' });
       };
-      const deadline = setTimeout(() => finish(`no answer within ${deadlineMs} ms`), deadlineMs);
+      // A request may ask for less time (a workflow receiver has 10 s); it never gets more than the sender's deadline.
+      const allowedMs = Math.min(deadlineMs, request.timeoutMs ?? deadlineMs);
+      const deadline = setTimeout(() => finish(`no answer within ${allowedMs} ms`), allowedMs);
       try {
         req = send(url, { method, headers, lookup: checkedLookup }, (res) => {
           statusCode = res.statusCode ?? null;

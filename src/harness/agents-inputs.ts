@@ -69,17 +69,22 @@ const usageRecord = strict({
 });
 export const usageInput = strict({ apiKey: z.string().optional(), records: z.array(usageRecord).min(1).max(10_000) });
 
+/** A scripted error reply: a documented status and a message. */
+const errorReply = strict({
+  error: strict({
+    status: z.enum(['INVALID_ARGUMENT', 'FAILED_PRECONDITION', 'NOT_FOUND', 'RESOURCE_EXHAUSTED', 'INTERNAL', 'UNAVAILABLE', 'DEADLINE_EXCEEDED']),
+    message: z.string(),
+  }),
+});
+
 const scriptEntry = strict({
   operation: z.enum(['enhance', 'validate', 'refine', 'resolve', 'extract']),
   match: z.record(z.string(), z.unknown()),
-  reply: z.union([
-    strict({
-      error: strict({
-        status: z.enum(['INVALID_ARGUMENT', 'FAILED_PRECONDITION', 'NOT_FOUND', 'RESOURCE_EXHAUSTED', 'INTERNAL', 'UNAVAILABLE', 'DEADLINE_EXCEEDED']),
-        message: z.string(),
-      }),
-    }),
-    z.record(z.string(), z.unknown()),
-  ]),
+  // A reply that names only `error` is the scripted error and must be one; any other object is the `data` answered.
+  reply: z.record(z.string(), z.unknown()).superRefine((reply, ctx) => {
+    if (!Object.hasOwn(reply, 'error') || Object.keys(reply).length !== 1) return;
+    // Added without their message, so the refusal words them like every other issue, under the whole path.
+    for (const { message: _, ...issue } of errorReply.safeParse(reply).error?.issues ?? []) ctx.addIssue(issue as Parameters<typeof ctx.addIssue>[0]);
+  }),
 });
 export const scriptsInput = strict({ apiKey: z.string().optional(), scripts: z.array(scriptEntry).min(1).max(1000) });

@@ -3,6 +3,7 @@
  * scripted findings and prompt replies, manual completion, usage records. Every input is checked whole before anything
  * is stored, and a refused call leaves the state as it was.
  */
+import type { EXECUTION_ERROR_CODES } from '../model/agents/catalogue.js';
 import { loadAgentsEngine } from '../model/agents/load.js';
 import { withoutFragment } from '../model/agents/pages.js';
 import { addPromptScript } from '../model/agents/scripts.js';
@@ -12,6 +13,9 @@ import { knownNamespace } from '../model/state/keys.js';
 import type { AgentExecutionRecord, AgentPageRecord, AgentsConfig, ScriptedFindingsRecord } from '../model/state/records/agents.js';
 import { validate } from '../protocol/validate.js';
 import { agentsConfigInput, completeInput, findingsEntryInput, findingsInput, pageInput, pagesInput, scriptsInput, usageInput } from './agents-inputs.js';
+
+/** The `error.code` a page or a scripted run fails with (`CRAWLER_ERROR`, `TIMEOUT`, ...). */
+export type ExecutionErrorCode = (typeof EXECUTION_ERROR_CODES)[number];
 
 /** Which API key's agents to touch; default: the service's seeded testing key. */
 export interface AgentsTarget {
@@ -36,7 +40,7 @@ export interface AgentPageInput {
   text?: string | undefined;
   status?: number | undefined;
   /** An `error.code` the URL fails with, e.g. `CRAWLER_ERROR`. */
-  fail?: string | undefined;
+  fail?: ExecutionErrorCode | undefined;
   contentType?: string | undefined;
 }
 
@@ -46,7 +50,7 @@ export interface ScriptedFindingsInput {
   url?: string | undefined;
   findings?: Record<string, unknown>[] | undefined;
   status?: 'passed' | 'failed' | 'partial' | 'error' | undefined;
-  fail?: string | undefined;
+  fail?: ExecutionErrorCode | undefined;
   once?: boolean | undefined;
 }
 
@@ -88,7 +92,7 @@ export interface AgentsApi {
   /** Finishes a running execution now, optionally with a scripted outcome for its remaining URLs. */
   complete(
     executionId: string,
-    outcome?: { findings?: Record<string, unknown>[]; fail?: string; status?: 'passed' | 'failed' | 'partial' | 'error' },
+    outcome?: { findings?: Record<string, unknown>[]; fail?: ExecutionErrorCode; status?: 'passed' | 'failed' | 'partial' | 'error' },
     target?: AgentsTarget,
   ): Promise<AgentExecutionRecord>;
   /** Seeds token usage for analytics; answers how many records were added. */

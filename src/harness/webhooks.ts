@@ -3,8 +3,9 @@ import type { Namespace, WebhookDeliveryRecord } from '../model/state/entities.j
 import { type WebhookAllowList, webhookAllowList } from '../model/webhooks/allow-list.js';
 import { type AttemptOutcome, dueDeliveries, nextDueAt, recordAttempt, settleEditorChanges } from '../model/webhooks/attempts.js';
 import { keepSealedBody } from '../model/webhooks/outbox.js';
-import { RESPONSE_READ_LIMIT_BYTES, type WebhookDeliveryMode, type WebhookSender } from '../model/webhooks/port.js';
-import { ATTEMPT_TIMEOUT_MS } from '../model/webhooks/schedule.js';
+import type { WebhookDeliveryMode, WebhookSender } from '../model/webhooks/port.js';
+import { WORKFLOW_ATTEMPT_TIMEOUT_MS } from '../model/webhooks/schedule.js';
+import { fetchSender } from './fetch-sender.js';
 import { sealDelivery } from './webhook-seal.js';
 import { deliveryView, requestHeaders, type WebhookDeliveryView } from './webhook-view.js';
 
@@ -52,39 +53,6 @@ function earliest(...instants: (number | null)[]): number | null {
   for (const at of instants) if (at !== null && (out === null || at < out)) out = at;
   return out;
 }
-
-/**
- * A sender over the global `fetch`: no redirects followed (3xx fails); the whole attempt, reply included, must end
- * within 15 s, and at most 64 KiB of the reply is read.
- */
-export const fetchSender: WebhookSender = async (request) => {
-  const signal = AbortSignal.timeout(ATTEMPT_TIMEOUT_MS);
-  let statusCode: number | null = null;
-  try {
-    const method = request.method ?? 'POST';
-    const response = await fetch(request.url, {
-      method,
-      headers: request.headers,
-      ...(method === 'GET' ? {} : { body: request.body }),
-      redirect: 'manual',
-      signal,
-    });
-    statusCode = response.status;
-    // The status is the answer; the reply is read (so the connection ends cleanly) only up to the cap and the deadline.
-    const reader = response.body?.getReader();
-    for (let read = 0; reader && read <= RESPONSE_READ_LIMIT_BYTES; ) {
-      const chunk = await reader.read();
-      if (chunk.done) break;
-      read += chunk.value.byteLength;
-    }
-    await reader?.cancel().catch(() => undefined);
-    return { statusCode };
-  } catch (error) {
-    if (statusCode !== null) return { statusCode };
-    const name = (error as Error).name;
-    return { statusCode: null, error: name === 'TimeoutError' ? `no answer within ${ATTEMPT_TIMEOUT_MS} ms` : String((error as Error).message ?? error) };
-  }
-};
 
 /** A delivery due for an attempt, with the namespace it belongs to. */
 type Due = { ns: Namespace; delivery: WebhookDeliveryRecord };
@@ -156,6 +124,7 @@ export function createWebhooksApi(
         ? { statusCode: null, error: refusal }
         : await send({
             ...(delivery.method ? { method: delivery.method } : {}),
+            ...(delivery.kind === 'workflow' || delivery.kind === 'workflow-node' ? { timeoutMs: WORKFLOW_ATTEMPT_TIMEOUT_MS } : {}),
             url: delivery.url,
             headers: requestHeaders(ns, delivery, body, at),
             body,

@@ -1,4 +1,4 @@
-import type { NewComment } from './comments/build.js';
+import type { NewComment } from './comments/inputs.js';
 import { storeThread } from './comments/threads.js';
 import { ensureDocument, ensureOrganization } from './organizations/organizations.js';
 import type { ModelContext } from './state/context.js';

@@ -1,5 +1,5 @@
 /** Findings become suggestion comment annotations on the run's document (beyond-spec-4 4.1.0 J), through the comments model. */
-import type { NewThread } from '../comments/build.js';
+import type { NewThread } from '../comments/inputs.js';
 import { threadsOf } from '../comments/records.js';
 import { deleteThreads, storeThread } from '../comments/threads.js';
 import type { ModelContext } from '../state/context.js';

@@ -1,6 +1,9 @@
 /** Extract agents from a file (beyond-spec-4 4.1.17): the file becomes a knowledge source, its checklist draft agents. */
 import { ServiceError } from '../../errors.js';
+import { readKnowledge } from '../knowledge/base.js';
+import { registeredConversion } from '../knowledge/ingest.js';
 import { addKnowledgeSource, canonicalText, isRuleLine } from '../knowledge/sources.js';
+import { sha256Hex } from '../knowledge/urls.js';
 import type { ModelContext } from '../state/context.js';
 import type { Namespace } from '../state/entities.js';
 import { EXTRACT_TYPES } from './extract-types.js';
@@ -78,9 +81,10 @@ export function extractAgents(
 ): Record<string, unknown> {
   const kind = EXTRACT_TYPES[input.mimeType];
   if (kind === undefined) throw new ServiceError('INVALID_ARGUMENT', `Unsupported MIME type: ${input.mimeType}`);
-  // PDF and XLSX need a conversion this emulator does not hold: no readable content.
-  if (kind === 'PDF' || kind === 'XLSX') throw NO_CONTENT();
-  const text = new TextDecoder().decode(input.bytes);
+  // PDF and XLSX are read through the conversion registered for the file (4.3.0 C); without one nothing is readable.
+  const opaque = kind === 'PDF' || kind === 'XLSX';
+  const text = opaque ? registeredConversion(readKnowledge(ns), sha256Hex(input.bytes), input.fileName) : new TextDecoder().decode(input.bytes);
+  if (text === undefined) throw NO_CONTENT();
   if (text.trim() === '') throw NO_CONTENT();
   const from = input.fileName ?? 'the uploaded file';
   const agents: DraftAgent[] = [];

@@ -5,7 +5,8 @@ import { ensureDocument, ensureOrganization } from '../organizations/organizatio
 import type { ModelContext } from '../state/context.js';
 import type { DocumentRecord, Namespace, OrganizationRecord } from '../state/entities.js';
 import { visibleTo } from './access.js';
-import { buildThread, type NewThread, type WriteScope } from './build.js';
+import { buildThread } from './build.js';
+import type { NewThread, WriteScope } from './inputs.js';
 import { afterComment, emitThreadEvent } from './notify.js';
 import { BUILT_IN_AGENTS, newAnnotationId, type ThreadRecord, type ThreadUser, threadsForWrite, threadsOf } from './records.js';
 import { type ThreadFilter, threadMatches } from './selectors.js';

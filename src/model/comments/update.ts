@@ -1,7 +1,8 @@
 /** Updating comment threads (beyond-spec 1.3): partial updates, the status/resolver rules and user rewrites. */
 import type { ModelContext } from '../state/context.js';
 import type { DocumentRecord, Namespace, OrganizationRecord } from '../state/entities.js';
-import { buildContext, buildVisibility, retokenise, subscribe, type Visibility } from './build.js';
+import { buildContext, buildVisibility, retokenise, subscribe } from './build.js';
+import type { Visibility } from './inputs.js';
 import { type CommentEvent, emitThreadEvent } from './notify.js';
 import { locationNumber, subscriberKey, type ThreadRecord, type ThreadUser, threadsForWrite } from './records.js';
 import type { ThreadFilter } from './selectors.js';

@@ -34,7 +34,7 @@ interface Converted {
 /** The canonical markdown of a file (beyond-spec-4 4.3.0 C): read for text, markdown and CSV; registered or a stub for PDF and XLSX. */
 function convert(base: KnowledgeBase, file: KnowledgeFile, sha256: string): Converted {
   if (isOpaque(file.mimeType)) {
-    const registered = base.conversions.get(`sha256:${sha256}`) ?? base.conversions.get(`fileName:${file.fileName}`);
+    const registered = registeredConversion(base, sha256, file.fileName);
     if (registered === undefined) {
       return { markdown: opaqueMarkdown(file.fileName, file.mimeType, file.bytes.length), usedRawFallback: true, extraction: { rules: [], lines: 0 } };
     }
@@ -48,6 +48,15 @@ function convert(base: KnowledgeBase, file: KnowledgeFile, sha256: string): Conv
   }
   const markdown = normaliseText(text);
   return { markdown, usedRawFallback: false, extraction: extractFromText(markdown) };
+}
+
+/**
+ * The text registered for an opaque file (PDF, XLSX) through the control plane: by its bytes' sha256 first, then by
+ * its file name; undefined when none was.
+ * @example registeredConversion(readKnowledge(ns), sha256Hex(bytes), 'policy.pdf')
+ */
+export function registeredConversion(base: KnowledgeBase, sha256: string, fileName: string | undefined): string | undefined {
+  return base.conversions.get(`sha256:${sha256}`) ?? (fileName === undefined ? undefined : base.conversions.get(`fileName:${fileName}`));
 }
 
 /** The source a new one with these bytes duplicates: a non-failed source with the same sha256, followed to its root. */

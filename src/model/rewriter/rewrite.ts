@@ -1,3 +1,4 @@
+import { DEFAULT_MISSPELLINGS } from '../agents/rules.js';
 import type { Namespace } from '../state/entities.js';
 import type { RewriterScript } from '../state/records/rewriter.js';
 
@@ -19,30 +20,6 @@ export function providerOf(model: string): Provider | undefined {
   return undefined;
 }
 
-/** The misspellings the spelling fix corrects (the R-spell table of beyond-spec-4 4.1.0 I). */
-export const MISSPELLINGS: Readonly<Record<string, string>> = {
-  teh: 'the',
-  recieve: 'receive',
-  seperate: 'separate',
-  occured: 'occurred',
-  definately: 'definitely',
-  accomodate: 'accommodate',
-  wich: 'which',
-  untill: 'until',
-  enviroment: 'environment',
-  goverment: 'government',
-  neccessary: 'necessary',
-  publically: 'publicly',
-  occurence: 'occurrence',
-  begining: 'beginning',
-  beleive: 'believe',
-  calender: 'calendar',
-  existance: 'existence',
-  independant: 'independent',
-  tommorow: 'tomorrow',
-  wierd: 'weird',
-};
-
 const FILLERS = /\b(?:just|really|very|maybe|potentially|basically|actually|literally|quite|simply)\b/gi;
 
 const collapse = (text: string) => text.replace(/\s+/g, ' ').trim();
@@ -50,7 +27,7 @@ const collapse = (text: string) => text.replace(/\s+/g, ' ').trim();
 /** Spelling and grammar: table misspellings fixed (first-letter case kept), repeated words dropped, sentences capitalised. */
 function fixText(text: string): string {
   let out = text.replace(/\b[A-Za-z]+\b/g, (word) => {
-    const fix = MISSPELLINGS[word.toLowerCase()];
+    const fix = DEFAULT_MISSPELLINGS[word.toLowerCase()];
     if (fix === undefined) return word;
     return word[0] === word[0]?.toUpperCase() ? fix.charAt(0).toUpperCase() + fix.slice(1) : fix;
   });

@@ -5,6 +5,8 @@ export interface WebhookRequest {
   url: string;
   headers: Record<string, string>;
   body: string;
+  /** How long the receiver has to answer, reply included; absent = 15 s (service-facts 7.4). */
+  timeoutMs?: number;
 }
 
 /** How the receiver answered: its HTTP status, or `null` and the reason when none came in time. */

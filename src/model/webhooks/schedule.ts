@@ -1,6 +1,9 @@
 /** How long a receiver has to answer with a 2xx before an attempt counts as failed (service-facts 7.4). */
 export const ATTEMPT_TIMEOUT_MS = 15_000;
 
+/** How long a workflow run's receiver or a webhook node's URL has to answer (beyond-spec-4 4.2.0 K, node default). */
+export const WORKFLOW_ATTEMPT_TIMEOUT_MS = 10_000;
+
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;

@@ -1,7 +1,7 @@
 /** The comment-annotation operations (beyond-spec 1.1–1.5): add, get (v2 and v1), update, delete, count. */
 import { z } from 'zod';
 import { PartialFailure, ServiceError } from '../../errors.js';
-import type { NewComment, NewThread } from '../../model/comments/build.js';
+import type { NewComment, NewThread } from '../../model/comments/inputs.js';
 import { countThreads, queryThreads, renderOrNull } from '../../model/comments/queries.js';
 import { pageKey } from '../../model/comments/selectors.js';
 import { addThreads, deleteThreads } from '../../model/comments/threads.js';

@@ -30,6 +30,18 @@ forEachTransport('agents control plane and state', (fresh) => {
         'records[0].model must be <provider>/<model>, e.g. gemini/gemini-3.6-flash.',
       ],
       ['POST', '/__mock/agents/scripts', { scripts: [{ operation: 'summarise', match: {}, reply: {} }] }, /^scripts\[0\]\.operation must be one of/],
+      [
+        'POST',
+        '/__mock/agents/scripts',
+        { scripts: [{ operation: 'enhance', match: {}, reply: { error: { status: 'BROKEN', message: 'x' } } }] },
+        /^scripts\[0\]\.reply\.error\.status must be one of INVALID_ARGUMENT, /,
+      ],
+      [
+        'POST',
+        '/__mock/agents/scripts',
+        { scripts: [{ operation: 'enhance', match: {}, reply: { error: 'down' } }] },
+        /^scripts\[0\]\.reply\.error must be an object\.$/,
+      ],
       ['POST', '/__mock/agents/config', { apiKey: 'unknown-key' }, 'Unknown API key unknown-key; GET /__mock/credentials shows the default key.'],
     ];
     for (const [method, path, body, message] of refusals) {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { expect, it } from 'vitest';
 import { control } from '../../support/control.js';
 import { expectError, expectSuccess, fingerprint } from '../../support/expect.js';
@@ -151,6 +152,42 @@ forEachTransport('agents prompt tools and generators', (fresh) => {
     );
     expectError(
       await c.post('/v2/agents/extract', { fileBase64: b64('   \n'), mimeType: 'text/plain' }),
+      500,
+      'INTERNAL',
+      'The file produced no readable content.',
+    );
+    expect(fingerprint(c.service)).toBe(before);
+  });
+
+  it('reads a PDF or XLSX through the conversion registered for it, by file name or by its bytes', async () => {
+    const c = fresh();
+    const pdf = '%PDF-1.7 brand checklist';
+    const checklist = '# Brand\n\n- Never say "cheap"\n- Always capitalise Acme\n- Nice colours\n';
+    expectSuccess(await control(c, 'POST', '/__mock/memory/knowledge/conversions', { conversions: [{ fileName: 'brand.pdf', markdown: checklist }] }));
+    const fromPdf = expectSuccess(await c.post('/v2/agents/extract', { fileBase64: b64(pdf), mimeType: 'application/pdf', fileName: 'brand.pdf' })).data
+      .extractionResult;
+    expect(fromPdf).toMatchObject({
+      agents: [{ name: 'Brand Check', sourceTasks: ['Never say "cheap"', 'Always capitalise Acme'] }],
+      summary: 'Extracted 1 agent from PDF file',
+      skipped: [{ originalText: 'Nice colours', reason: 'Not phrased as a checkable rule.' }],
+      totalTasksParsed: 3,
+    });
+    const sheet = 'PK sheet bytes';
+    const sha256 = createHash('sha256').update(sheet).digest('hex');
+    expectSuccess(
+      await control(c, 'POST', '/__mock/memory/knowledge/conversions', { conversions: [{ sha256, markdown: '- Ensure every price has a currency' }] }),
+    );
+    const xlsx = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+    const fromSheet = expectSuccess(await c.post('/v2/agents/extract', { fileBase64: b64(sheet), mimeType: xlsx, fileName: 'prices.xlsx' })).data
+      .extractionResult;
+    expect(fromSheet).toMatchObject({
+      agents: [{ name: 'Checklist Check', description: 'Checks 1 requirement from prices.xlsx' }],
+      summary: 'Extracted 1 agent from XLSX file',
+    });
+    // Another PDF under another name has no conversion: still no readable content, and nothing is kept.
+    const before = fingerprint(c.service);
+    expectError(
+      await c.post('/v2/agents/extract', { fileBase64: b64('%PDF other'), mimeType: 'application/pdf', fileName: 'other.pdf' }),
       500,
       'INTERNAL',
       'The file produced no readable content.',

@@ -2,6 +2,7 @@ import { createServer, type ServerResponse } from 'node:http';
 import { type AddressInfo, createServer as createTcpServer, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createHttpSender } from '../../../src/adapters/webhook-sender.js';
+import { fetchSender } from '../../../src/harness/fetch-sender.js';
 import { createMockService, type MockService } from '../../../src/service.js';
 import { startReceiver } from '../../support/webhook-receiver.js';
 
@@ -85,7 +86,7 @@ describe('webhook attempts over HTTP', () => {
     const drip = createTcpServer((socket) => {
       sockets.push(socket);
       socket.on('error', () => undefined);
-      const bytes = Buffer.from('HTTP/1.1 200 OK\r\ncontent-type: text/plain\r\nx-padding: ' + 'a'.repeat(10_000));
+      const bytes = Buffer.from(`HTTP/1.1 200 OK\r\ncontent-type: text/plain\r\nx-padding: ${'a'.repeat(10_000)}`);
       let i = 0;
       const timer = setInterval(() => {
         if (socket.destroyed) clearInterval(timer);
@@ -127,5 +128,12 @@ describe('webhook attempts over HTTP', () => {
     expect(tried).toMatchObject({ status: 'delivered', attempts: [{ statusCode: 200, error: null }] });
     for (let i = 0; i < 50 && !closed; i++) await new Promise((resolve) => setTimeout(resolve, 10));
     expect(closed).toBe(true);
+  });
+  it('a request that asks for less time than the deadline gets it, never more (a workflow receiver has 10 s)', async () => {
+    const hanging = await serve(() => undefined);
+    const request = { url: `${hanging.url}/hook`, headers: {}, body: '{}' };
+    expect(await createHttpSender({ deadlineMs: 5_000 })({ ...request, timeoutMs: 300 })).toEqual({ statusCode: null, error: 'no answer within 300 ms' });
+    expect(await createHttpSender({ deadlineMs: 300 })({ ...request, timeoutMs: 60_000 })).toEqual({ statusCode: null, error: 'no answer within 300 ms' });
+    expect(await fetchSender({ ...request, timeoutMs: 300 })).toEqual({ statusCode: null, error: 'no answer within 300 ms' });
   });
 });

@@ -124,7 +124,9 @@ describe('workflow deliveries (4.2.0 K)', () => {
     await api(service, '/v2/workflow/steps/recordReviewerDecision', { executionId, stepId: run.steps[0].stepId, reviewerId: 'u1', decision: 'reject' });
     await service.webhooks.flush();
     const [node] = service.webhooks.deliveries({ event: 'workflow.webhook-node' });
-    expect(sent).toEqual([{ method: 'GET', url: 'https://hooks.example.com/rejected', headers: { 'x-mock-webhook-delivery': node?.messageId }, body: '' }]);
+    expect(sent).toEqual([
+      { method: 'GET', timeoutMs: 10_000, url: 'https://hooks.example.com/rejected', headers: { 'x-mock-webhook-delivery': node?.messageId }, body: '' },
+    ]);
     expect(node).toMatchObject({ kind: 'workflow-node', method: 'GET', status: 'failed', attempts: [{ statusCode: 500 }] });
     expect((await api(service, '/v2/workflow/executions/get', { executionId })).steps[1].status).toBe('completed');
   });
