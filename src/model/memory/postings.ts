@@ -2,7 +2,7 @@ import type { JudgmentRecord } from '../state/entities.js';
 import { collectionSize, idf } from './bm25.js';
 import { appendColumns, emptyColumns, type JudgmentColumns } from './columns.js';
 import { readTokens } from './polarity.js';
-import { negatingPrefix, termOf, tokens } from './text.js';
+import { joinedWords, negatingPrefix, termOf, tokens } from './text.js';
 
 /**
  * The judgments holding one term. Postings list texts, not judgments: judgments whose texts give the same terms in
@@ -130,7 +130,15 @@ function textOf(entry: Built, judgment: JudgmentRecord): number {
     return term;
   };
   const read = (text: string, inContent: boolean) => {
-    for (const { term, negated, clouded, negator } of readTokens(tokens(text), lookup)) {
+    const list = tokens(text);
+    // A hyphenated word is also indexed run together, its polarity left unclear (see `joinedWords`).
+    for (const { word } of joinedWords(list)) {
+      const term = lookup(word);
+      if (term === null) continue;
+      tf.set(term, (tf.get(term) ?? 0) + 1);
+      flagOf.set(term, (flagOf.get(term) ?? 0) | (inContent ? TERM_FLAGS.content | TERM_FLAGS.contentClouded : TERM_FLAGS.reasonPlain));
+    }
+    for (const { term, negated, clouded, negator } of readTokens(list, lookup)) {
       tf.set(term, (tf.get(term) ?? 0) + 1);
       const bit = negator
         ? inContent

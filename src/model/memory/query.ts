@@ -1,7 +1,7 @@
 import { readTokens } from './polarity.js';
 import { compound, near, type Spellings } from './spelling.js';
 import type { Lexicon, RelationKind } from './synonyms.js';
-import { negatingPrefix, termOf, tokens } from './text.js';
+import { joinedWords, negatingPrefix, type Token, termOf, tokens } from './text.js';
 
 /**
  * How a query word reached an index term: its own word (`exact`) or another inflection of it (`stem`); a related
@@ -135,6 +135,21 @@ export function analyseQuery(query: string, vocabulary: Vocabulary, lexicon: Lex
     }
     seen.add(term);
     out.push({ word: lower, term, negated, clouded, prefixed: base !== null, forms: forms.list() });
+  }
+  // A hyphenated word the judgments write run together (`pop-up` for `popup`) is another form of its first part; a
+  // second part no judgment uses says nothing more.
+  for (const { word, at } of joinedWords(list)) {
+    const term = termOf(word);
+    if (term === null || seen.has(term) || !known(term)) continue;
+    seen.add(term);
+    const [first, second] = [(list[at] as Token).word, (list[at + 1] as Token).word];
+    const form: QueryForm = { term, weight: FORM_WEIGHTS.exact, via: 'exact', inverted: false };
+    const i = out.findIndex((w) => w.word === first);
+    const part = out[i];
+    if (part) out[i] = { ...part, word: `${first}-${second}`, forms: [form, ...part.forms.filter((f) => f.term !== term)] };
+    else out.push({ word: `${first}-${second}`, term, negated: false, clouded: false, prefixed: false, forms: [form] });
+    const j = out.findIndex((w) => w.word === second && w.forms.length === 0);
+    if (j !== -1) out.splice(j, 1);
   }
   for (const phrase of lexicon.phrasesIn(list.map((t) => t.word))) {
     if (seen.has(phrase.term)) continue;

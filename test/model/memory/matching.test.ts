@@ -7,7 +7,7 @@ import { analyseQuery, type Vocabulary } from '../../../src/model/memory/query.j
 import { reportOf } from '../../../src/model/memory/report.js';
 import { editDistance } from '../../../src/model/memory/spelling.js';
 import { loadSynonyms, NO_SYNONYMS } from '../../../src/model/memory/synonyms.js';
-import { negatingPrefix, terms, words } from '../../../src/model/memory/text.js';
+import { joinedWords, negatingPrefix, terms, tokens, words } from '../../../src/model/memory/text.js';
 import type { JudgmentRecord } from '../../../src/model/state/entities.js';
 
 const TABLE = new URL('../../../src/model/memory/synonyms-table.ts', import.meta.url);
@@ -138,6 +138,22 @@ describe('decision-memory index', () => {
       ],
     ]);
     expect(report.near.map((h) => h.index)).toEqual([1, 2]);
+  });
+});
+
+describe('hyphenated words', () => {
+  it('are also indexed run together, so `popup` finds a pop-up and `pop-up` a popup', async () => {
+    const list = [judgment('Pop-up with a ten-minute timer on the offer'), judgment('Popup asking for an email address'), judgment('Quarterly tax filing')];
+    const index = judgmentIndex(list, await loadSynonyms());
+    expect(index.search('popup timer').map((h) => h.index)).toContain(0);
+    const report = reportOf(index, 'pop-up email address');
+    expect(report.hits.map((h) => h.index)).toContain(1);
+    expect(report.words.map((w) => [w.word, w.forms[0]?.term])).toContainEqual(['pop-up', 'popup']);
+  });
+
+  it('join topic words and particles only: no `beforeandafter`, no `24hour`, no `nonrefundable`', () => {
+    const joined = joinedWords(tokens('before-and-after photos, a 24-hour sale, a non-refundable fee, a post-mortem, an opt-out link'));
+    expect(joined.map((j) => j.word)).toEqual(['postmortem', 'optout']);
   });
 });
 
