@@ -37,7 +37,7 @@ export interface QueryWord {
  * Weights of the forms a query word can take, below an exact match: a related word may shift the meaning, a spelling
  * slip or a compound rarely does. Chosen on the project's labelled set and then checked on the paraphrase set.
  */
-export const FORM_WEIGHTS: Readonly<Record<MatchKind | 'knownRelated' | 'ruleDerivation', number>> = {
+export const FORM_WEIGHTS: Readonly<Record<MatchKind | 'knownRelated', number>> = {
   exact: 1,
   stem: 1,
   negated: 0.9,
@@ -49,8 +49,6 @@ export const FORM_WEIGHTS: Readonly<Record<MatchKind | 'knownRelated' | 'ruleDer
   prefix: 0.6,
   broader: 0.5,
   narrower: 0.5,
-  /** A derivation found by its ending rather than in the lexicon (`gamers`/`game`) weighs this share of a derivation. */
-  ruleDerivation: 0.75,
   /** The related words of a word the judgments use themselves weigh this share of the above. */
   knownRelated: 0.6,
 };
@@ -116,8 +114,7 @@ export function analyseQuery(query: string, vocabulary: Vocabulary, lexicon: Lex
     for (const prefix of NEGATING_PREFIXES) if (vocabulary.negates(prefix + term)) forms.add(prefix + term, 'negated', true);
     if (forms.size() === 0 && !known(term) && lower.length >= 5 && lower.length <= MAX_FUZZY_LENGTH && !/\d/.test(lower) && fuzzy < MAX_FUZZY_WORDS) {
       fuzzy++;
-      for (const base of derivationBases(lower, known)) forms.add(base, 'derivation', false, FORM_WEIGHTS.ruleDerivation);
-      const parts = forms.size() === 0 ? compound(lower, vocabulary) : null;
+      const parts = compound(lower, vocabulary);
       if (parts) {
         for (const part of parts) {
           const partTerm = termOf(part) as string;
@@ -134,7 +131,7 @@ export function analyseQuery(query: string, vocabulary: Vocabulary, lexicon: Lex
         }
         continue;
       }
-      if (forms.size() === 0) for (const form of near(lower, vocabulary)) forms.add(form.term, form.via, false);
+      for (const form of near(lower, vocabulary)) forms.add(form.term, form.via, false);
     }
     seen.add(term);
     out.push({ word: lower, term, negated, clouded, prefixed: base !== null, forms: forms.list() });
@@ -200,57 +197,6 @@ class Forms {
   list(): QueryForm[] {
     return [...this.#forms.values()];
   }
-}
-
-/** Derivational endings, longest first, each with what may stand in its place (`-ity` of `validity` after `valid`). */
-const DERIVATIONAL_ENDINGS: readonly (readonly [string, readonly string[]])[] = [
-  ['izations', ['ize']],
-  ['ization', ['ize']],
-  ['ations', ['ate', '']],
-  ['ation', ['ate', '']],
-  ['nesses', ['']],
-  ['ments', ['']],
-  ['ities', ['', 'e']],
-  ['ness', ['']],
-  ['ment', ['']],
-  ['ship', ['']],
-  ['hood', ['']],
-  ['ists', ['', 'e']],
-  ['isms', ['', 'e']],
-  ['ical', ['ic', '']],
-  ['ally', ['al', '']],
-  ['ity', ['', 'e']],
-  ['ist', ['', 'e']],
-  ['ism', ['', 'e']],
-  ['ers', ['', 'e']],
-  ['ial', ['', 'e']],
-  ['ive', ['', 'e']],
-  ['ous', ['', 'e']],
-  ['ful', ['']],
-  ['er', ['', 'e']],
-  ['al', ['', 'e']],
-  ['ic', ['', 'e']],
-  ['ly', ['', 'le']],
-];
-
-/**
- * The index terms a word's ending says it derives from (`gamers` → `game`, `presidential` → `president`), tried
- * for a word no judgment uses and nothing in the lexicon reaches: domain words WordNet does not list. The rest must
- * make a word of at least 4 letters, and only the longest ending that leaves a word the judgments use is taken.
- */
-function derivationBases(lower: string, known: (term: string) => boolean): string[] {
-  for (const [ending, replacements] of DERIVATIONAL_ENDINGS) {
-    if (!lower.endsWith(ending) || lower.length - ending.length < 3) continue;
-    const rest = lower.slice(0, -ending.length);
-    const found = new Set<string>();
-    for (const replacement of replacements) {
-      const base = rest + replacement;
-      const term = base.length >= 4 ? termOf(base) : null;
-      if (term !== null && known(term)) found.add(term);
-    }
-    if (found.size > 0) return [...found];
-  }
-  return [];
 }
 
 /**

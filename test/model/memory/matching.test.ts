@@ -111,19 +111,6 @@ describe('decision-memory query analysis', () => {
     expect(swore?.forms).toEqual([{ term: 'curs', weight: 0.6, via: 'synonym', inverted: false }]);
   });
 
-  it('reads a word no judgment or lexicon entry reaches by its derivational ending, weighed below a listed derivation', () => {
-    const [gamers, presidential, cater] = analyseQuery(
-      'gamers presidential cater',
-      vocabulary(['Gaming site', 'President of the board', 'Cat food']),
-      NO_SYNONYMS,
-    );
-    expect(gamers?.forms).toMatchObject([{ term: 'game', via: 'derivation', inverted: false }]);
-    expect(gamers?.forms[0]?.weight).toBeCloseTo(0.6);
-    expect(presidential?.forms.map((f) => f.term)).toEqual(['presid']);
-    // `cat` is no base of `cater`: what remains must make a word of at least 4 letters.
-    expect(cater?.forms).toEqual([]);
-  });
-
   it('reads a phrase of the lexicon as the word it means', () => {
     const phrase = analyseQuery('sign up', vocabulary(['Contract for the venue']), parseSynonyms('sign_up =contract')).find((w) => w.term === 'sign_up');
     expect(phrase).toMatchObject({ word: 'sign up', term: 'sign_up', forms: [{ term: 'contract', via: 'phrase', weight: 0.7 }] });
