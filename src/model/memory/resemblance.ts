@@ -29,7 +29,16 @@ export function secondHop(
   itemCoverage: (text: number) => number = coverage,
 ): Map<number, number> {
   const admitted = new Map<number, number>();
-  const seeds = seedsOf(entry, passed, clearly);
+  const resembling = seedsOf(entry, passed, clearly);
+  // Any passed judgment whose item clearly matches may vouch by its reason, however far behind the best it is: the
+  // reason, not the wording, carries the point.
+  const reasoning = seedsOf(
+    entry,
+    passed.filter((text) => itemCoverage(text) >= MATCHING.hopSeed),
+    clearly,
+    0,
+  );
+  const seeds = [...resembling, ...reasoning.filter((r) => !resembling.some((s) => s.doc === r.doc))];
   if (seeds.length === 0) return admitted;
   const inside = new Set(passed);
   const candidates = touched.filter((text) => !inside.has(text));
@@ -45,7 +54,8 @@ export function secondHop(
     const own = textWeight(entry, seed.text);
     // A seed vouches by its reason only when its judged item itself clearly matches the query: a reason often states
     // the rule the item broke ("the price must be shown"), the opposite of the case.
-    const reasons = new Set(itemCoverage(seed.text) >= MATCHING.hopSeed ? (entry.textReasons[seed.text] as string[]) : []);
+    const reasons = new Set(reasoning.includes(seed) || reasoning.some((r) => r.doc === seed.doc) ? (entry.textReasons[seed.text] as string[]) : []);
+    const resembles = resembling.includes(seed);
     const similar: { doc: number; similarity: number }[] = [];
     const at: number[] = [];
     for (const text of candidates) {
@@ -60,7 +70,7 @@ export function secondHop(
       // ...about an item that itself holds a word of the query: a reason alone ("not allowed in a public review") is no item.
       let sameReason = 0;
       if (itemCoverage(text) > 0) for (const term of entry.textReasons[text] as string[]) if (reasons.has(term)) sameReason++;
-      if (at.length < MATCHING.hopShared && sameReason < MATCHING.hopReasons) continue;
+      if ((!resembles || at.length < MATCHING.hopShared) && sameReason < MATCHING.hopReasons) continue;
       at.sort((a, b) => a - b);
       let shared = 0;
       for (const p of at) shared += weights[p] as number;
@@ -86,7 +96,7 @@ export function secondHop(
  * The 3 best-covered passed judgments at or above `MATCHING.hopSeed` and `MATCHING.seedFloor` of the best, ties to the
  * earliest recorded; one pass over the passed texts, keeping the best 3 as it goes.
  */
-function seedsOf(entry: Built, passed: readonly number[], coverage: (text: number) => number): Seed[] {
+function seedsOf(entry: Built, passed: readonly number[], coverage: (text: number) => number, floor = MATCHING.seedFloor): Seed[] {
   const covered = passed.map(coverage);
   let best = 0;
   for (const c of covered) best = Math.max(best, c);
@@ -94,7 +104,7 @@ function seedsOf(entry: Built, passed: readonly number[], coverage: (text: numbe
   const before = (a: Seed, b: Seed) => a.coverage > b.coverage || (a.coverage === b.coverage && a.doc < b.doc);
   passed.forEach((text, k) => {
     const c = covered[k] as number;
-    if (c < MATCHING.hopSeed || c < MATCHING.seedFloor * best) return;
+    if (c < MATCHING.hopSeed || c < floor * best) return;
     const docs = entry.textDocs[text] as number[];
     for (let i = 0; i < Math.min(3, docs.length); i++) {
       const seed = { doc: docs[i] as number, text, coverage: c };

@@ -192,6 +192,23 @@ describe('decision-memory second hop', () => {
     expect(report.hits[1]?.coverage).toBeLessThan(0.3);
   });
 
+  it('lets any judgment whose item clearly matches vouch by its reason, however far behind the best match', async () => {
+    const list = [
+      judgment('Ticket page shows a low base price and adds booking and handling fees at the last step', 'Hidden fees revealed late are deceptive'),
+      judgment('New checkout adding a mandatory service fee only at the final payment step', 'Fee must be in the price shown from the first screen'),
+      judgment('Hotel listing quoting a nightly rate that excludes the resort fee', 'Mandatory resort fee must be part of the headline price'),
+      judgment('Quarterly tax filing reminder', 'Accurate dates'),
+    ];
+    const report = reportOf(judgmentIndex(list, await loadSynonyms()), 'hidden fees added at the last step');
+    expect(report.hits.map((h) => [h.index, h.resembles])).toEqual([
+      [0, undefined],
+      [1, undefined],
+      [2, 1],
+    ]);
+    // The second judgment covers about half of what the best does: too far behind to vouch by resemblance alone.
+    expect(report.hits[1]?.coverage).toBeLessThan(0.6 * (report.hits[0]?.coverage ?? 0));
+  });
+
   it('takes no reason from a seed the query found through its reasoning: a reason often states the rule, not the case', async () => {
     const list = [
       judgment('Checkout adds a mandatory service fee at the last step', 'The full price must be shown upfront'),
