@@ -35,6 +35,8 @@ export interface WorkflowConfigInit extends WorkflowTarget {
   appTriggersSupported?: boolean;
   /** App-trigger installation refs that are not connected. */
   disconnectedInstallations?: string[];
+  /** `true`: list cursors are `<instant>:<id>` and never skip items that share the boundary instant (default `false`, as the service). */
+  listTieSafeCursor?: boolean;
 }
 
 /** One scripted answer: a status, headers, and a JSON or text body. */
@@ -105,6 +107,7 @@ export const configBody = z.strictObject({
   defaultResponse: opt(response),
   appTriggersSupported: opt(z.boolean()),
   disconnectedInstallations: opt(z.array(z.string().min(1).max(256)).max(100)),
+  listTieSafeCursor: opt(z.boolean()),
 });
 
 /** `POST /__mock/workflow/webhook-responses`: one answer (`status`, ...) or a list (`responses`), never both. */

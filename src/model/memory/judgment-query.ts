@@ -31,9 +31,14 @@ export interface QueriedJudgment {
   agent: Record<string, unknown> | null;
 }
 
+/** Below this share of all judgments, a filter's own list is read instead of walking the time order. */
+const NARROW_SHARE = 8;
+
 /**
  * Lists judgments by metadata only, newest first, at most `limit`; with `annotationId`, the thread's newest `limit`
- * returned oldest first. Walks the time order from the newest and stops at `limit`.
+ * returned oldest first. Reads the shortest list a filter names (a thread's, reviewer's, organization's, content
+ * type's, decision's or judge type's judgments) when it holds under an eighth of them all, else walks the time order from the
+ * newest and stops at `limit`: either way the work is at most about eight times the narrowest filter's judgments.
  * @example queryJudgments(ns, { organizationId: 'acme', decision: 'rejected', limit: 20 })
  */
 export function queryJudgments(ns: Namespace, query: JudgmentQuery): { results: QueriedJudgment[]; total: number } {
@@ -57,6 +62,21 @@ export function queryJudgments(ns: Namespace, query: JudgmentQuery): { results: 
     thread.sort((a, b) => a.createdAt - b.createdAt);
     picked.push(...thread.slice(-query.limit));
   } else {
+    const narrowest = [
+      query.reviewerId === undefined ? undefined : (views.byReviewer.get(query.reviewerId) ?? []),
+      query.organizationId === undefined ? undefined : (views.byOrganization.get(query.organizationId) ?? []),
+      query.contentType === undefined ? undefined : (views.byContentType.get(query.contentType) ?? []),
+      query.decision === undefined ? undefined : (views.byDecision.get(query.decision) ?? []),
+      query.judgeType === undefined ? undefined : (views.byJudgeType.get(query.judgeType) ?? []),
+    ].reduce<number[] | undefined>((best, list) => (list !== undefined && (best === undefined || list.length < best.length) ? list : best), undefined);
+    if (narrowest !== undefined && narrowest.length * NARROW_SHARE < judgments.length) {
+      // Newest first: by createdAt, then the later recorded (the reverse of the time order).
+      const newest = narrowest.filter((i) => where(judgments[i] as JudgmentRecord));
+      newest.sort((a, b) => (judgments[b] as JudgmentRecord).createdAt - (judgments[a] as JudgmentRecord).createdAt || b - a);
+      for (const i of newest.slice(0, query.limit)) picked.push(judgments[i] as JudgmentRecord);
+      const results = picked.map((j) => view(ns.apiKey, j));
+      return { results, total: results.length };
+    }
     const order = views.byTime;
     for (let at = order.length - 1; at >= 0 && picked.length < query.limit; at--) {
       const judgment = judgments[order[at] as number] as JudgmentRecord;

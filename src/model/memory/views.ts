@@ -2,7 +2,7 @@ import type { JudgmentRecord } from '../state/records/memory.js';
 
 /**
  * What the memory reads beyond suggest need to find judgments without walking all of them: the judgments in time
- * order, each comment thread's judgments, and each reviewer's. Kept beside the judgments array (never in the state),
+ * order, and the judgments of each comment thread, reviewer, organization, content type, decision and judge type. Kept beside the judgments array (never in the state),
  * appended to as judgments are recorded, and rebuilt when the array is replaced or rolled back.
  */
 export interface JudgmentViews {
@@ -12,6 +12,14 @@ export interface JudgmentViews {
   readonly byThread: Map<string, number[]>;
   /** Positions of each reviewer's (`actionUser.userId`) judgments, in recording order. */
   readonly byReviewer: Map<string, number[]>;
+  /** Positions of each organization's judgments, in recording order. */
+  readonly byOrganization: Map<string, number[]>;
+  /** Positions of each `contentType`'s judgments, in recording order. */
+  readonly byContentType: Map<string, number[]>;
+  /** Positions of each `decision`'s judgments, in recording order. */
+  readonly byDecision: Map<string, number[]>;
+  /** Positions of each `judgeType`'s judgments, in recording order. */
+  readonly byJudgeType: Map<string, number[]>;
 }
 
 /** A value derived from a judgments array: valid while the array still holds the judgments it was built over. */
@@ -58,7 +66,15 @@ export function judgmentViews(judgments: readonly JudgmentRecord[]): JudgmentVie
   return derivedFrom(
     views,
     judgments,
-    () => ({ byTime: [], byThread: new Map(), byReviewer: new Map() }),
+    () => ({
+      byTime: [],
+      byThread: new Map(),
+      byReviewer: new Map(),
+      byOrganization: new Map(),
+      byContentType: new Map(),
+      byDecision: new Map(),
+      byJudgeType: new Map(),
+    }),
     (value, from, to) => {
       const time = (i: number) => (judgments[i] as JudgmentRecord).createdAt;
       const before = (a: number, b: number) => time(a) - time(b) || a - b;
@@ -66,6 +82,10 @@ export function judgmentViews(judgments: readonly JudgmentRecord[]): JudgmentVie
         const judgment = judgments[i] as JudgmentRecord;
         if (judgment.annotationId !== undefined) push(value.byThread, judgment.annotationId, i);
         push(value.byReviewer, judgment.actionUser.userId, i);
+        if (judgment.organizationId !== undefined) push(value.byOrganization, judgment.organizationId, i);
+        push(value.byContentType, judgment.contentType, i);
+        push(value.byDecision, judgment.decision, i);
+        push(value.byJudgeType, judgment.judgeType, i);
       }
       const order = value.byTime;
       if (to - from > RESORT_AFTER) {

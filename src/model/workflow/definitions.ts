@@ -3,6 +3,7 @@ import type { ModelContext } from '../state/context.js';
 import type { Namespace } from '../state/entities.js';
 import type { DefinitionContent, DefinitionVersion, WorkflowDefinitionRecord } from '../state/records/workflow.js';
 import { contractProblem } from './contract.js';
+import { readCursor, tieSafeCursor, tieSafeCursors } from './cursors.js';
 import { compileGraph } from './graph.js';
 import { lintDefinition } from './linter.js';
 import { type DefinitionDraft, ruleIssues } from './rules.js';
@@ -110,19 +111,24 @@ export function getDefinition(ns: Namespace, definitionId: string): Record<strin
 
 /**
  * `definitions/list` (4.2.3): active definitions, most recently updated first (ties by id), `updatedAt < cursor`;
- * `nextCursor` is the last item's `updatedAt` when the page is full.
+ * `nextCursor` is the last item's `updatedAt` when the page is full (`<updatedAt>:<definitionId>`, and the next page
+ * starts right after that item, when the key's cursors are tie-safe).
  * @example listDefinitions(ns, { pageSize: 50 }).nextCursor
  */
 export function listDefinitions(
   ns: Namespace,
-  options: { pageSize?: number | undefined; cursor?: number | undefined },
-): { items: unknown[]; nextCursor: number | null } {
+  options: { pageSize?: number | undefined; cursor?: number | string | undefined },
+): { items: unknown[]; nextCursor: number | string | null } {
   const size = options.pageSize ?? 50;
-  const cursor = options.cursor;
-  const active = [...(ns.workflow?.definitions.values() ?? [])].filter((d) => d.status === 'active' && (cursor === undefined || d.updatedAt < cursor));
+  const cursor = options.cursor === undefined ? undefined : readCursor(ns, options.cursor, 'cursor must be a number.');
+  const after = (d: { updatedAt: number; definitionId: string }): boolean =>
+    cursor === undefined || d.updatedAt < cursor.at || (cursor.id !== undefined && d.updatedAt === cursor.at && d.definitionId > cursor.id);
+  const active = [...(ns.workflow?.definitions.values() ?? [])].filter((d) => d.status === 'active' && after(d));
   active.sort((a, b) => b.updatedAt - a.updatedAt || (a.definitionId < b.definitionId ? -1 : a.definitionId > b.definitionId ? 1 : 0));
   const page = active.slice(0, size);
-  return { items: page.map(definitionView), nextCursor: page.length === size ? (page.at(-1)?.updatedAt ?? null) : null };
+  const last = page.length === size ? page.at(-1) : undefined;
+  if (last === undefined) return { items: page.map(definitionView), nextCursor: null };
+  return { items: page.map(definitionView), nextCursor: tieSafeCursors(ns) ? tieSafeCursor(last.updatedAt, last.definitionId) : last.updatedAt };
 }
 
 /**

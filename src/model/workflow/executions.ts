@@ -2,6 +2,7 @@ import { invalid, ServiceError } from '../../errors.js';
 import type { ModelContext } from '../state/context.js';
 import type { Namespace } from '../state/entities.js';
 import type { ExecutionStatus, WorkflowExecutionRecord, WorkflowState } from '../state/records/workflow.js';
+import { readCursor, tieSafeCursor, tieSafeCursors } from './cursors.js';
 import { definitionNotFound } from './definitions.js';
 import { cancelStep } from './flow.js';
 import { receiverIssues } from './rules.js';
@@ -171,7 +172,8 @@ export interface ListExecutionsOptions {
 
 /**
  * `executions/list` (4.2.8): newest first (ties by id, descending), `startedAt < cursor`, each without steps;
- * `nextCursor` is the last item's `startedAt` when the page is full. Reads only from the cursor on.
+ * `nextCursor` is the last item's `startedAt` when the page is full (`<startedAt>:<executionId>`, and the next page
+ * starts right after that run, when the key's cursors are tie-safe). Reads only from the cursor on.
  * @example listExecutions(ns, { pageSize: 10 }).nextCursor
  */
 export function listExecutions(ns: Namespace, options: ListExecutionsOptions): { items: unknown[]; nextCursor: string | null } {
@@ -181,12 +183,15 @@ export function listExecutions(ns: Namespace, options: ListExecutionsOptions): {
   const list = options.definitionId === undefined ? wf.executionOrder : (wf.executionsByDefinition.get(options.definitionId) ?? []);
   let end = list.length;
   if (options.cursor !== undefined) {
-    const cursor = Number(options.cursor);
+    const cursor = readCursor(ns, options.cursor, 'cursor must be the nextCursor of the previous page (a decimal number of milliseconds).');
+    // The list is ascending by (startedAt, executionId): the page ends before the cursor's instant, or its run.
+    const before = (exec: WorkflowExecutionRecord): boolean =>
+      exec.startedAt < cursor.at || (cursor.id !== undefined && exec.startedAt === cursor.at && exec.executionId < cursor.id);
     let lo = 0;
     let hi = list.length;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      if ((wf.executions.get(list[mid] as string) as WorkflowExecutionRecord).startedAt < cursor) lo = mid + 1;
+      if (before(wf.executions.get(list[mid] as string) as WorkflowExecutionRecord)) lo = mid + 1;
       else hi = mid;
     }
     end = lo;
@@ -196,7 +201,9 @@ export function listExecutions(ns: Namespace, options: ListExecutionsOptions): {
     const exec = wf.executions.get(list[i] as string) as WorkflowExecutionRecord;
     if (options.status === undefined || exec.status === options.status) page.push(exec);
   }
-  return { items: page.map((e) => executionView(e, { steps: false })), nextCursor: page.length === size ? String(page.at(-1)?.startedAt) : null };
+  const last = page.length === size ? page.at(-1) : undefined;
+  const nextCursor = last === undefined ? null : tieSafeCursors(ns) ? tieSafeCursor(last.startedAt, last.executionId) : String(last.startedAt);
+  return { items: page.map((e) => executionView(e, { steps: false })), nextCursor };
 }
 
 /**

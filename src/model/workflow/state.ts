@@ -20,6 +20,7 @@ export function defaultWorkflowConfig(): WorkflowConfig {
     defaultResponse: { status: 200, headers: {}, json: {} },
     appTriggersSupported: true,
     disconnectedInstallations: [],
+    listTieSafeCursor: false,
   };
 }
 

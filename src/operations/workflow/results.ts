@@ -54,8 +54,8 @@ export const executionView = z.object({
   steps: z.array(stepView),
 });
 
-/** `{items, nextCursor}` of definitions/list (numeric cursor). */
-export const definitionPage = z.object({ items: z.array(definitionView), nextCursor: nullable(z.int()) });
+/** `{items, nextCursor}` of definitions/list (numeric cursor; `<updatedAt>:<definitionId>` for a key with tie-safe cursors). */
+export const definitionPage = z.object({ items: z.array(definitionView), nextCursor: nullable(z.union([z.int(), z.string()])) });
 
 /** `{items, nextCursor}` of executions/list (string cursor). */
 export const executionPage = z.object({ items: z.array(executionView), nextCursor: nullable(z.string()) });

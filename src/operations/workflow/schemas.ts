@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TIE_SAFE_CURSOR } from '../../model/workflow/cursors.js';
 import { absentOrValid as opt } from '../../protocol/validate.js';
 
 /**
@@ -163,8 +164,19 @@ const ignoredIds = { organizationId: opt(z.string()), documentId: opt(z.string()
 /** `definitions/get`. */
 export const getDefinitionInput = z.strictObject({ definitionId: text(1, 64), ...ignoredIds });
 
+const WHOLE_CURSOR = 'cursor must be a whole number of at least 0.';
+
 /** `definitions/list`: numeric cursor = the last item's `updatedAt`. */
-export const listDefinitionsInput = z.strictObject({ pageSize: opt(int(1, 500)), cursor: opt(z.int().min(0)), ...ignoredIds });
+export const listDefinitionsInput = z.strictObject({
+  pageSize: opt(int(1, 500)),
+  // A number, or the `<updatedAt>:<definitionId>` of a key with tie-safe cursors (the model refuses it otherwise).
+  cursor: opt(
+    z.union([z.int({ error: WHOLE_CURSOR }).min(0, { error: WHOLE_CURSOR }), z.string().regex(TIE_SAFE_CURSOR, { error: 'cursor must be a number.' })], {
+      error: (issue) => (typeof issue.input === 'number' ? WHOLE_CURSOR : 'cursor must be a number.'),
+    }),
+  ),
+  ...ignoredIds,
+});
 
 /** `definitions/delete`. */
 export const deleteDefinitionInput = z.strictObject({ definitionId: text(1, 64), purge: opt(z.boolean()), ...ignoredIds });
@@ -196,7 +208,12 @@ export const listExecutionsInput = z.strictObject({
   definitionId: opt(text(1, 64)),
   status: opt(z.enum(['pending', 'running', 'completed', 'failed', 'cancelled'])),
   pageSize: opt(int(1, 500)),
-  cursor: opt(z.string().regex(/^\d{1,16}$/, { error: 'cursor must be the nextCursor of the previous page (a decimal number of milliseconds).' })),
+  // Decimal milliseconds, or the `<startedAt>:<executionId>` of a key with tie-safe cursors (the model refuses it otherwise).
+  cursor: opt(
+    z.string().refine((cursor) => /^\d{1,16}$/.test(cursor) || TIE_SAFE_CURSOR.test(cursor), {
+      error: 'cursor must be the nextCursor of the previous page (a decimal number of milliseconds).',
+    }),
+  ),
 });
 
 /** `executions/getEvents`. */

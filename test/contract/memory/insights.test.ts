@@ -202,6 +202,27 @@ forEachTransport('patterns and stats (beyond-spec-4 4.3.14, 4.3.15)', (fresh) =>
     );
     expect(await call(c, '/v2/memory/stats/get')).toEqual({ totalActivities: 510, totalProfiles: 500, totalPatterns: 0, totalKnowledgeSources: 0 });
   });
+
+  it('counts at most 10,000 judgments and 100 patterns, and lists at most 100 patterns, newest first', async () => {
+    const c = fresh();
+    c.service.memory.record(Array.from({ length: 10_001 }, (_, i) => ({ content: 'c', decision: 'comment' as const, actionUser: { userId: `u${i % 7}` } })));
+    const pattern = (i: number) => ({
+      scope: 'apiKey',
+      description: `Pattern ${i}`,
+      confidence: 0.5,
+      sourceCount: 3,
+      contentType: 'x',
+      category: 'tone',
+      discoveredAt: i,
+    });
+    expect((await control(c, 'POST', '/__mock/memory/patterns', { patterns: Array.from({ length: 101 }, (_, i) => pattern(i + 1)) })).body).toEqual({
+      patterns: 101,
+    });
+    expect(await call(c, '/v2/memory/stats/get')).toEqual({ totalActivities: 10_000, totalProfiles: 7, totalPatterns: 100, totalKnowledgeSources: 0 });
+    const listed = await call(c, '/v2/memory/patterns/get');
+    expect(listed).toHaveLength(100);
+    expect([listed[0].description, listed[99].description]).toEqual(['Pattern 101', 'Pattern 2']);
+  });
 });
 
 forEachTransport('alerts and their settings (beyond-spec-4 4.3.16–4.3.20)', (fresh) => {

@@ -18,6 +18,7 @@ const DEFAULTS = {
   defaultResponse: { status: 200, headers: {}, json: {} },
   appTriggersSupported: true,
   disconnectedInstallations: [],
+  listTieSafeCursor: false,
 };
 
 forEachTransport('workflow control plane (0.3)', (fresh) => {

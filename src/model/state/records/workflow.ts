@@ -212,6 +212,11 @@ export interface WorkflowConfig {
   appTriggersSupported: boolean;
   /** App-trigger installation refs that are not connected (every other ref is). */
   disconnectedInstallations: string[];
+  /**
+   * `true`: list cursors are `<instant>:<id>` and the next page starts right after the last item, so items sharing the
+   * boundary instant are not skipped (beyond-spec-4 K19). Absent in states written before the option existed.
+   */
+  listTieSafeCursor?: boolean;
 }
 
 /** One request a notification or webhook node made, as `GET /__mock/workflow/outbox` lists it. */
