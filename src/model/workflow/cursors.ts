@@ -13,7 +13,7 @@ export interface ListCursor {
 }
 
 /** A tie-safe cursor as sent back: digits, a colon, the id. */
-export const TIE_SAFE_CURSOR = /^(\d{1,16}):([^]{1,256})$/;
+export const TIE_SAFE_CURSOR = /^(\d{1,16}):([\s\S]{1,256})$/;
 
 /** Whether a key's list cursors are tie-safe. */
 export const tieSafeCursors = (ns: Namespace): boolean => ns.workflow?.config.listTieSafeCursor === true;
