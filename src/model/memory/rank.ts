@@ -57,6 +57,8 @@ export interface Ranking {
   readonly kept: Int32Array;
   /** Judgments admitted by resemblance, with the judgment each resembles. */
   readonly hop: ReadonlyMap<number, number>;
+  /** Judgments of `hop` admitted because their reviewer gave the seed's reason, not because their items resemble. */
+  readonly sameReason: ReadonlySet<number>;
   /** The best score among the kept judgments (0 when none). */
   readonly best: number;
   /** The best coverage among the judgments past a cut-off (0 when none). */
@@ -211,6 +213,7 @@ export function rank(entry: Built, query: string, lexicon: Lexicon, withMatches:
   const passed = above.filter((text) => (score[text] as number) >= MATCHING.relevanceFloor * top && coverage(text) >= MATCHING.coverageFloor * most);
   // A judgment the query covers the other way in (a pasted item) was found as clearly as one covering the query.
   const clearly = (text: number) => (reverseCoverage(text) >= MATCHING.reverseCutoff ? Math.max(coverage(text), MATCHING.hopSeed) : coverage(text));
+  const sameReason = new Set<number>();
   const hop = secondHop(
     entry,
     passed,
@@ -219,6 +222,7 @@ export function rank(entry: Built, query: string, lexicon: Lexicon, withMatches:
     coverage,
     // The share of the query a text's judged item matches, or all of it when the query holds most of the item (pasted).
     (text) => (reverseCoverage(text) >= MATCHING.reverseCutoff ? 1 : (inContent[text] as number) / total),
+    sameReason,
   );
   let count = hop.size;
   for (const text of passed) count += (entry.textDocs[text] as number[]).length;
@@ -240,6 +244,7 @@ export function rank(entry: Built, query: string, lexicon: Lexicon, withMatches:
     passed: new Set(passed),
     kept,
     hop,
+    sameReason,
     best,
     bestCoverage: most,
     score: (text) => score[text] as number,
@@ -259,6 +264,7 @@ function nothingFound(words: readonly QueryWord[]): Ranking {
     passed: new Set(),
     kept: NOTHING,
     hop: new Map(),
+    sameReason: new Set(),
     best: 0,
     bestCoverage: 0,
     score: none,

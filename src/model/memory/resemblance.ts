@@ -27,6 +27,7 @@ export function secondHop(
   clearly: (text: number) => number,
   coverage: (text: number) => number = clearly,
   itemCoverage: (text: number) => number = coverage,
+  byReason: Set<number> = new Set(),
 ): Map<number, number> {
   const admitted = new Map<number, number>();
   const resembling = seedsOf(entry, passed, clearly);
@@ -56,7 +57,7 @@ export function secondHop(
     // the rule the item broke ("the price must be shown"), the opposite of the case.
     const reasons = new Set(reasoning.includes(seed) || reasoning.some((r) => r.doc === seed.doc) ? (entry.textReasons[seed.text] as string[]) : []);
     const resembles = resembling.includes(seed);
-    const similar: { doc: number; similarity: number }[] = [];
+    const similar: { doc: number; similarity: number; reason: boolean }[] = [];
     const at: number[] = [];
     for (const text of candidates) {
       // A look-alike that lacks most of what the seed matched of the query differs in the point the query makes.
@@ -75,19 +76,23 @@ export function secondHop(
       let shared = 0;
       for (const p of at) shared += weights[p] as number;
       const similarity = shared / Math.sqrt(own * textWeight(entry, text));
-      if (similarity < MATCHING.hopSimilarity && sameReason < MATCHING.hopReasons) continue;
+      const alike = resembles && at.length >= MATCHING.hopShared && similarity >= MATCHING.hopSimilarity;
+      if (!alike && sameReason < MATCHING.hopReasons) continue;
       // Of one text, only its first `hopLimit` judgments not yet admitted can make the cut.
       let taken = 0;
       for (const doc of entry.textDocs[text] as number[]) {
         if (taken === MATCHING.hopLimit) break;
         if (admitted.has(doc)) continue;
-        similar.push({ doc, similarity });
+        similar.push({ doc, similarity, reason: !alike });
         taken++;
       }
     }
     similar.sort((a, b) => b.similarity - a.similarity || a.doc - b.doc);
     similar.length = Math.min(similar.length, MATCHING.hopLimit);
-    for (const { doc } of similar) admitted.set(doc, seed.doc);
+    for (const { doc, reason } of similar) {
+      admitted.set(doc, seed.doc);
+      if (reason) byReason.add(doc);
+    }
   }
   return admitted;
 }

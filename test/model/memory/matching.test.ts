@@ -190,6 +190,7 @@ describe('decision-memory second hop', () => {
     ]);
     // The poster gives the same reason, but its item holds no word of the query.
     expect(report.hits[1]?.coverage).toBeLessThan(0.3);
+    expect(report.hits[1]?.sameReason).toBe(true);
   });
 
   it('lets any judgment whose item clearly matches vouch by its reason, however far behind the best match', async () => {
