@@ -116,11 +116,16 @@ await Promise.all(
     }
   }),
 );
-figures[`RSS growth over ${crdtUpdates.toLocaleString('en-US')} crdt/update on one editor, MB`] = rssMb() - beforeUpdates;
+const afterUpdates = rssMb();
+figures[`RSS growth over ${crdtUpdates.toLocaleString('en-US')} crdt/update on one editor, MB`] = afterUpdates - beforeUpdates;
+figures['RSS before the reset, MB'] = afterUpdates;
 
+const resetStarted = performance.now();
 await call('POST', '/__mock/reset', {});
+figures['reset round trip, ms'] = performance.now() - resetStarted;
 await new Promise((resolve) => setTimeout(resolve, 5000));
 figures['RSS 5 s after a reset, MB'] = rssMb();
+figures['requests in all'] = requests;
 agent.destroy();
 child.kill('SIGTERM');
 process.stdout.write(`${JSON.stringify(figures)}\n`);

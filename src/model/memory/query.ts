@@ -1,5 +1,5 @@
 import { readTokens } from './polarity.js';
-import { compound, near, type Spellings } from './spelling.js';
+import { compound, MAX_SPELLING_CELLS, near, type SpellingBudget, type Spellings } from './spelling.js';
 import type { Lexicon, RelationKind } from './synonyms.js';
 import { joinedWords, negatingPrefix, type Token, termOf, tokens } from './text.js';
 
@@ -92,6 +92,7 @@ export function analyseQuery(query: string, vocabulary: Vocabulary, lexicon: Lex
   const seen = new Set<string>();
   const known = (term: string) => vocabulary.documentFrequency(term) > 0;
   let fuzzy = 0;
+  const spelling: SpellingBudget = { cells: MAX_SPELLING_CELLS };
   const list = tokens(query);
   for (const { word: lower, term, negated, clouded, negator } of readTokens(list)) {
     if (seen.has(term)) continue;
@@ -131,7 +132,7 @@ export function analyseQuery(query: string, vocabulary: Vocabulary, lexicon: Lex
         }
         continue;
       }
-      for (const form of near(lower, vocabulary)) forms.add(form.term, form.via, false);
+      for (const form of near(lower, vocabulary, spelling)) forms.add(form.term, form.via, false);
     }
     seen.add(term);
     out.push({ word: lower, term, negated, clouded, prefixed: base !== null, forms: forms.list() });

@@ -8,6 +8,19 @@ export interface Spellings {
   surfaces(initial: string): ReadonlyMap<string, string | null>;
 }
 
+/**
+ * The most edit-distance cells the spelling matches of one query may fill: about 20 ms of work. Matching compares a
+ * word with every indexed word of its initial and length, so without a cap a long paste over a large vocabulary of
+ * look-alike words took seconds (20,000 of them: 4.3 s) and held every other call; realistic queries fill a small
+ * share of it, and past it the query's remaining words match without spelling slips.
+ */
+export const MAX_SPELLING_CELLS = 1_000_000;
+
+/** What is left of a query's edit-distance cells (`MAX_SPELLING_CELLS` at its start), spent by `near`. */
+export interface SpellingBudget {
+  cells: number;
+}
+
 /** `weightloss` as `weight` + `loss` when the judgments use both parts (each at least 4 letters). @example compound('weightloss', vocabulary) // ['weight', 'loss'] */
 export function compound(word: string, vocabulary: Spellings): [string, string] | null {
   for (let i = 4; i <= word.length - 4; i++) {
@@ -24,9 +37,10 @@ export function compound(word: string, vocabulary: Spellings): [string, string] 
  * Indexed words one edit away (two from 9 letters) with the same first letter, for words of at least 6 letters (a
  * short word one edit from another is usually a different word: `foul`/`four`, `swore`/`store`); else indexed
  * words the word is the start of (`unsub`, `insta`).
+ * Comparisons stop once the query's `budget` of edit-distance cells is spent.
  * @example near('profanty', vocabulary) // [{ term: 'profan', via: 'typo' }]
  */
-export function near(word: string, vocabulary: Spellings): { term: string; via: 'typo' | 'prefix' }[] {
+export function near(word: string, vocabulary: Spellings, budget: SpellingBudget = { cells: MAX_SPELLING_CELLS }): { term: string; via: 'typo' | 'prefix' }[] {
   const limit = word.length >= 9 ? 2 : 1;
   const typos = new Set<string>();
   const prefixes = new Set<string>();
@@ -37,7 +51,8 @@ export function near(word: string, vocabulary: Spellings): { term: string; via: 
       word.length >= 6 &&
       surface.charCodeAt(0) === word.charCodeAt(0) &&
       Math.abs(surface.length - word.length) <= limit &&
-      editDistance(word, surface, limit) <= limit
+      budget.cells > 0 &&
+      editDistance(word, surface, limit, budget) <= limit
     )
       typos.add(term);
     else if (surface.length >= word.length + 2 && surface.startsWith(word)) prefixes.add(term);
@@ -49,15 +64,17 @@ export function near(word: string, vocabulary: Spellings): { term: string; via: 
 /**
  * Optimal-string-alignment distance (a swap of neighbours is one edit), giving up past `limit`: a row whose every
  * cell is over the limit ends the comparison, so unlike words cost a few rows.
+ * The cells filled are taken from `budget` when one is given.
  * @example editDistance('typefase', 'typeface', 1) // 1
  */
-export function editDistance(a: string, b: string, limit: number): number {
+export function editDistance(a: string, b: string, limit: number, budget?: SpellingBudget): number {
   let before = new Array<number>(b.length + 1).fill(0);
   let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     const current = [i];
     let best = i;
     analysisWork.editCells += b.length;
+    if (budget) budget.cells -= b.length;
     for (let j = 1; j <= b.length; j++) {
       const cost = a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1;
       let d = Math.min((previous[j] as number) + 1, (current[j - 1] as number) + 1, (previous[j - 1] as number) + cost);

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { listen, type RunningServer } from '../../../src/adapters/node-server.js';
 import type { JudgmentInit } from '../../../src/harness/memory.js';
 import { MAX_FUZZY_LENGTH } from '../../../src/model/memory/query.js';
+import { MAX_SPELLING_CELLS } from '../../../src/model/memory/spelling.js';
+import { analysisWork } from '../../../src/model/memory/text.js';
 import { MAX_QUERY_LENGTH } from '../../../src/operations/memory.js';
 import { createMockService, type MockService } from '../../../src/service.js';
 
@@ -26,7 +28,7 @@ afterAll(() => running.close());
 const send = (path: string, init?: RequestInit) =>
   fetch(`${running.url}${path}`, init).then(async (r) => ({ status: r.status, body: (await r.json()) as unknown }));
 
-/** Suggest through the real server with the worst queries there are, a health check sent alongside each. */
+/** Suggest through the real server with the worst queries there are, a health check sent alongside each, counting the spelling work. */
 it('answers a health check sent alongside the worst suggest queries, and the queries themselves', async () => {
   const worst = [
     'w'.repeat(100_000),
@@ -41,8 +43,11 @@ it('answers a health check sent alongside the worst suggest queries, and the que
       body: JSON.stringify({ data: { query } }),
     });
     const health = send('/__mock/health');
+    const cellsBefore = analysisWork.editCells;
     const [answer, healthy] = await Promise.all([suggest, health]);
     expect(healthy).toEqual({ status: 200, body: { status: 'ok' } });
     expect(answer.status).toBe(query.length > MAX_QUERY_LENGTH ? 400 : 200);
+    // The spelling work of one query is capped, however many look-alike words the judgments hold.
+    expect(analysisWork.editCells - cellsBefore).toBeLessThanOrEqual(MAX_SPELLING_CELLS + (MAX_FUZZY_LENGTH + 3) * (MAX_FUZZY_LENGTH + 1));
   }
 }, 60_000);

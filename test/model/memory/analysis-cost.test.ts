@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { judgmentIndex } from '../../../src/model/memory/index.js';
 import { MAX_FUZZY_LENGTH, MAX_FUZZY_WORDS } from '../../../src/model/memory/query.js';
+import { MAX_SPELLING_CELLS } from '../../../src/model/memory/spelling.js';
 import { loadSynonyms } from '../../../src/model/memory/synonyms.js';
 import { analysisWork, MAX_WORD_LENGTH } from '../../../src/model/memory/text.js';
 import type { JudgmentRecord } from '../../../src/model/state/entities.js';
@@ -59,6 +60,17 @@ describe('what reading a query costs, counted in steps', () => {
     expect(work.editCells).toBeLessThanOrEqual(MAX_FUZZY_WORDS * (surfaces + 10) * (MAX_FUZZY_LENGTH + 1) * (MAX_FUZZY_LENGTH + 3));
     // Each word is stemmed for its term and its phrases, and a fuzzy word's run-together parts once each.
     expect(work.stemmedCharacters).toBeLessThanOrEqual(2 * query.length + MAX_FUZZY_WORDS * MAX_FUZZY_LENGTH * MAX_FUZZY_LENGTH);
+  });
+
+  it('caps the spelling work of one query, however many look-alike words the index knows', async () => {
+    const index = judgmentIndex(history(5000), await loadSynonyms());
+    index.search('warm up');
+    const query = Array.from({ length: 80 }, (_, i) => `p${'x'.repeat(MAX_FUZZY_LENGTH - 4)}z${i.toString(26).padStart(2, 'a')}`).join(' ');
+    const work = workOf(() => index.search(query));
+    // Uncapped, each of 16 words would fill about 600 cells for each of the 5,000 look-alikes: 48 million.
+    expect(work.editCells).toBeGreaterThan(MAX_SPELLING_CELLS / 2);
+    // The last comparison begun may finish past the cap.
+    expect(work.editCells).toBeLessThanOrEqual(MAX_SPELLING_CELLS + (MAX_FUZZY_LENGTH + 3) * (MAX_FUZZY_LENGTH + 1));
   });
 
   it('records and indexes a judgment holding a 100,000-character word without stemming it', async () => {
