@@ -4,6 +4,8 @@ import { ServiceError } from '../errors.js';
 import type { ApiCall, ApiReply } from '../protocol/call.js';
 import { bodyLimitFor, STORAGE_PREFIX } from '../protocol/limits.js';
 import { bindsLoopbackOnly, hostAllowed, type ListenerPolicy, originAllowed } from '../protocol/origins.js';
+import { compileSchema } from '../protocol/schema-compiler.js';
+import { useSchemaCompiler } from '../protocol/validate.js';
 import type { MockService } from '../service.js';
 import { unpredictableToken } from '../support/secret.js';
 import { loadServed } from '../surface.js';
@@ -89,6 +91,8 @@ export async function listen(service: MockService, options: ListenOptions = {}):
   // The served surface (schemas of every area, control plane, OpenAPI document) loads now, not on the first request.
   const served = await loadServed();
   const routes = await served.loadRoutes();
+  // A server answers many calls per operation: each schema is compiled once, on its first call.
+  useSchemaCompiler(compileSchema);
   const server = createServer(
     // Node checks both timeouts on this interval, so it bounds how late a timeout fires.
     { headersTimeout: headersMs, requestTimeout: requestMs, connectionsCheckingInterval: Math.max(25, Math.min(1000, Math.floor(headersMs / 4))) },
@@ -163,8 +167,12 @@ function handle(service: MockService, listener: ListenerPolicy, req: IncomingMes
   let refused = false;
   let answered = false;
   const headers = (): Record<string, string> => {
+    const given = req.headers;
+    // node joins a repeated request header into one string; only set-cookie stays a list and needs joining here.
+    if (given['set-cookie'] === undefined) return given as Record<string, string>;
     const out: Record<string, string> = {};
-    for (const [key, value] of Object.entries(req.headers)) {
+    for (const key of Object.keys(given)) {
+      const value = given[key];
       if (value !== undefined) out[key] = Array.isArray(value) ? value.join(', ') : value;
     }
     return out;

@@ -75,7 +75,7 @@ function settle(ctx: ModelContext, ns: Namespace, record: MigrationRecord, polic
  * @example settleMigrations(ctx, ns, { mode: 'clock', stepMs: 5000 });
  */
 export function settleMigrations(ctx: ModelContext, ns: Namespace, policy: MigrationPolicy): void {
-  if (policy.mode !== 'clock') return;
+  if (policy.mode !== 'clock' || ns.migrations.size === 0) return;
   for (const record of ns.migrations.values()) settle(ctx, ns, record, policy);
 }
 

@@ -32,25 +32,19 @@ export interface ApiReply {
   bytes?: Uint8Array;
 }
 
-/** Looks a header up by name, ignoring case. @example header(call, 'x-service-api-key') */
+/**
+ * Looks a header up by name, ignoring case: the name as given first (node's and fetch's names are lowercase), then
+ * the first name in the object's order that equals it ignoring case. Allocates nothing.
+ * @example header(call, 'x-service-api-key')
+ */
 export function header(call: ApiCall, name: string): string | undefined {
-  const direct = call.headers[name];
+  const headers = call.headers;
+  const direct = headers[name];
   if (direct !== undefined) return direct;
-  return lowercased(call.headers).get(name.toLowerCase());
-}
-
-const byLowerName = new WeakMap<object, Map<string, string | undefined>>();
-
-/** A call's headers by lowercase name, built once per headers object (several lookups miss per call, e.g. `origin`). */
-function lowercased(headers: Record<string, string | undefined>): Map<string, string | undefined> {
-  let map = byLowerName.get(headers);
-  if (!map) {
-    map = new Map();
-    for (const key of Object.keys(headers)) {
-      const lower = key.toLowerCase();
-      if (!map.has(lower)) map.set(lower, headers[key]);
-    }
-    byLowerName.set(headers, map);
+  const lower = name.toLowerCase();
+  for (const key in headers) {
+    // The first own name that matches, whatever its value, as when the names were looked up lowercased.
+    if (key.length === lower.length && key.toLowerCase() === lower && Object.hasOwn(headers, key)) return headers[key];
   }
-  return map;
+  return undefined;
 }

@@ -1,14 +1,14 @@
 import { ServiceError } from '../errors.js';
 import type { ModelContext } from '../model/state/context.js';
-import { transaction } from '../model/state/transaction.js';
+import { transact } from '../model/state/transaction.js';
 import { authenticate } from './auth.js';
 import { type AuthHeaderNames, missingHeadersHint } from './auth-headers.js';
 import { type ApiCall, type ApiReply, header } from './call.js';
 import { apiCors, apiHeaderList, apiPreflight, controlCors, controlPreflight } from './cors.js';
 import { bareResult, failure, json, success } from './envelope.js';
-import type { CallInfo, DispatchHooks } from './hooks.js';
+import type { BeforeHook, CallInfo, DispatchHooks, SettleStep } from './hooks.js';
 import { bodyLimitFor, checkLimits, limitsFor } from './limits.js';
-import type { AuthLevel, Caller, Route, Settings } from './operation.js';
+import type { AuthLevel, Caller, OperationOutput, Route, Settings } from './operation.js';
 import { LOOPBACK_POLICY } from './origins.js';
 import { nearestPath, normalisePath } from './paths.js';
 import { validate } from './validate.js';
@@ -42,28 +42,41 @@ function tooLarge(limit: number): ApiReply {
 /**
  * The one pipeline: hooks.before, route, gate, authenticate, settle, validate, run, envelope, hooks.after.
  * Never throws; every transport returns the bytes it produces unchanged. A transport that stopped reading an
- * oversized body passes `bodyTooLarge` and gets the 413 reply through the same hooks.
+ * oversized body passes `bodyTooLarge` and gets the 413 reply through the same hooks. A call that waits for nothing
+ * (no latency fault, no transaction before it, no module to load) runs through to its after hooks before this returns.
  * @example const reply = await dispatch(deps, { method: 'POST', path: '/v2/users/get', headers, body });
  */
-export async function dispatch(deps: DispatchDeps, call: ApiCall): Promise<ApiReply> {
-  const info: CallInfo = { path: normalisePath(call.path), kind: 'api', at: deps.model.clock.now() };
-  let reply: ApiReply | undefined;
+export function dispatch(deps: DispatchDeps, call: ApiCall): Promise<ApiReply> {
   try {
-    for (const before of deps.hooks.before) {
-      // Most hooks answer synchronously (the journal's clock); only a fault's latency needs a turn of the loop.
-      const early = before(call, info);
-      reply = early instanceof Promise ? await early : early;
-      if (reply) break;
+    const info: CallInfo = { path: normalisePath(call.path), kind: 'api', at: deps.model.clock.now() };
+    let answer: ApiReply | Promise<ApiReply>;
+    try {
+      answer = answerFrom(0, deps, call, info);
+    } catch (error) {
+      answer = rendered(error, deps, call);
     }
-    reply ??= await handle(deps, call, info);
+    if (answer instanceof Promise) {
+      return answer.then(
+        (reply) => finish(reply, deps, call, info),
+        (error: unknown) => finish(rendered(error, deps, call), deps, call, info),
+      );
+    }
+    return Promise.resolve(finish(answer, deps, call, info));
   } catch (error) {
-    if (error instanceof ServiceError) reply = failure(error);
-    else {
-      deps.onInternalError(error, call);
-      reply = json(500, { error: { message: 'INTERNAL', status: 'INTERNAL' } });
-    }
+    return Promise.reject(error);
   }
-  if (info.kind !== 'preflight') reply = withCors(reply, call, info, deps.settings.corsOrigins);
+}
+
+/** The reply of an exception: its own envelope for a `ServiceError`, else 500 INTERNAL (reported once). */
+function rendered(error: unknown, deps: DispatchDeps, call: ApiCall): ApiReply {
+  if (error instanceof ServiceError) return failure(error);
+  deps.onInternalError(error, call);
+  return json(500, { error: { message: 'INTERNAL', status: 'INTERNAL' } });
+}
+
+/** The reply as its caller gets it: with its CORS headers, after every after hook saw it. */
+function finish(answer: ApiReply, deps: DispatchDeps, call: ApiCall, info: CallInfo): ApiReply {
+  const reply = info.kind === 'preflight' ? answer : withCors(answer, call, info, deps.settings.corsOrigins);
   for (const after of deps.hooks.after) {
     try {
       after(call, reply, info);
@@ -74,7 +87,19 @@ export async function dispatch(deps: DispatchDeps, call: ApiCall): Promise<ApiRe
   return reply;
 }
 
-async function handle(deps: DispatchDeps, call: ApiCall, info: CallInfo): Promise<ApiReply> {
+/** The before hooks from the `from`-th on, then the pipeline; the first reply a hook gives wins. */
+function answerFrom(from: number, deps: DispatchDeps, call: ApiCall, info: CallInfo): ApiReply | Promise<ApiReply> {
+  const befores = deps.hooks.before;
+  for (let i = from; i < befores.length; i++) {
+    // Most hooks answer synchronously (the journal's clock); only a fault's latency needs a turn of the loop.
+    const early = (befores[i] as BeforeHook)(call, info);
+    if (early instanceof Promise) return early.then((reply) => reply ?? answerFrom(i + 1, deps, call, info));
+    if (early) return early;
+  }
+  return handle(deps, call, info);
+}
+
+function handle(deps: DispatchDeps, call: ApiCall, info: CallInfo): ApiReply | Promise<ApiReply> {
   if (call.method.toUpperCase() === 'OPTIONS') {
     info.kind = 'preflight';
     return preflightOf(call, info.path, deps.settings.corsOrigins, deps.settings.authHeaders);
@@ -90,23 +115,44 @@ async function handle(deps: DispatchDeps, call: ApiCall, info: CallInfo): Promis
     return deps.control(call, path);
   }
   const loaded = deps.tables();
-  const route = find(loaded instanceof Promise ? await loaded : loaded, path, info);
+  return loaded instanceof Promise ? loaded.then((tables) => routed(tables, deps, call, info)) : routed(loaded, deps, call, info);
+}
+
+/** Route, gate, authenticate, then the operation in a transaction, and its envelope. */
+function routed(tables: RouteTables, deps: DispatchDeps, call: ApiCall, info: CallInfo): ApiReply | Promise<ApiReply> {
+  const route = find(tables, info.path, info);
   info.route = route;
-  const { operation } = route;
   const data = gate(call, info);
-  const caller = authenticateWithHint(call, operation.auth, deps, info, operation.missingTokenMessage);
+  const caller = authenticateWithHint(call, route.operation.auth, deps, info, route.operation.missingTokenMessage);
   info.caller = caller;
-  const output = await transaction(deps.model, async () => {
-    if (caller.level === 'apiKey') {
-      for (const settle of deps.hooks.settle) {
-        const settling = settle(deps.model, caller);
-        if (settling) await settling;
-      }
+  const output = transact(deps.model, () => settleAndRun(0, route, call, data, caller, deps));
+  return output instanceof Promise ? output.then((done) => envelope(route.operation, done)) : envelope(route.operation, output);
+}
+
+/** The settle steps from the `from`-th on (API-key calls only), then validation and the operation itself. */
+function settleAndRun(
+  from: number,
+  route: Route,
+  call: ApiCall,
+  data: unknown,
+  caller: Caller,
+  deps: DispatchDeps,
+): OperationOutput | Promise<OperationOutput> {
+  if (caller.level === 'apiKey') {
+    const steps = deps.hooks.settle;
+    for (let i = from; i < steps.length; i++) {
+      const settling = (steps[i] as SettleStep)(deps.model, caller);
+      if (settling) return settling.then(() => settleAndRun(i + 1, route, call, data, caller, deps));
     }
-    const input = validate(operation.schema, data, operation.issueDetails);
-    const baseUrl = call.origin ?? deps.settings.issuer;
-    return operation.run({ data: input, raw: data, caller, model: deps.model, settings: deps.settings, version: route.version, baseUrl });
-  });
+  }
+  const { operation } = route;
+  const input = validate(operation.schema, data, operation.issueDetails);
+  const baseUrl = call.origin ?? deps.settings.issuer;
+  return operation.run({ data: input, raw: data, caller, model: deps.model, settings: deps.settings, version: route.version, baseUrl });
+}
+
+/** The reply of an operation's output: a raw reply, a bare result, or the success envelope. */
+function envelope(operation: Route['operation'], output: OperationOutput): ApiReply {
   if (output.unwrapped) return json(output.unwrapped.status, output.unwrapped.body);
   if (operation.message === null) return bareResult(output.data);
   return success(output.message ?? operation.message, output.data, output.beside);

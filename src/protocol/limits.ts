@@ -30,9 +30,6 @@ export const MAX_KEY_LENGTH = 1024;
  */
 export const MAX_ID_LENGTH = 1024;
 
-/** Keys whose values are ids (`userId`, `documentIds`, `contentKey`, ...). */
-const ID_KEY = /(?:Ids?|^contentKey)$/;
-
 /** Keys that name the prototype machinery of a JavaScript object; refused anywhere in a body. */
 const FORBIDDEN_KEYS: ReadonlySet<string> = new Set(['__proto__']);
 
@@ -104,31 +101,44 @@ export const STATE_LIMITS: Limits = {
  * @example checkLimits({ a: 'x'.repeat(300_000) }, 'data') // 'data.a is longer than 262144 characters.'
  */
 export function checkLimits(value: unknown, root: string, limits: Limits = BODY_LIMITS): string | undefined {
-  type Entry = { value: unknown; path: string; depth: number; id: boolean };
-  const stack: Entry[] = [{ value, path: root, depth: 1, id: false }];
+  // Each entry names its place by its parent and its own step; a path is spelled out only for a message.
+  type Entry = { value: unknown; parent: Entry | undefined; step: string | number; depth: number; id: boolean };
+  const pathOf = (entry: Entry): string => {
+    const steps: string[] = [];
+    for (let at: Entry | undefined = entry; at; at = at.parent) steps.push(typeof at.step === 'number' ? `[${at.step}]` : at.parent ? `.${at.step}` : at.step);
+    return steps.reverse().join('');
+  };
+  const stack: Entry[] = [{ value, parent: undefined, step: root, depth: 1, id: false }];
   while (stack.length > 0) {
-    const { value: current, path, depth, id } = stack.pop() as Entry;
+    const entry = stack.pop() as Entry;
+    const { value: current, depth } = entry;
     if (typeof current === 'string') {
-      if (current.length > limits.stringLength) return `${path} is longer than ${limits.stringLength} characters.`;
-      if (id && current.length > limits.idLength) return `${shorten(path)} is longer than ${limits.idLength} characters; ids are at most ${limits.idLength}.`;
+      if (current.length > limits.stringLength) return `${pathOf(entry)} is longer than ${limits.stringLength} characters.`;
+      if (entry.id && current.length > limits.idLength)
+        return `${shorten(pathOf(entry))} is longer than ${limits.idLength} characters; ids are at most ${limits.idLength}.`;
       continue;
     }
     if (typeof current !== 'object' || current === null) continue;
-    if (depth > limits.depth) return `${shorten(path)} nests deeper than ${limits.depth} levels.`;
+    if (depth > limits.depth) return `${shorten(pathOf(entry))} nests deeper than ${limits.depth} levels.`;
     if (Array.isArray(current)) {
-      for (let i = current.length - 1; i >= 0; i--) stack.push({ value: current[i], path: `${path}[${i}]`, depth: depth + 1, id });
+      for (let i = current.length - 1; i >= 0; i--) stack.push({ value: current[i], parent: entry, step: i, depth: depth + 1, id: entry.id });
       continue;
     }
     const keys = Object.keys(current);
-    if (keys.length > limits.keys) return `${path} has more than ${limits.keys} keys.`;
+    if (keys.length > limits.keys) return `${pathOf(entry)} has more than ${limits.keys} keys.`;
     for (let i = keys.length - 1; i >= 0; i--) {
       const key = keys[i] as string;
-      if (FORBIDDEN_KEYS.has(key)) return `${path} has the key ${key}, which is not accepted.`;
-      if (key.length > limits.keyLength) return `${path} has a key longer than ${limits.keyLength} characters.`;
-      stack.push({ value: (current as Record<string, unknown>)[key], path: `${path}.${key}`, depth: depth + 1, id: ID_KEY.test(key) });
+      if (FORBIDDEN_KEYS.has(key)) return `${pathOf(entry)} has the key ${key}, which is not accepted.`;
+      if (key.length > limits.keyLength) return `${pathOf(entry)} has a key longer than ${limits.keyLength} characters.`;
+      stack.push({ value: (current as Record<string, unknown>)[key], parent: entry, step: key, depth: depth + 1, id: isIdKey(key) });
     }
   }
   return undefined;
+}
+
+/** Whether a key's values are ids: it ends in `Id` or `Ids`, or is `contentKey`. */
+function isIdKey(key: string): boolean {
+  return key.endsWith('Id') || key.endsWith('Ids') || key === 'contentKey';
 }
 
 /** A path cut to its first and last segments, so a deep one stays readable. */

@@ -110,13 +110,39 @@ export function fieldRefusal(path: (string | number)[], message: string): Servic
   return new ServiceError('INVALID_ARGUMENT', message, { issues: [{ code: 'custom', path, message }] });
 }
 
+const PARSE_OPTIONS = { error: message };
+
+const compiledOf = new WeakMap<z.ZodType, z.ZodType>();
+let compiler: (<S extends z.ZodType>(schema: S) => S) | undefined;
+
+/**
+ * Checks every later call with compiled schemas made by `compile` (the standalone server installs it; bundles for
+ * pages leave it out): each operation's schema is compiled on its first call, and the compiled twin accepts and refuses
+ * the same data with the same output and messages.
+ * @example useSchemaCompiler(compileSchema);
+ */
+export function useSchemaCompiler(compile: <S extends z.ZodType>(schema: S) => S): void {
+  compiler = compile;
+}
+
+/** The schema a call is checked with: its compiled twin once a compiler is installed, else the schema itself. */
+function compiled<S extends z.ZodType>(schema: S): S {
+  if (!compiler) return schema;
+  let twin = compiledOf.get(schema);
+  if (!twin) {
+    twin = compiler(schema);
+    compiledOf.set(schema, twin);
+  }
+  return twin as S;
+}
+
 /**
  * Parses `data` against an operation's schema; the first failure (fields checked in schema order) becomes
  * one `INVALID_ARGUMENT` naming the field and the rule.
  * @example const data = validate(schema, body.data);
  */
 export function validate<S extends z.ZodType>(schema: S, data: unknown, issueDetails = false): z.output<S> {
-  const parsed = schema.safeParse(data, { error: message });
+  const parsed = compiled(schema).safeParse(data, PARSE_OPTIONS);
   if (parsed.success) return parsed.data;
   const first = parsed.error.issues[0] as Issue;
   const details = issueDetails

@@ -38,8 +38,10 @@ export interface ExplainedJudgment {
    * alike (`same`), both negate it (`negated`), or the `opposite` way.
    */
   matched: TermMatch[];
-  /** Admitted below the cut-off because it closely resembles this clearly found judgment. */
+  /** Admitted below the cut-off because it closely resembles this clearly found judgment (or gave its reason). */
   resembles?: string;
+  /** Admitted because its reviewer gave the same reason as the judgment it `resembles`, not because the items look alike. */
+  sameReason?: true;
   /** Whether it is one of the records `primary` or `conflict` is based on. */
   counted: boolean;
   /** Why it was or was not counted, in a sentence. */
@@ -91,6 +93,7 @@ export function explainDecision(ns: Namespace, request: SuggestRequest, now: num
       reverseCoverage: round(scored.reverseCoverage),
       matched: scored.matched.map((m) => ({ ...m })),
       ...(resembles === undefined ? {} : { resembles }),
+      ...(scored.sameReason ? { sameReason: true as const } : {}),
       counted,
       why: relevant ? whyRelevant(scored, judgment, resembles, counted, decision) : whyNot(scored, report.bestCoverage),
     };
@@ -114,7 +117,9 @@ export function explainDecision(ns: Namespace, request: SuggestRequest, now: num
 function whyRelevant(scored: Scored, judgment: JudgmentRecord, resembles: string | undefined, counted: boolean, decision: Decision): string {
   const found =
     resembles !== undefined
-      ? `Relevant: it closely resembles ${resembles}, which the query clearly found`
+      ? scored.sameReason
+        ? `Relevant: its reviewer gave the same reason as ${resembles}, which the query clearly found`
+        : `Relevant: it closely resembles ${resembles}, which the query clearly found`
       : scored.coverage >= MATCHING.cutoff
         ? `Relevant: it matches ${percent(scored.coverage)} of the query`
         : `Relevant: the query matches ${percent(scored.reverseCoverage)} of it`;

@@ -13,6 +13,7 @@ export const MATCHING: Readonly<{
   hopLimit: number;
   hopCover: number;
   hopShared: number;
+  hopReasons: number;
   seedFloor: number;
   coverageFloor: number;
 }> = {
@@ -61,6 +62,11 @@ export const MATCHING: Readonly<{
   hopCover: 0,
   /** A judgment resembles a seed only through at least this many shared terms: one shared word is a coincidence. */
   hopShared: 2,
+  /**
+   * ...or through at least this many terms of its reasoning that the seed's reasoning holds too, however different
+   * the judged items' wording: two reviewers who gave the same reason ("profanity is not allowed") judged one point.
+   */
+  hopReasons: 2,
   /** A seed covers at least this share of the best coverage: a judgment far behind the best match vouches for nothing. */
   seedFloor: 0.6,
   /**

@@ -47,6 +47,9 @@ const CLOUDERS = new Set(
   ),
 );
 
+/** Words that carry a negation on to the object of the word it negated: "without disclosing the odds". */
+const DETERMINERS = new Set(['the', 'a', 'an', 'any', 'its', 'their', 'our', 'your', 'his', 'her']);
+
 /** What `can't`, `won't` and `ain't` leave behind: the `t` after them is a negator. */
 const CONTRACTED = new Set(['can', 'won', 'ain']);
 
@@ -115,7 +118,8 @@ export function readTokens(list: readonly Token[], lookup: (word: string) => str
         continue;
       }
       if (token.joined && adjacent) continue;
-      if (reach > 0 && CARRIERS.has(word)) {
+      // A determiner right after the one word a negator took carries on to its object: "without disclosing the odds".
+      if (reach > 0 && (CARRIERS.has(word) || (DETERMINERS.has(word) && reach === NEGATION_REACH - 1 && adjacent))) {
         pending = true;
         continue;
       }

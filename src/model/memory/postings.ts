@@ -2,7 +2,7 @@ import type { JudgmentRecord } from '../state/entities.js';
 import { collectionSize, idf } from './bm25.js';
 import { appendColumns, emptyColumns, type JudgmentColumns } from './columns.js';
 import { readTokens } from './polarity.js';
-import { negatingPrefix, termOf, tokens } from './text.js';
+import { joinedWords, negatingPrefix, termOf, tokens } from './text.js';
 
 /**
  * The judgments holding one term. Postings list texts, not judgments: judgments whose texts give the same terms in
@@ -46,6 +46,8 @@ export interface Built {
   textTerms: string[][];
   /** How many of each text's terms its content holds (they come first in `textTerms`). */
   textContent: number[];
+  /** Each text's terms of the reasoning (the reviewer's reason), where the resemblance hop compares reasons. */
+  textReasons: string[][];
   /** Each text's term count (its BM25 length). */
   textLengths: number[];
   /** Each text's judgments, in recording order. */
@@ -75,6 +77,7 @@ export function emptyBuilt(owner: readonly JudgmentRecord[]): Built {
     textKeys: new Map(),
     textTerms: [],
     textContent: [],
+    textReasons: [],
     textLengths: [],
     textDocs: [],
     textOf: [],
@@ -127,7 +130,15 @@ function textOf(entry: Built, judgment: JudgmentRecord): number {
     return term;
   };
   const read = (text: string, inContent: boolean) => {
-    for (const { term, negated, clouded, negator } of readTokens(tokens(text), lookup)) {
+    const list = tokens(text);
+    // A hyphenated word is also indexed run together, its polarity left unclear (see `joinedWords`).
+    for (const { word } of joinedWords(list)) {
+      const term = lookup(word);
+      if (term === null) continue;
+      tf.set(term, (tf.get(term) ?? 0) + 1);
+      flagOf.set(term, (flagOf.get(term) ?? 0) | (inContent ? TERM_FLAGS.content | TERM_FLAGS.contentClouded : TERM_FLAGS.reasonPlain));
+    }
+    for (const { term, negated, clouded, negator } of readTokens(list, lookup)) {
       tf.set(term, (tf.get(term) ?? 0) + 1);
       const bit = negator
         ? inContent
@@ -154,6 +165,9 @@ function textOf(entry: Built, judgment: JudgmentRecord): number {
   let content = 0;
   for (const flags of flagOf.values()) if (flags & TERM_FLAGS.content) content++;
   entry.textContent.push(content);
+  const reasons: string[] = [];
+  for (const [term, flags] of flagOf) if (flags & (TERM_FLAGS.reasonPlain | TERM_FLAGS.reasonNegated)) reasons.push(term);
+  entry.textReasons.push(reasons);
   entry.textLengths.push(length);
   entry.textDocs.push([]);
   for (const [term, n] of tf) {

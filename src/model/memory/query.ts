@@ -1,7 +1,7 @@
 import { readTokens } from './polarity.js';
 import { compound, MAX_SPELLING_CELLS, near, type SpellingBudget, type Spellings } from './spelling.js';
 import type { Lexicon, RelationKind } from './synonyms.js';
-import { negatingPrefix, termOf, tokens } from './text.js';
+import { joinedWords, negatingPrefix, type Token, termOf, tokens } from './text.js';
 
 /**
  * How a query word reached an index term: its own word (`exact`) or another inflection of it (`stem`); a related
@@ -108,6 +108,10 @@ export function analyseQuery(query: string, vocabulary: Vocabulary, lexicon: Lex
     const base = prefixBase(lower, term, known, lexicon);
     if (base !== null) forms.add(base, 'negated', true);
     forms.related(term, lexicon, false, known(term) ? FORM_WEIGHTS.knownRelated : 1);
+    // An irregular form no judgment uses (`swore`) reads as its base word would, related words included (`curse`).
+    if (!known(term))
+      for (const { term: other, kind } of lexicon.related.get(term) ?? [])
+        if (kind === 'inflection') forms.related(other, lexicon, false, known(other) ? FORM_WEIGHTS.knownRelated : 1, false);
     for (const prefix of NEGATING_PREFIXES) if (vocabulary.negates(prefix + term)) forms.add(prefix + term, 'negated', true);
     if (forms.size() === 0 && !known(term) && lower.length >= 5 && lower.length <= MAX_FUZZY_LENGTH && !/\d/.test(lower) && fuzzy < MAX_FUZZY_WORDS) {
       fuzzy++;
@@ -132,6 +136,21 @@ export function analyseQuery(query: string, vocabulary: Vocabulary, lexicon: Lex
     }
     seen.add(term);
     out.push({ word: lower, term, negated, clouded, prefixed: base !== null, forms: forms.list() });
+  }
+  // A hyphenated word the judgments write run together (`pop-up` for `popup`) is another form of its first part; a
+  // second part no judgment uses says nothing more.
+  for (const { word, at } of joinedWords(list)) {
+    const term = termOf(word);
+    if (term === null || seen.has(term) || !known(term)) continue;
+    seen.add(term);
+    const [first, second] = [(list[at] as Token).word, (list[at + 1] as Token).word];
+    const form: QueryForm = { term, weight: FORM_WEIGHTS.exact, via: 'exact', inverted: false };
+    const i = out.findIndex((w) => w.word === first);
+    const part = out[i];
+    if (part) out[i] = { ...part, word: `${first}-${second}`, forms: [form, ...part.forms.filter((f) => f.term !== term)] };
+    else out.push({ word: `${first}-${second}`, term, negated: false, clouded: false, prefixed: false, forms: [form] });
+    const j = out.findIndex((w) => w.word === second && w.forms.length === 0);
+    if (j !== -1) out.splice(j, 1);
   }
   for (const phrase of lexicon.phrasesIn(list.map((t) => t.word))) {
     if (seen.has(phrase.term)) continue;
@@ -164,11 +183,11 @@ class Forms {
    * The lexicon's relations of `term` the judgments use; `inverted` when `term` is what the word negates. `scale`
    * weighs them down when the judgments use the word itself.
    */
-  related(term: string, lexicon: Lexicon, inverted: boolean, scale = 1): void {
+  related(term: string, lexicon: Lexicon, inverted: boolean, scale = 1, inflections = true): void {
     for (const { term: other, kind } of lexicon.related.get(term) ?? []) {
       if (kind === 'opposite') this.add(other, 'negated', !inverted);
       // A word the judgments use matches its own inflections already; its irregular ones (`shown` for `showing`) add noise.
-      else if (kind !== 'inflection' || scale === 1) this.add(other, RELATION_MATCH[kind], inverted, scale);
+      else if (kind !== 'inflection' || (scale === 1 && inflections)) this.add(other, RELATION_MATCH[kind], inverted, scale);
     }
   }
 

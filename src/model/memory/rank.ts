@@ -18,6 +18,7 @@ const scratch = {
   score: new Float64Array(0),
   covered: new Float64Array(0),
   reverse: new Float64Array(0),
+  inContent: new Float64Array(0),
   polarity: new Uint8Array(0),
   bestCover: new Float64Array(0),
   bestScore: new Float64Array(0),
@@ -37,6 +38,7 @@ function reserve(texts: number): void {
   scratch.score = new Float64Array(size);
   scratch.covered = new Float64Array(size);
   scratch.reverse = new Float64Array(size);
+  scratch.inContent = new Float64Array(size);
   scratch.polarity = new Uint8Array(size);
   scratch.bestCover = new Float64Array(size);
   scratch.bestScore = new Float64Array(size);
@@ -55,6 +57,8 @@ export interface Ranking {
   readonly kept: Int32Array;
   /** Judgments admitted by resemblance, with the judgment each resembles. */
   readonly hop: ReadonlyMap<number, number>;
+  /** Judgments of `hop` admitted because their reviewer gave the seed's reason, not because their items resemble. */
+  readonly sameReason: ReadonlySet<number>;
   /** The best score among the kept judgments (0 when none). */
   readonly best: number;
   /** The best coverage among the judgments past a cut-off (0 when none). */
@@ -103,35 +107,21 @@ export function rank(entry: Built, query: string, lexicon: Lexicon, withMatches:
     negates: (term) => entry.negating.has(term),
   };
   const words = analyseQuery(query, vocabulary, lexicon);
-  if (words.length === 0 || entry.size === 0) {
-    const none = () => 0;
-    return {
-      words,
-      touched: [],
-      passed: new Set(),
-      kept: NOTHING,
-      hop: new Map(),
-      best: 0,
-      bestCoverage: 0,
-      score: none,
-      coverage: none,
-      reverse: none,
-      opposite: () => false,
-      matches: undefined,
-    };
-  }
+  if (words.length === 0 || entry.size === 0) return nothingFound(words);
   const n = collectionSize(entry.size);
   const df = (term: string) => entry.postings.get(term)?.df ?? 0;
   const weights = words.map((w) => {
     if (df(w.term) > 0) return idf(n, df(w.term));
     if (w.forms.length > 0) return Math.max(...w.forms.map((f) => idf(n, df(f.term))));
-    return MATCHING.unseenWeight * idf(n, 0);
+    // A number no judgment holds (a release, a date, a ticket) says nothing about the subject; an unknown word does.
+    return /\d/.test(w.word) ? 0 : MATCHING.unseenWeight * idf(n, 0);
   });
   let total = 0;
   for (const w of weights) total += w;
+  if (total === 0) return nothingFound(words);
   const average = entry.totalLength / entry.size || 1;
   reserve(entry.textTerms.length);
-  const { seen, mark, score, covered, reverse, polarity, bestCover, bestScore, bestForm, bestFlags } = scratch;
+  const { seen, mark, score, covered, reverse, inContent, polarity, bestCover, bestScore, bestForm, bestFlags } = scratch;
   const ranking = ++scratch.ranking;
   const touched: number[] = [];
   const matches = withMatches ? new Map<number, TermMatch[]>() : undefined;
@@ -156,6 +146,7 @@ export function rank(entry: Built, query: string, lexicon: Lexicon, withMatches:
           score[text] = 0;
           covered[text] = 0;
           reverse[text] = 0;
+          inContent[text] = 0;
           polarity[text] = 0;
           mark[text] = -1;
           touched.push(text);
@@ -179,7 +170,10 @@ export function rank(entry: Built, query: string, lexicon: Lexicon, withMatches:
       const flags = bestFlags[text] as number;
       covered[text] = (covered[text] as number) + (weights[g] as number) * cover;
       score[text] = (score[text] as number) + (bestScore[text] as number);
-      if (flags & TERM_FLAGS.content) reverse[text] = (reverse[text] as number) + (formIdf[bestForm[text] as number] as number) * cover;
+      if (flags & TERM_FLAGS.content) {
+        reverse[text] = (reverse[text] as number) + (formIdf[bestForm[text] as number] as number) * cover;
+        inContent[text] = (inContent[text] as number) + (weights[g] as number) * cover;
+      }
       const stance = sameSense[bestForm[text] as number] ? stanceOf(flags) : -1;
       const asked = word.clouded ? -1 : word.negated !== form.inverted ? 1 : 0;
       let agreement: TermMatch['polarity'] = 'same';
@@ -219,12 +213,16 @@ export function rank(entry: Built, query: string, lexicon: Lexicon, withMatches:
   const passed = above.filter((text) => (score[text] as number) >= MATCHING.relevanceFloor * top && coverage(text) >= MATCHING.coverageFloor * most);
   // A judgment the query covers the other way in (a pasted item) was found as clearly as one covering the query.
   const clearly = (text: number) => (reverseCoverage(text) >= MATCHING.reverseCutoff ? Math.max(coverage(text), MATCHING.hopSeed) : coverage(text));
+  const sameReason = new Set<number>();
   const hop = secondHop(
     entry,
     passed,
     touched.filter((text) => !opposite(text)),
     clearly,
     coverage,
+    // The share of the query a text's judged item matches, or all of it when the query holds most of the item (pasted).
+    (text) => (reverseCoverage(text) >= MATCHING.reverseCutoff ? 1 : (inContent[text] as number) / total),
+    sameReason,
   );
   let count = hop.size;
   for (const text of passed) count += (entry.textDocs[text] as number[]).length;
@@ -246,6 +244,7 @@ export function rank(entry: Built, query: string, lexicon: Lexicon, withMatches:
     passed: new Set(passed),
     kept,
     hop,
+    sameReason,
     best,
     bestCoverage: most,
     score: (text) => score[text] as number,
@@ -253,6 +252,26 @@ export function rank(entry: Built, query: string, lexicon: Lexicon, withMatches:
     reverse: reverseCoverage,
     opposite,
     matches,
+  };
+}
+
+/** The ranking of a query that reaches nothing. */
+function nothingFound(words: readonly QueryWord[]): Ranking {
+  const none = () => 0;
+  return {
+    words,
+    touched: [],
+    passed: new Set(),
+    kept: NOTHING,
+    hop: new Map(),
+    sameReason: new Set(),
+    best: 0,
+    bestCoverage: 0,
+    score: none,
+    coverage: none,
+    reverse: none,
+    opposite: () => false,
+    matches: undefined,
   };
 }
 

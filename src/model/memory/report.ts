@@ -20,7 +20,8 @@ export function reportOf(index: JudgmentIndex, query: string, nearLimit = 5): Se
       matched: ranking.matches?.get(text) ?? [],
     };
     const seed = hop.get(doc);
-    return seed === undefined ? result : { ...result, resembles: seed };
+    if (seed === undefined) return result;
+    return ranking.sameReason.has(doc) ? { ...result, resembles: seed, sameReason: true } : { ...result, resembles: seed };
   };
   const hits = Array.from(kept, (doc) => scored(doc, best));
   const bestCoverage = ranking.bestCoverage;

@@ -26,9 +26,20 @@ export function secondHop(
   touched: readonly number[],
   clearly: (text: number) => number,
   coverage: (text: number) => number = clearly,
+  itemCoverage: (text: number) => number = coverage,
+  byReason: Set<number> = new Set(),
 ): Map<number, number> {
   const admitted = new Map<number, number>();
-  const seeds = seedsOf(entry, passed, clearly);
+  const resembling = seedsOf(entry, passed, clearly);
+  // Any passed judgment whose item clearly matches may vouch by its reason, however far behind the best it is: the
+  // reason, not the wording, carries the point.
+  const reasoning = seedsOf(
+    entry,
+    passed.filter((text) => itemCoverage(text) >= MATCHING.hopSeed),
+    clearly,
+    0,
+  );
+  const seeds = [...resembling, ...reasoning.filter((r) => !resembling.some((s) => s.doc === r.doc))];
   if (seeds.length === 0) return admitted;
   const inside = new Set(passed);
   const candidates = touched.filter((text) => !inside.has(text));
@@ -42,7 +53,11 @@ export function secondHop(
       weights.push(idf(n, (entry.postings.get(term) as TermPostings).df));
     });
     const own = textWeight(entry, seed.text);
-    const similar: { doc: number; similarity: number }[] = [];
+    // A seed vouches by its reason only when its judged item itself clearly matches the query: a reason often states
+    // the rule the item broke ("the price must be shown"), the opposite of the case.
+    const reasons = new Set(reasoning.includes(seed) || reasoning.some((r) => r.doc === seed.doc) ? (entry.textReasons[seed.text] as string[]) : []);
+    const resembles = resembling.includes(seed);
+    const similar: { doc: number; similarity: number; reason: boolean }[] = [];
     const at: number[] = [];
     for (const text of candidates) {
       // A look-alike that lacks most of what the seed matched of the query differs in the point the query makes.
@@ -52,24 +67,32 @@ export function secondHop(
         const p = position.get(term);
         if (p !== undefined) at.push(p);
       }
-      if (at.length < MATCHING.hopShared) continue;
+      // Two reviewers who gave the same reason (at least `hopReasons` terms of it) judged the same point.
+      // ...about an item that itself holds a word of the query: a reason alone ("not allowed in a public review") is no item.
+      let sameReason = 0;
+      if (itemCoverage(text) > 0) for (const term of entry.textReasons[text] as string[]) if (reasons.has(term)) sameReason++;
+      if ((!resembles || at.length < MATCHING.hopShared) && sameReason < MATCHING.hopReasons) continue;
       at.sort((a, b) => a - b);
       let shared = 0;
       for (const p of at) shared += weights[p] as number;
       const similarity = shared / Math.sqrt(own * textWeight(entry, text));
-      if (similarity < MATCHING.hopSimilarity) continue;
+      const alike = resembles && at.length >= MATCHING.hopShared && similarity >= MATCHING.hopSimilarity;
+      if (!alike && sameReason < MATCHING.hopReasons) continue;
       // Of one text, only its first `hopLimit` judgments not yet admitted can make the cut.
       let taken = 0;
       for (const doc of entry.textDocs[text] as number[]) {
         if (taken === MATCHING.hopLimit) break;
         if (admitted.has(doc)) continue;
-        similar.push({ doc, similarity });
+        similar.push({ doc, similarity, reason: !alike });
         taken++;
       }
     }
     similar.sort((a, b) => b.similarity - a.similarity || a.doc - b.doc);
     similar.length = Math.min(similar.length, MATCHING.hopLimit);
-    for (const { doc } of similar) admitted.set(doc, seed.doc);
+    for (const { doc, reason } of similar) {
+      admitted.set(doc, seed.doc);
+      if (reason) byReason.add(doc);
+    }
   }
   return admitted;
 }
@@ -78,7 +101,7 @@ export function secondHop(
  * The 3 best-covered passed judgments at or above `MATCHING.hopSeed` and `MATCHING.seedFloor` of the best, ties to the
  * earliest recorded; one pass over the passed texts, keeping the best 3 as it goes.
  */
-function seedsOf(entry: Built, passed: readonly number[], coverage: (text: number) => number): Seed[] {
+function seedsOf(entry: Built, passed: readonly number[], coverage: (text: number) => number, floor = MATCHING.seedFloor): Seed[] {
   const covered = passed.map(coverage);
   let best = 0;
   for (const c of covered) best = Math.max(best, c);
@@ -86,7 +109,7 @@ function seedsOf(entry: Built, passed: readonly number[], coverage: (text: numbe
   const before = (a: Seed, b: Seed) => a.coverage > b.coverage || (a.coverage === b.coverage && a.doc < b.doc);
   passed.forEach((text, k) => {
     const c = covered[k] as number;
-    if (c < MATCHING.hopSeed || c < MATCHING.seedFloor * best) return;
+    if (c < MATCHING.hopSeed || c < floor * best) return;
     const docs = entry.textDocs[text] as number[];
     for (let i = 0; i < Math.min(3, docs.length); i++) {
       const seed = { doc: docs[i] as number, text, coverage: c };

@@ -33,6 +33,8 @@ export interface Scored extends Hit {
   readonly matched: readonly TermMatch[];
   /** For a judgment admitted by resemblance: the index of the clearly found judgment it resembles. */
   readonly resembles?: number;
+  /** Admitted by resemblance because its reviewer gave the same reason as that judgment's (see `resembles`). */
+  readonly sameReason?: boolean;
 }
 
 /** The full account of one search: what counted, and what came close. */

@@ -163,6 +163,30 @@ export function tokens(text: string): Token[] {
   return out;
 }
 
+/** Words that end a compound though they carry no topic alone: `pop-up`, `opt-out`, `log-in`, `add-on`, `set-off`. */
+const PARTICLES = new Set(['up', 'out', 'in', 'on', 'off', 'down', 'over']);
+
+/** A topic word or a particle, not a negator (`non-refundable` is polarity's). */
+const joinable = (word: string) => word !== 'non' && (PARTICLES.has(word) || !isStopWord(word));
+
+/**
+ * The words a text writes with a hyphen, run together (`pop-up` → `popup`, `post-mortem` → `postmortem`), so either
+ * spelling finds the other; only topic words and particles (not `before-and-after`), not numbers (`24-hour`) nor a negating
+ * `non-`, which polarity reads.
+ * @example joinedWords(tokens('a pop-up and a 24-hour sale')) // ['popup']
+ */
+export function joinedWords(list: readonly Token[]): { word: string; at: number }[] {
+  const out: { word: string; at: number }[] = [];
+  for (let i = 1; i < list.length; i++) {
+    const token = list[i] as Token;
+    const before = (list[i - 1] as Token).word;
+    if (!token.joined || !joinable(before) || !joinable(token.word) || PARTICLES.has(before) || /\d/.test(before + token.word)) continue;
+    const word = before + token.word;
+    if (word.length <= MAX_WORD_LENGTH) out.push({ word, at: i - 1 });
+  }
+  return out;
+}
+
 /** The words of a text as they appear, lowercased; `termOf` turns each into an index term. @example words('e-mail opt-out') // ['email', 'opt', 'out'] */
 export function words(text: string): string[] {
   return tokens(text).map((t) => t.word);

@@ -11,11 +11,14 @@ export interface NotificationPage {
 
 const listedFor = (n: NotificationRecord, userId: string): boolean => n.recipients.some((r) => r.userId === userId);
 
+/** An ascending list read by index: an array, or the organization's whole timeline. */
+type OrderedList = Iterable<NotificationRecord> & { readonly length: number; at(index: number): NotificationRecord | undefined };
+
 /** Ascending candidates: the smallest ordered list that holds every match, or an iterator merging two of them. */
 function candidates(
   org: OrganizationRecord,
   selector: NotificationSelector,
-): { list: readonly NotificationRecord[] } | { merged: (desc: boolean) => Iterable<NotificationRecord> } {
+): { list: OrderedList } | { merged: (desc: boolean) => Iterable<NotificationRecord> } {
   const t = timeline(org);
   if (selector.notificationIds) {
     const found = new Set<NotificationRecord>();
@@ -56,8 +59,8 @@ function candidates(
   return { merged };
 }
 
-function* inOrder(list: readonly NotificationRecord[], desc: boolean): Generator<NotificationRecord> {
-  if (desc) for (let k = list.length - 1; k >= 0; k--) yield list[k] as NotificationRecord;
+function* inOrder(list: OrderedList, desc: boolean): Generator<NotificationRecord> {
+  if (desc) for (let k = list.length - 1; k >= 0; k--) yield list.at(k) as NotificationRecord;
   else yield* list;
 }
 
@@ -84,7 +87,7 @@ export function pageNotifications(ns: Namespace, selector: NotificationSelector,
   if ('list' in source && !filtered) {
     const list = source.list;
     const page: NotificationRecord[] = [];
-    for (let k = offset; k < list.length && page.length < size; k++) page.push(list[desc ? list.length - 1 - k : k] as NotificationRecord);
+    for (let k = offset; k < list.length && page.length < size; k++) page.push(list.at(desc ? list.length - 1 - k : k) as NotificationRecord);
     return { page, more: list.length > offset + size };
   }
   const items: Iterable<NotificationRecord> = 'list' in source ? inOrder(source.list, desc) : source.merged(desc);

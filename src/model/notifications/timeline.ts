@@ -1,3 +1,4 @@
+import { SortedChunks } from '../../support/sorted-chunks.js';
 import { besideIndex } from '../state/beside-indexes.js';
 import type { NotificationRecord, OrganizationRecord } from '../state/entities.js';
 import { userIdOf } from '../state/record-fields.js';
@@ -16,7 +17,7 @@ interface Timeline {
   /** Insertion rank of each record, the tie-break of equal timestamps and the order of `involved`. */
   rank: Map<NotificationRecord, number>;
   next: number;
-  all: NotificationRecord[];
+  all: SortedChunks<NotificationRecord>;
   byDocument: Map<string, NotificationRecord[]>;
   /** By userId of a listed recipient. */
   byUser: Map<string, NotificationRecord[]>;
@@ -27,7 +28,7 @@ interface Timeline {
   /** `everyone`, in insertion order. */
   everyoneByRank: NotificationRecord[];
   /** Every record in insertion order: the notifications map's own order. */
-  ranked: NotificationRecord[];
+  ranked: SortedChunks<NotificationRecord>;
 }
 
 type Compare = (a: NotificationRecord, b: NotificationRecord) => number;
@@ -84,8 +85,8 @@ function place(t: Timeline, n: NotificationRecord, rank: number): void {
   t.size++;
   const byTime = compareIn(t);
   const byRank = rankIn(t);
-  insert(t.all, n, byTime);
-  insert(t.ranked, n, byRank);
+  t.all.insert(n, byTime);
+  t.ranked.insert(n, byRank);
   insert(listOf(t.byDocument, n.documentId), n, byTime);
   for (const r of n.recipients) if (r.userId !== undefined) insert(listOf(t.byUser, r.userId), n, byTime);
   for (const userId of involvedIds(n)) insert(listOf(t.involved, userId), n, byRank);
@@ -99,8 +100,8 @@ function place(t: Timeline, n: NotificationRecord, rank: number): void {
 function unplace(t: Timeline, n: NotificationRecord): void {
   const byTime = compareIn(t);
   const byRank = rankIn(t);
-  remove(t.all, n, byTime);
-  remove(t.ranked, n, byRank);
+  t.all.remove(n, byTime);
+  t.ranked.remove(n, byRank);
   remove(t.byDocument.get(n.documentId), n, byTime);
   for (const r of n.recipients) if (r.userId !== undefined) remove(t.byUser.get(r.userId), n, byTime);
   for (const userId of involvedIds(n)) remove(t.involved.get(userId), n, byRank);
@@ -117,16 +118,19 @@ function build(notifications: ReadonlyMap<string, NotificationRecord>): Timeline
     size: 0,
     rank: new Map(),
     next: 0,
-    all: [],
+    all: new SortedChunks(),
     byDocument: new Map(),
     byUser: new Map(),
     everyone: [],
     involved: new Map(),
     everyoneByRank: [],
-    ranked: [...notifications.values()],
+    ranked: new SortedChunks(),
   };
   let i = 0;
-  for (const n of notifications.values()) t.rank.set(n, i++);
+  for (const n of notifications.values()) {
+    t.rank.set(n, i++);
+    t.ranked.push(n);
+  }
   t.next = i;
   // A stable sort by timestamp keeps insertion order among equal timestamps; lists filled in that order stay sorted.
   for (const n of [...notifications.values()].sort((a, b) => a.timestamp - b.timestamp)) {
@@ -182,7 +186,7 @@ export function removeNotification(undo: UndoLog, org: OrganizationRecord, n: No
     undo.delete(org.notifications, n.id);
     return;
   }
-  const next = t.ranked[lowerBound(t.ranked, n, rankIn(t)) + 1];
+  const next = t.ranked.after(n, rankIn(t));
   undo.deleteBefore(org.notifications, n.id, next ? next.id : null);
   timelines.note(
     undo,

@@ -31,7 +31,59 @@ function end(model: ModelContext): void {
  * @example const users = await transaction(model, async () => addUsers(model, ns, { organizationId: 'o', users }));
  */
 export function transaction<T>(model: ModelContext, work: () => Promise<T>): Promise<T> {
-  return exclusive(model, () => atomically(model, work));
+  try {
+    return Promise.resolve(transact(model, work));
+  } catch (error) {
+    return Promise.reject(error);
+  }
+}
+
+/**
+ * `transaction` for work that may finish at once: when no transaction is running and `work` returns a value rather
+ * than a promise, the whole transaction runs now and its value (or error) comes back without a turn of the event
+ * loop; otherwise it waits its turn like `transaction` and gives a promise.
+ * @example const output = transact(model, () => operation.run(args)); if (output instanceof Promise) await output;
+ */
+export function transact<T>(model: ModelContext, work: () => T | Promise<T>): T | Promise<T> {
+  if (running.has(model)) return queued(model, work);
+  const mark = begin(model);
+  const rng = model.ids.rng.state();
+  let result: T | Promise<T>;
+  try {
+    result = work();
+  } catch (error) {
+    undoUnlessPartial(model, mark, rng, error);
+    end(model);
+    throw error;
+  }
+  if (!(result instanceof Promise)) {
+    end(model);
+    return result;
+  }
+  // The rest of the work comes later: until it ends, later transactions wait for it.
+  const done = result.then(
+    (value) => {
+      end(model);
+      return value;
+    },
+    (error: unknown) => {
+      undoUnlessPartial(model, mark, rng, error);
+      end(model);
+      throw error;
+    },
+  );
+  running.set(model, done);
+  const release = (): void => {
+    if (running.get(model) === done) running.delete(model);
+  };
+  done.then(release, release);
+  return done;
+}
+
+/** A transaction that starts once every transaction running before it has ended. */
+async function queued<T>(model: ModelContext, work: () => T | Promise<T>): Promise<T> {
+  for (let busy = running.get(model); busy; busy = running.get(model)) await busy.catch(() => undefined);
+  return transact(model, work);
 }
 
 /**
@@ -44,30 +96,6 @@ export function allOrNothing<T>(model: ModelContext, work: () => T): T {
   const rng = model.ids.rng.state();
   try {
     return work();
-  } catch (error) {
-    undoUnlessPartial(model, mark, rng, error);
-    throw error;
-  } finally {
-    end(model);
-  }
-}
-
-async function exclusive<T>(model: ModelContext, work: () => Promise<T>): Promise<T> {
-  for (let busy = running.get(model); busy; busy = running.get(model)) await busy.catch(() => undefined);
-  const done = work();
-  running.set(model, done);
-  try {
-    return await done;
-  } finally {
-    if (running.get(model) === done) running.delete(model);
-  }
-}
-
-async function atomically<T>(model: ModelContext, work: () => Promise<T>): Promise<T> {
-  const mark = begin(model);
-  const rng = model.ids.rng.state();
-  try {
-    return await work();
   } catch (error) {
     undoUnlessPartial(model, mark, rng, error);
     throw error;

@@ -25,16 +25,30 @@ function* withOutbox(ctx: ModelContext, only?: Namespace): Generator<WithOutbox>
  */
 export function settleEditorChanges(ctx: ModelContext, only?: Namespace): void {
   const now = ctx.clock.now();
-  for (const ns of withOutbox(ctx, only)) {
-    const debounced = ns.webhookOutbox.debounced;
-    const due = Object.entries(debounced)
-      .filter(([, change]) => change.dueAt <= now)
-      .sort(([a, x], [b, y]) => x.dueAt - y.dueAt || (a < b ? -1 : 1));
-    for (const [key, change] of due) {
-      ctx.store.undo.unset(debounced, key);
-      enqueueAdvanced(ctx, ns, 'crdt.update_data', () => crdtPayload(ctx, ns, change), change.dueAt);
-    }
+  if (only) {
+    // The common case, once per API-key call: one namespace, usually without an outbox or a pending change.
+    if (only.webhookOutbox) settleDebounced(ctx, only as WithOutbox, now);
+    return;
   }
+  for (const ns of withOutbox(ctx)) settleDebounced(ctx, ns, now);
+}
+
+function settleDebounced(ctx: ModelContext, ns: WithOutbox, now: number): void {
+  const debounced = ns.webhookOutbox.debounced;
+  if (!hasOwnKeys(debounced)) return;
+  const due = Object.entries(debounced)
+    .filter(([, change]) => change.dueAt <= now)
+    .sort(([a, x], [b, y]) => x.dueAt - y.dueAt || (a < b ? -1 : 1));
+  for (const [key, change] of due) {
+    ctx.store.undo.unset(debounced, key);
+    enqueueAdvanced(ctx, ns, 'crdt.update_data', () => crdtPayload(ctx, ns, change), change.dueAt);
+  }
+}
+
+/** Whether an object has an own enumerable key, without listing its keys. */
+function hasOwnKeys(object: object): boolean {
+  for (const key in object) if (Object.hasOwn(object, key)) return true;
+  return false;
 }
 
 /**

@@ -188,6 +188,29 @@ forEachTransport('memory explain (POST /__mock/memory/explain)', (fresh) => {
 });
 
 describe('service.memory.explain', () => {
+  it('says when a judgment counted because its reviewer gave the reason of one the query clearly found', async () => {
+    const service = createMockService();
+    service.memory.record([
+      judged('Live chat transcript where the agent cursed at a customer', 'Profanity is not allowed', 'rejected', 'u1'),
+      judged(
+        'Help center comment from a frustrated annual subscriber with swear words directed at the billing team after a refund delay',
+        'Profanity is not allowed',
+        'rejected',
+        'u2',
+      ),
+      judged('Poster headline set in Comic Sans', 'Profanity is not allowed', 'rejected', 'u3'),
+      judged('Quarterly tax filing reminder', 'Accurate dates', 'approved', 'u4'),
+    ]);
+    const explained = await service.memory.explain({ query: 'support agent swore at a shopper during live chat' });
+    expect(explained.result.primary).toMatchObject({ recommendation: 'reject', basedOn: 2 });
+    const [found, second] = explained.relevant;
+    expect(found).not.toHaveProperty('sameReason');
+    expect(second).toMatchObject({ resembles: found?.recordId, sameReason: true, counted: true });
+    expect(second?.why).toBe(
+      `Relevant: its reviewer gave the same reason as ${found?.recordId}, which the query clearly found; counted toward reject in scope apiKey (All content).`,
+    );
+  });
+
   it('answers as the control route does, and rejects bad requests with the same errors', async () => {
     const service = createMockService();
     service.memory.record(JUDGMENTS);

@@ -7,7 +7,7 @@ import { analyseQuery, type Vocabulary } from '../../../src/model/memory/query.j
 import { reportOf } from '../../../src/model/memory/report.js';
 import { editDistance } from '../../../src/model/memory/spelling.js';
 import { loadSynonyms, NO_SYNONYMS } from '../../../src/model/memory/synonyms.js';
-import { negatingPrefix, terms, words } from '../../../src/model/memory/text.js';
+import { joinedWords, negatingPrefix, terms, tokens, words } from '../../../src/model/memory/text.js';
 import type { JudgmentRecord } from '../../../src/model/state/entities.js';
 
 const TABLE = new URL('../../../src/model/memory/synonyms-table.ts', import.meta.url);
@@ -106,6 +106,11 @@ describe('decision-memory query analysis', () => {
     expect(uncapped).toMatchObject({ word: 'uncapped', prefixed: true, forms: [{ term: 'cap', via: 'negated', inverted: true }] });
   });
 
+  it('reads an irregular form no judgment uses as its base word, related words included', () => {
+    const swore = analyseQuery('swore', vocabulary(['Agent cursed at a customer']), parseSynonyms('swear ~swore\ncurs swear'))[0];
+    expect(swore?.forms).toEqual([{ term: 'curs', weight: 0.6, via: 'synonym', inverted: false }]);
+  });
+
   it('reads a phrase of the lexicon as the word it means', () => {
     const phrase = analyseQuery('sign up', vocabulary(['Contract for the venue']), parseSynonyms('sign_up =contract')).find((w) => w.term === 'sign_up');
     expect(phrase).toMatchObject({ word: 'sign up', term: 'sign_up', forms: [{ term: 'contract', via: 'phrase', weight: 0.7 }] });
@@ -136,6 +141,22 @@ describe('decision-memory index', () => {
   });
 });
 
+describe('hyphenated words', () => {
+  it('are also indexed run together, so `popup` finds a pop-up and `pop-up` a popup', async () => {
+    const list = [judgment('Pop-up with a ten-minute timer on the offer'), judgment('Popup asking for an email address'), judgment('Quarterly tax filing')];
+    const index = judgmentIndex(list, await loadSynonyms());
+    expect(index.search('popup timer').map((h) => h.index)).toContain(0);
+    const report = reportOf(index, 'pop-up email address');
+    expect(report.hits.map((h) => h.index)).toContain(1);
+    expect(report.words.map((w) => [w.word, w.forms[0]?.term])).toContainEqual(['pop-up', 'popup']);
+  });
+
+  it('join topic words and particles only: no `beforeandafter`, no `24hour`, no `nonrefundable`', () => {
+    const joined = joinedWords(tokens('before-and-after photos, a 24-hour sale, a non-refundable fee, a post-mortem, an opt-out link'));
+    expect(joined.map((j) => j.word)).toEqual(['postmortem', 'optout']);
+  });
+});
+
 describe('decision-memory second hop', () => {
   it('admits a judgment the query touched when it closely resembles one the query clearly found', async () => {
     const list = [
@@ -150,6 +171,56 @@ describe('decision-memory second hop', () => {
       [1, 0],
     ]);
     expect(report.hits[1]?.coverage).toBeLessThan(0.3);
+  });
+
+  it('admits a judgment about an item holding a word of the query when its reviewer gave the same reason as the seed', async () => {
+    const list = [
+      judgment('Live chat transcript where the agent cursed at a customer', 'Profanity is not allowed'),
+      judgment(
+        'Help center comment from a frustrated annual subscriber with swear words directed at the billing team after a refund delay',
+        'Profanity is not allowed',
+      ),
+      judgment('Poster headline set in Comic Sans', 'Profanity is not allowed'),
+      judgment('Quarterly tax filing reminder', 'Accurate dates'),
+    ];
+    const report = reportOf(judgmentIndex(list, await loadSynonyms()), 'support agent swore at a shopper during live chat');
+    expect(report.hits.map((h) => [h.index, h.resembles])).toEqual([
+      [0, undefined],
+      [1, 0],
+    ]);
+    // The poster gives the same reason, but its item holds no word of the query.
+    expect(report.hits[1]?.coverage).toBeLessThan(0.3);
+    expect(report.hits[1]?.sameReason).toBe(true);
+  });
+
+  it('lets any judgment whose item clearly matches vouch by its reason, however far behind the best match', async () => {
+    const list = [
+      judgment('Ticket page shows a low base price and adds booking and handling fees at the last step', 'Hidden fees revealed late are deceptive'),
+      judgment('New checkout adding a mandatory service fee only at the final payment step', 'Fee must be in the price shown from the first screen'),
+      judgment('Hotel listing quoting a nightly rate that excludes the resort fee', 'Mandatory resort fee must be part of the headline price'),
+      judgment('Quarterly tax filing reminder', 'Accurate dates'),
+    ];
+    const report = reportOf(judgmentIndex(list, await loadSynonyms()), 'hidden fees added at the last step');
+    expect(report.hits.map((h) => [h.index, h.resembles])).toEqual([
+      [0, undefined],
+      [1, undefined],
+      [2, 1],
+    ]);
+    // The second judgment covers about half of what the best does: too far behind to vouch by resemblance alone.
+    expect(report.hits[1]?.coverage).toBeLessThan(0.6 * (report.hits[0]?.coverage ?? 0));
+  });
+
+  it('takes no reason from a seed the query found through its reasoning: a reason often states the rule, not the case', async () => {
+    const list = [
+      judgment('Checkout adds a mandatory service fee at the last step', 'The full price must be shown upfront'),
+      judgment(
+        'Hotel listing for a seaside suite with a nightly rate that leaves out the resort fee and the parking charge',
+        'Full price belongs in the headline',
+      ),
+      judgment('Quarterly tax filing reminder', 'Accurate dates'),
+    ];
+    const report = reportOf(judgmentIndex(list, await loadSynonyms()), 'fees shown upfront');
+    expect(report.hits.map((h) => h.index)).toEqual([0]);
   });
 
   it('needs a clearly found judgment to vouch: two weak matches stay out', async () => {

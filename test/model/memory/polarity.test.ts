@@ -13,7 +13,7 @@ describe('which words a negator governs', () => {
     expect(read('no cap on liability')).toBe('¬cap ?liabil');
     expect(read('Marketing email without an unsubscribe link')).toBe('?market ?email ¬unsubscrib ¬link');
     expect(read('never verifies age')).toBe('¬verifi ¬age');
-    expect(read("doesn't disclose the sponsorship")).toBe('¬disclos ?sponsorship');
+    expect(read("doesn't disclose the sponsorship")).toBe('¬disclos ¬sponsorship');
     expect(read("can't cancel online")).toBe('¬cancel ¬onlin');
   });
 
@@ -22,6 +22,12 @@ describe('which words a negator governs', () => {
     expect(read('without odds or a closing date')).toBe('¬odd ¬close ¬date');
     expect(read('no age verification gate page')).toBe('¬age ¬verif ¬gate ?page');
     expect(read('no cap, capped fees')).toBe('¬cap cap fee');
+  });
+
+  it('carries a negation from the one word it took over a determiner to the object of that word, and no further', () => {
+    expect(read('random rewards sold without disclosing the probabilities')).toBe('?random ?reward ?sold ¬disclos ¬probabl');
+    expect(read('fees not shown until the final step')).toBe('?fee ¬shown ¬until ?final ?step');
+    expect(read('no cap on the liability')).toBe('¬cap ?liabil');
   });
 
   it('lets `non-` negate the one word it is joined to, and a postposed negator the run before it', () => {

@@ -45,7 +45,7 @@ describe('relevance that reads both ways', () => {
   it('finds the judgments about an item pasted whole with greetings, a release number and a deadline', async () => {
     const pasted =
       'Hi team, quick one before release 4.12 goes out on Monday 3 March: the new checkout adds a mandatory service fee only at the final payment step. ' +
-      'Legal and finance are copied. Can we get sign-off by Friday 5pm? Thanks, Priya';
+      'Legal, finance and the support leads are copied. Can we get sign-off by Friday 5pm? Thanks, Priya';
     const { report, primary } = await ask(CHECKOUT, pasted);
     expect(report.hits.map((h) => h.index)).toEqual([0, 1]);
     for (const hit of report.hits) {
@@ -53,6 +53,37 @@ describe('relevance that reads both ways', () => {
       expect(hit.reverseCoverage).toBeGreaterThanOrEqual(0.6);
     }
     expect(primary).toMatchObject({ recommendation: 'reject', basedOn: 2 });
+  });
+
+  it('lets the near copy of a pasted item vouch for a judgment whose reviewer gave the same reason', async () => {
+    const rows: Row[] = [
+      ['Ticket page adds booking and handling fees at the last step', 'Hidden fees revealed late are deceptive', 'rejected'],
+      [
+        'Food delivery app adding a surprise packaging surcharge at checkout for orders placed after midnight on weekends',
+        'Hidden fees mislead customers',
+        'rejected',
+      ],
+      ['Product page showing the all-in price including taxes and delivery', 'Total price is clear upfront', 'approved'],
+      ['Onboarding tour with a new tooltip on the dashboard', 'Helpful and unobtrusive', 'approved'],
+    ];
+    const pasted =
+      'Hi all, hope the offsite went well. Release 2.3 ships on Monday after the freeze: the ticket page adds booking and handling fees at the last step. ' +
+      'Sign-off from legal and finance by Friday please, thanks! Sam';
+    const { report, primary } = await ask(rows, pasted);
+    expect(report.hits.map((h) => [h.index, h.resembles])).toEqual([
+      [0, undefined],
+      [1, 0],
+    ]);
+    expect(report.hits[0]?.coverage).toBeLessThan(0.4);
+    expect(primary).toMatchObject({ recommendation: 'reject', basedOn: 2 });
+  });
+
+  it('weighs a number no judgment holds at nothing: a release number or a date says nothing about the subject', async () => {
+    const item = 'the new checkout adds a mandatory service fee only at the final payment step';
+    const plain = (await ask(CHECKOUT, item)).report.hits;
+    const numbered = (await ask(CHECKOUT, `4.12.0 (20250303, #8812): ${item}`)).report.hits;
+    expect(plain.map((h) => h.index)).toEqual([0, 1]);
+    expect(numbered.map((h) => [h.index, h.coverage])).toEqual(plain.map((h) => [h.index, h.coverage]));
   });
 
   it('finds nothing when the pasted item is about something else, however much of its wording it shares', async () => {
