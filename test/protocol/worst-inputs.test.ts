@@ -149,7 +149,8 @@ forEachTransport('worst inputs on the request path', (fresh) => {
     expect(JSON.stringify(domains.data)).toContain('"example.com"');
     const url = `https://app.example${'/'.repeat(300_000)}x`;
     expectSuccess(await c.post('/v2/commentannotations/get', { organizationId: 'org', documentId: 'doc', agentUrls: [url] }));
-    const state = await c.raw({ method: 'GET', path: `/__mock/state${'/'.repeat(12_000)}x`, headers: {}, body: '' });
+    // 8,000 slashes: msw 3 refuses to match URLs over 8,192 characters before any handler sees them.
+    const state = await c.raw({ method: 'GET', path: `/__mock/state${'/'.repeat(8_000)}x`, headers: {}, body: '' });
     expectError(state, 404, 'NOT_FOUND', /^Unknown control path/);
   });
 });
