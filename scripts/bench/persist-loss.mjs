@@ -2,41 +2,20 @@
 // kill -9 after a few seconds of writes from several clients, counting the acknowledged writes the file does not hold
 // by how long before the kill they were acknowledged, then runs stopped by SIGTERM, which must lose none.
 // Usage: node scripts/bench/persist-loss.mjs [kill -9 runs, default 20] [SIGTERM runs, default 5] [writers, default 4]
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ensureBuild } from '../ensure-build.mjs';
+import { startBuiltServer } from './built-server.mjs';
 
 const killRuns = Number(process.argv[2] ?? 20);
 const termRuns = Number(process.argv[3] ?? 5);
 const writers = Number(process.argv[4] ?? 4);
 
-const cli = ensureBuild();
 const dir = mkdtempSync(join(tmpdir(), 'persist-loss-'));
 const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Starts the CLI with --persist `file`; resolves with its process, URL and credential headers. */
-async function start(file) {
-  const child = spawn(process.execPath, [cli, '--port', '0', '--quiet', '--persist', file], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const banner = await new Promise((resolve, reject) => {
-    let text = '';
-    child.stdout.on('data', (chunk) => {
-      text += chunk;
-      if (text.includes('\ntry:')) resolve(text);
-    });
-    child.once('exit', (code) => reject(new Error(`the server exited with ${code}`)));
-  });
-  child.stdout.resume();
-  const url = /listening on (\S+)/.exec(banner)[1];
-  const headers = {
-    'content-type': 'application/json',
-    'x-service-api-key': /api key:\s+(\S+)/.exec(banner)[1],
-    'x-service-auth-token': /^\s+auth token:\s+(\S+)/m.exec(banner)[1],
-  };
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  return { child, url, headers, exited };
-}
+/** Starts the CLI with --persist `file`; resolves with its process, URL, credential headers and exit. */
+const start = (file) => startBuiltServer(['--persist', file]);
 
 /** Writers adding one user per call until `stop()`; every acknowledged write with the instant its answer came. */
 function write(server, prefix) {

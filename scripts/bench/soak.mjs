@@ -3,29 +3,15 @@
 // notifications added and deleted, reads), then a long run of crdt/update on one editor, then a reset. Prints the
 // server's resident memory at each point as JSON.
 // Usage: node scripts/bench/soak.mjs [mixed seconds, default 300] [crdt updates, default 50000] [connections, default 16]
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
-import { ensureBuild } from '../ensure-build.mjs';
+import { startBuiltServer } from './built-server.mjs';
 
 const seconds = Number(process.argv[2] ?? 300);
 const crdtUpdates = Number(process.argv[3] ?? 50_000);
 const connections = Number(process.argv[4] ?? 16);
 
-const cli = ensureBuild();
-const child = spawn(process.execPath, [cli, '--port', '0', '--quiet'], { stdio: ['ignore', 'pipe', 'inherit'] });
-const banner = await new Promise((resolve, reject) => {
-  let text = '';
-  child.stdout.on('data', (chunk) => {
-    text += chunk;
-    if (text.includes('\ntry:')) resolve(text);
-  });
-  child.once('exit', (code) => reject(new Error(`the server exited with ${code}`)));
-});
-child.stdout.resume();
-const url = /listening on (\S+)/.exec(banner)[1];
-const apiKey = /api key:\s+(\S+)/.exec(banner)[1];
-const authToken = /^\s+auth token:\s+(\S+)/m.exec(banner)[1];
+const { child, url, apiKey, authToken } = await startBuiltServer();
 const { hostname, port } = new URL(url);
 const agent = new Agent({ keepAlive: true, maxSockets: connections });
 

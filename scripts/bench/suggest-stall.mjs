@@ -3,24 +3,10 @@
 // with health checks sent alongside; prints each query's round trip and the slowest health check beside it, against
 // health checks sent alone.
 // Usage: [JUDGMENTS=2000] node scripts/bench/suggest-stall.mjs
-import { spawn } from 'node:child_process';
 import { request } from 'node:http';
-import { ensureBuild } from '../ensure-build.mjs';
+import { startBuiltServer } from './built-server.mjs';
 
-const cli = ensureBuild();
-const child = spawn(process.execPath, [cli, '--port', '0', '--quiet'], { stdio: ['ignore', 'pipe', 'inherit'] });
-const banner = await new Promise((resolve, reject) => {
-  let text = '';
-  child.stdout.on('data', (chunk) => {
-    text += chunk;
-    if (text.includes('\ntry:')) resolve(text);
-  });
-  child.once('exit', (code) => reject(new Error(`the server exited with ${code}`)));
-});
-child.stdout.resume();
-const base = /listening on (\S+)/.exec(banner)[1];
-const apiKey = /api key:\s+(\S+)/.exec(banner)[1];
-const headers = { 'content-type': 'application/json', 'x-service-api-key': apiKey, 'x-service-auth-token': /^\s+auth token:\s+(\S+)/m.exec(banner)[1] };
+const { child, url: base, apiKey, headers } = await startBuiltServer();
 
 /** One call on a connection of its own (no keep-alive socket the server may have just closed): status and ms. */
 const timed = (path, init = {}) =>

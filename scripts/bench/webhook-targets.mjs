@@ -3,31 +3,14 @@
 // there), counting which are refused at create and checking that the attempts of the rest change nothing; then 20
 // endpoints that never answer (or drip a byte at a time) beside a healthy one, timing the healthy delivery.
 // Usage: node scripts/bench/webhook-targets.mjs
-import { spawn } from 'node:child_process';
 import { lookup } from 'node:dns/promises';
 import { createServer } from 'node:http';
-import { ensureBuild } from '../ensure-build.mjs';
+import { startBuiltServer } from './built-server.mjs';
 
-const cli = ensureBuild();
 const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-const child = spawn(process.execPath, [cli, '--port', '0', '--quiet'], { stdio: ['ignore', 'pipe', 'inherit'] });
-const banner = await new Promise((resolve, reject) => {
-  let text = '';
-  child.stdout.on('data', (chunk) => {
-    text += chunk;
-    if (text.includes('\ntry:')) resolve(text);
-  });
-  child.once('exit', (code) => reject(new Error(`the server exited with ${code}`)));
-});
-child.stdout.resume();
-const base = /listening on (\S+)/.exec(banner)[1];
+const { child, url: base, headers } = await startBuiltServer();
 const port = new URL(base).port;
-const headers = {
-  'content-type': 'application/json',
-  'x-service-api-key': /api key:\s+(\S+)/.exec(banner)[1],
-  'x-service-auth-token': /^\s+auth token:\s+(\S+)/m.exec(banner)[1],
-};
 const api = async (path, data) => {
   const reply = await fetch(`${base}${path}`, { method: 'POST', headers, body: JSON.stringify({ data }) });
   return { status: reply.status, body: await reply.json() };
