@@ -74,13 +74,12 @@ export function queryJudgments(ns: Namespace, query: JudgmentQuery): { results: 
       const newest = narrowest.filter((i) => where(judgments[i] as JudgmentRecord));
       newest.sort((a, b) => (judgments[b] as JudgmentRecord).createdAt - (judgments[a] as JudgmentRecord).createdAt || b - a);
       for (const i of newest.slice(0, query.limit)) picked.push(judgments[i] as JudgmentRecord);
-      const results = picked.map((j) => view(ns.apiKey, j));
-      return { results, total: results.length };
-    }
-    const order = views.byTime;
-    for (let at = order.length - 1; at >= 0 && picked.length < query.limit; at--) {
-      const judgment = judgments[order[at] as number] as JudgmentRecord;
-      if (where(judgment)) picked.push(judgment);
+    } else {
+      const order = views.byTime;
+      for (let at = order.length - 1; at >= 0 && picked.length < query.limit; at--) {
+        const judgment = judgments[order[at] as number] as JudgmentRecord;
+        if (where(judgment)) picked.push(judgment);
+      }
     }
   }
   const results = picked.map((j) => view(ns.apiKey, j));
