@@ -121,13 +121,19 @@ function whyRelevant(scored: Scored, judgment: JudgmentRecord, resembles: string
         ? `Relevant: its reviewer gave the same reason as ${resembles}, which the query clearly found`
         : `Relevant: it closely resembles ${resembles}, which the query clearly found`
       : scored.coverage >= MATCHING.cutoff
-        ? `Relevant: it matches ${percent(scored.coverage)} of the query`
-        : `Relevant: the query matches ${percent(scored.reverseCoverage)} of it`;
+        ? `Relevant: it matches ${percent(scored.coverage)} of the query${sharedAbsence(scored)}`
+        : `Relevant: the query matches ${percent(scored.reverseCoverage)} of it${sharedAbsence(scored)}`;
   const side = sideOf(judgment.decision);
   if (counted) return `${found}; counted toward ${side} in scope ${decision.scope} (${SCOPE_LABELS[decision.scope as Scope]}).`;
   if (side === null) return `${found}; not counted: its decision (${judgment.decision}) supports neither side.`;
   if (decision.scope === null) return `${found}; not counted: no scope has 2 records on its leading side.`;
   return `${found}; not counted: outside scope ${decision.scope} (${SCOPE_LABELS[decision.scope]}), where the suggestion settled.`;
+}
+
+/** The words a judgment says are absent, as the query does: such a judgment states the same case, however far behind the best. */
+function sharedAbsence(scored: Scored): string {
+  const words = scored.matched.filter((m) => m.polarity === 'negated').map((m) => `"${m.word}"`);
+  return words.length === 0 ? '' : ` and says ${words.join(', ')} is absent, as the query does`;
 }
 
 /** Why a judgment the query touched was not relevant. */

@@ -210,7 +210,12 @@ export function rank(entry: Built, query: string, lexicon: Lexicon, withMatches:
     top = Math.max(top, score[text] as number);
     most = Math.max(most, coverage(text));
   }
-  const passed = above.filter((text) => (score[text] as number) >= MATCHING.relevanceFloor * top && coverage(text) >= MATCHING.coverageFloor * most);
+  // A judgment that says the query's absent word is absent too states the same case, however far behind the best.
+  const passed = above.filter(
+    (text) =>
+      (polarity[text] as number) === SHARED_NEGATION ||
+      ((score[text] as number) >= MATCHING.relevanceFloor * top && coverage(text) >= MATCHING.coverageFloor * most),
+  );
   // A judgment the query covers the other way in (a pasted item) was found as clearly as one covering the query.
   const clearly = (text: number) => (reverseCoverage(text) >= MATCHING.reverseCutoff ? Math.max(coverage(text), MATCHING.hopSeed) : coverage(text));
   const sameReason = new Set<number>();

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { explainDecision } from '../../../src/model/memory/explain.js';
 import { judgmentIndex } from '../../../src/model/memory/index.js';
 import { reportOf } from '../../../src/model/memory/report.js';
 import { suggestDecision } from '../../../src/model/memory/suggest.js';
@@ -29,7 +30,8 @@ function namespaceOf(rows: readonly Row[]): Namespace {
 async function ask(rows: readonly Row[], query: string) {
   const ns = namespaceOf(rows);
   const index = judgmentIndex(ns.judgments, await loadSynonyms());
-  return { report: reportOf(index, query), primary: suggestDecision(ns, { query }, 2_000, index).primary };
+  const why = () => explainDecision(ns, { query }, 2_000, index);
+  return { report: reportOf(index, query), primary: suggestDecision(ns, { query }, 2_000, index).primary, why };
 }
 
 const CHECKOUT: Row[] = [
@@ -112,6 +114,26 @@ describe('polarity', () => {
     const { report, primary } = await ask(LIABILITY, 'uncapped liability for the supplier');
     expect(primary).toMatchObject({ recommendation: 'reject', basedOn: 2 });
     expect(report.hits.map((h) => h.index)).toEqual([2, 3]);
+  });
+
+  it('counts a judgment that says the query\'s missing word is missing too, however far behind the near copy it is', async () => {
+    const rows: Row[] = [
+      ['Mobile game shop selling mystery chests without publishing the drop rates', 'Loot box odds must be disclosed', 'rejected'],
+      ['Store page for randomized card packs bought with real money and no odds listed', 'Paid random items need published probabilities', 'rejected'],
+      ['Card game publishing the odds for each pack rarity on the store page', 'Probabilities published', 'approved'],
+      ['Greeting card pack with a mystery design in each box', 'Harmless surprise', 'approved'],
+      ['Dashboard redesign with a darker sidebar', 'On brand', 'approved'],
+      ['Release notes for the mobile app', 'Clear', 'approved'],
+    ];
+    const { report, primary, why } = await ask(rows, 'loot boxes in a mobile game shop without odds');
+    const [nearCopy, sameCase] = report.hits;
+    expect(report.hits.map((h) => h.index)).toEqual([0, 1]);
+    expect(sameCase?.coverage).toBeLessThan(0.4 * (nearCopy?.coverage ?? 0));
+    expect(sameCase?.matched.find((m) => m.word === 'odds')?.polarity).toBe('negated');
+    expect(primary).toMatchObject({ recommendation: 'reject', basedOn: 2 });
+    expect(why().relevant[1]?.why).toBe(
+      'Relevant: it matches 35% of the query and says "odds" is absent, as the query does; counted toward reject in scope apiKey (All content).',
+    );
   });
 });
 
