@@ -26,7 +26,10 @@ export const NEGATION_TERM = 'no';
 export const NEGATION_REACH = 3;
 
 /** Negators that may follow what they negate: "citation missing", "disclosure absent", "fees omitted from the total". */
-const POSTPOSED = new Set(['missing', 'absent', 'lacking', 'omitted']);
+const POSTPOSED = new Set(['missing', 'absent', 'lacking', 'omitted', 'excluded', 'ignored', 'skipped']);
+
+/** Verbs that negate their object with `out` after them: "leaves out the mandatory fee", "left out of the total". */
+const LEAVE = new Set(['leave', 'leaves', 'leaving', 'left']);
 
 /** After a postposed negator, a preposition means it negated what came before: "citation missing from the page". */
 const PREPOSITIONS = new Set(['from', 'in', 'on', 'at', 'for', 'to', 'by', 'of', 'with', 'during', 'since']);
@@ -42,7 +45,7 @@ const CARRIERS = new Set(['or', 'nor']);
  * resort fee", "fails to disclose"): they leave every plain word of their clause unclear rather than stated.
  */
 const CLOUDERS = new Set(
-  'hidden hide hides hiding buried bury obscured obscures concealed conceals broken disabled removed removes excluded excludes excluding fail fails failed failing refuse refuses refused'.split(
+  'hidden hide hides hiding buried bury obscured obscures concealed conceals broken disabled removed removes fail fails failed failing refuse refuses refused'.split(
     ' ',
   ),
 );
@@ -87,8 +90,8 @@ export function readTokens(list: readonly Token[], lookup: (word: string) => str
         if (!(out[i] as ReadTerm).negated && !(out[i] as ReadTerm).negator) (out[i] as { clouded: boolean }).clouded = true;
     clouded = false;
   };
-  for (const token of list) {
-    const word = token.word;
+  for (let at = 0; at < list.length; at++) {
+    const token = list[at] as Token;
     if (token.breaks) {
       if (pending) governBack();
       endClause();
@@ -98,6 +101,13 @@ export function readTokens(list: readonly Token[], lookup: (word: string) => str
       adjacent = false;
       clause = out.length;
     }
+    // `leaves out` is one negator, read at `out`.
+    const next = list[at + 1];
+    if (LEAVE.has(token.word) && next !== undefined && next.word === 'out' && !next.breaks) {
+      previous = token.word;
+      continue;
+    }
+    const word = token.word === 'out' && LEAVE.has(previous) && !token.breaks ? (previous === 'left' ? 'omitted' : 'omits') : token.word;
     const negator = NEGATORS.has(word) || (word === 't' && CONTRACTED.has(previous)) || word === 'non';
     previous = word;
     if (negator) {
