@@ -87,7 +87,8 @@ export function readTokens(list: readonly Token[], lookup: (word: string) => str
   const endClause = () => {
     if (clouded)
       for (let i = clause; i < out.length; i++)
-        if (!(out[i] as ReadTerm).negated && !(out[i] as ReadTerm).negator) (out[i] as { clouded: boolean }).clouded = true;
+        if (!(out[i] as ReadTerm).negated && !(out[i] as ReadTerm).negator && !CLOUDERS.has((out[i] as ReadTerm).word))
+          (out[i] as { clouded: boolean }).clouded = true;
     clouded = false;
   };
   for (let at = 0; at < list.length; at++) {

@@ -49,7 +49,8 @@ describe('which words a negator governs', () => {
 
   it('leaves every plain word of a clause that takes something away unclear rather than stated', () => {
     expect(read('pets are not permitted')).toBe('?pet ¬permit');
-    expect(read('reject all is hidden')).toBe('?reject ?hidden');
+    expect(read('reject all is hidden')).toBe('?reject hidden');
+    expect(read('hidden fees added at checkout')).toBe('hidden ?fee ?add ?checkout');
     expect(read('clinically proven to reduce wrinkles')).toBe('clinic proven reduc wrinkl');
   });
 });

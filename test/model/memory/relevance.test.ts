@@ -116,7 +116,27 @@ describe('polarity', () => {
     expect(report.hits.map((h) => h.index)).toEqual([2, 3]);
   });
 
-  it('counts a judgment that says the query\'s missing word is missing too, however far behind the near copy it is', async () => {
+  it('reads a word that takes something away as stated: "hidden fees" are not the "no hidden fees" case', async () => {
+    const rows: Row[] = [
+      ['Checkout page with no hidden fees at the final step', 'Price is transparent', 'approved'],
+      ['Booking flow with no hidden fees added at checkout', 'All-in price', 'approved'],
+      ['Subscription checkout with no hidden fees', 'Clear renewal price', 'approved'],
+      ['Ticket site adding a handling fee on the last checkout step', 'Drip pricing', 'rejected'],
+      ['Hotel booking that adds a resort fee at checkout', 'Fee must be in the first price', 'rejected'],
+      ['Dashboard redesign with a darker sidebar', 'On brand', 'approved'],
+      ['Release notes for the mobile app', 'Clear', 'approved'],
+    ];
+    const { report, primary } = await ask(rows, 'hidden fees added at checkout');
+    expect(primary).toMatchObject({ recommendation: 'reject', basedOn: 2, caveats: [] });
+    expect(
+      report.near
+        .filter((h) => h.opposite)
+        .map((h) => h.index)
+        .sort(),
+    ).toEqual([0, 1, 2]);
+  });
+
+  it("counts a judgment that says the query's missing word is missing too, however far behind the near copy it is", async () => {
     const rows: Row[] = [
       ['Mobile game shop selling mystery chests without publishing the drop rates', 'Loot box odds must be disclosed', 'rejected'],
       ['Store page for randomized card packs bought with real money and no odds listed', 'Paid random items need published probabilities', 'rejected'],
