@@ -1,22 +1,9 @@
 import type { Namespace } from '../state/entities.js';
 import { columnsOf, type JudgmentColumns } from './columns.js';
 import { type Hit, type JudgmentRanker, judgmentIndex } from './index.js';
+import { type Side, sideOf } from './sides.js';
 
-/** A side a judgment can support. */
-export type Side = 'approve' | 'reject';
-
-/** Decisions counted toward each side (service-facts 5.1); every other decision counts toward neither. */
-export const SIDE_DECISIONS: Readonly<Record<Side, ReadonlySet<string>>> = {
-  approve: new Set(['approved', 'agree', 'endorse', 'document_approved']),
-  reject: new Set(['rejected', 'disagree', 'document_rejected']),
-};
-
-/** The side a decision supports, or null. @example sideOf('endorse') // 'approve' */
-export function sideOf(decision: string): Side | null {
-  if (SIDE_DECISIONS.approve.has(decision)) return 'approve';
-  if (SIDE_DECISIONS.reject.has(decision)) return 'reject';
-  return null;
-}
+export { SIDE_DECISIONS, type Side, sideOf } from './sides.js';
 
 /** A rung of the scope ladder (service-facts 5.3). */
 export type Scope = 'document' | 'organization' | 'apiKey';
