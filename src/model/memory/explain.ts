@@ -76,6 +76,15 @@ const percent = (value: number) => `${Math.round(value * 100)}%`;
 export function explainDecision(ns: Namespace, request: SuggestRequest, now: number, index: JudgmentIndex): Explanation {
   const report = reportOf(index, request.query, 5);
   const decision = decide(ns, report.hits, request, now, index.columns());
+  // The judgment of the other side that outmatches one, and the query words only it matches.
+  const outmatchedBy = (scored: Scored) => {
+    const by = decision.outmatched.get(scored.index);
+    if (by === undefined) return undefined;
+    const other = report.hits.find((hit) => hit.index === by);
+    const extra = (other?.words ?? 0) & ~(scored.words ?? 0);
+    const words = report.words.filter((_, g) => (extra >> g) & 1).map((w) => `"${w.word}"`);
+    return { recordId: (ns.judgments[by] as JudgmentRecord).recordId, words };
+  };
   const explain = (scored: Scored, relevant: boolean): ExplainedJudgment => {
     const judgment = ns.judgments[scored.index] as JudgmentRecord;
     const resembles = scored.resembles === undefined ? undefined : (ns.judgments[scored.resembles] as JudgmentRecord).recordId;
@@ -95,7 +104,7 @@ export function explainDecision(ns: Namespace, request: SuggestRequest, now: num
       ...(resembles === undefined ? {} : { resembles }),
       ...(scored.sameReason ? { sameReason: true as const } : {}),
       counted,
-      why: relevant ? whyRelevant(scored, judgment, resembles, counted, decision) : whyNot(scored, report.bestCoverage),
+      why: relevant ? whyRelevant(scored, judgment, resembles, counted, decision, outmatchedBy(scored)) : whyNot(scored, report.bestCoverage),
     };
   };
   return {
@@ -114,7 +123,14 @@ export function explainDecision(ns: Namespace, request: SuggestRequest, now: num
 }
 
 /** How a relevant judgment was found, and whether (or why not) it voted. */
-function whyRelevant(scored: Scored, judgment: JudgmentRecord, resembles: string | undefined, counted: boolean, decision: Decision): string {
+function whyRelevant(
+  scored: Scored,
+  judgment: JudgmentRecord,
+  resembles: string | undefined,
+  counted: boolean,
+  decision: Decision,
+  outmatched: { recordId: string; words: string[] } | undefined,
+): string {
   const found =
     resembles !== undefined
       ? scored.sameReason
@@ -126,6 +142,8 @@ function whyRelevant(scored: Scored, judgment: JudgmentRecord, resembles: string
   const side = sideOf(judgment.decision);
   if (counted) return `${found}; counted toward ${side} in scope ${decision.scope} (${SCOPE_LABELS[decision.scope as Scope]}).`;
   if (side === null) return `${found}; not counted: its decision (${judgment.decision}) supports neither side.`;
+  if (outmatched)
+    return `${found}; not counted: ${outmatched.recordId}, of the other side, matches every query word it matches and ${outmatched.words.join(', ')} besides, which no judgment of its side matches with them.`;
   if (decision.scope === null) return `${found}; not counted: no scope has 2 records on its leading side.`;
   return `${found}; not counted: outside scope ${decision.scope} (${SCOPE_LABELS[decision.scope]}), where the suggestion settled.`;
 }

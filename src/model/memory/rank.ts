@@ -1,4 +1,5 @@
 import { BM25_B, BM25_K1, collectionSize, idf } from './bm25.js';
+import { DOMINANCE_WORDS } from './dominance.js';
 import { MATCHING } from './matching.js';
 import { type Built, contentWeight, TERM_FLAGS } from './postings.js';
 import { analyseQuery, type MatchKind, type QueryWord, type Vocabulary } from './query.js';
@@ -24,6 +25,7 @@ const scratch = {
   bestScore: new Float64Array(0),
   bestForm: new Int32Array(0),
   bestFlags: new Int32Array(0),
+  words: new Int32Array(0),
 };
 
 /** Bits of `scratch.polarity`: a matched word the judgment states the opposite way; one both negate alike. */
@@ -44,6 +46,7 @@ function reserve(texts: number): void {
   scratch.bestScore = new Float64Array(size);
   scratch.bestForm = new Int32Array(size);
   scratch.bestFlags = new Int32Array(size);
+  scratch.words = new Int32Array(size);
 }
 
 /** One ranking: the texts the query reached, the judgments kept, and each text's score and coverage. */
@@ -59,6 +62,8 @@ export interface Ranking {
   readonly hop: ReadonlyMap<number, number>;
   /** Judgments of `hop` admitted because their reviewer gave the seed's reason, not because their items resemble. */
   readonly sameReason: ReadonlySet<number>;
+  /** The query words a text matched, one bit each for the first `DOMINANCE_WORDS` (see `dominance.ts`). */
+  readonly matchedWords: (text: number) => number;
   /** The best score among the kept judgments (0 when none). */
   readonly best: number;
   /** The best coverage among the judgments past a cut-off (0 when none). */
@@ -121,7 +126,7 @@ export function rank(entry: Built, query: string, lexicon: Lexicon, withMatches:
   if (total === 0) return nothingFound(words);
   const average = entry.totalLength / entry.size || 1;
   reserve(entry.textTerms.length);
-  const { seen, mark, score, covered, reverse, inContent, polarity, bestCover, bestScore, bestForm, bestFlags } = scratch;
+  const { seen, mark, score, covered, reverse, inContent, polarity, bestCover, bestScore, bestForm, bestFlags, words: matchedWords } = scratch;
   const ranking = ++scratch.ranking;
   const touched: number[] = [];
   const matches = withMatches ? new Map<number, TermMatch[]>() : undefined;
@@ -148,6 +153,7 @@ export function rank(entry: Built, query: string, lexicon: Lexicon, withMatches:
           reverse[text] = 0;
           inContent[text] = 0;
           polarity[text] = 0;
+          matchedWords[text] = 0;
           mark[text] = -1;
           touched.push(text);
         }
@@ -164,7 +170,9 @@ export function rank(entry: Built, query: string, lexicon: Lexicon, withMatches:
       }
     });
     const conceptNegated = word.negated !== word.prefixed;
+    const bit = g < DOMINANCE_WORDS ? 1 << g : 0;
     for (const text of group) {
+      matchedWords[text] = (matchedWords[text] as number) | bit;
       const form = word.forms[bestForm[text] as number] as (typeof word.forms)[number];
       const cover = bestCover[text] as number;
       const flags = bestFlags[text] as number;
@@ -250,6 +258,7 @@ export function rank(entry: Built, query: string, lexicon: Lexicon, withMatches:
     kept,
     hop,
     sameReason,
+    matchedWords: (text) => matchedWords[text] as number,
     best,
     bestCoverage: most,
     score: (text) => score[text] as number,
@@ -270,6 +279,7 @@ function nothingFound(words: readonly QueryWord[]): Ranking {
     kept: NOTHING,
     hop: new Map(),
     sameReason: new Set(),
+    matchedWords: () => 0,
     best: 0,
     bestCoverage: 0,
     score: none,
@@ -286,7 +296,8 @@ export function hitsOf(entry: Built, ranking: Ranking): Hit[] {
   const hits: Hit[] = new Array<Hit>(kept.length);
   for (let i = 0; i < kept.length; i++) {
     const doc = kept[i] as number;
-    hits[i] = { index: doc, relevance: best > 0 ? ranking.score(entry.textOf[doc] as number) / best : 0 };
+    const text = entry.textOf[doc] as number;
+    hits[i] = { index: doc, relevance: best > 0 ? ranking.score(text) / best : 0, words: ranking.matchedWords(text) };
   }
   return hits;
 }

@@ -14,6 +14,7 @@ export function reportOf(index: JudgmentIndex, query: string, nearLimit = 5): Se
     const result: Scored = {
       index: doc,
       relevance: scale > 0 ? ranking.score(text) / scale : 0,
+      words: ranking.matchedWords(text),
       coverage: ranking.coverage(text),
       reverseCoverage: ranking.reverse(text),
       opposite: ranking.opposite(text),

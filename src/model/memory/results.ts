@@ -6,6 +6,8 @@ export interface Hit {
   readonly index: number;
   /** BM25 score over the best score of this query, in (0, 1]. */
   readonly relevance: number;
+  /** The query words it matched, one bit each for the first 31 (absent: not known, compared as none). */
+  readonly words?: number;
 }
 
 /** A query word found in a judgment, and how. */

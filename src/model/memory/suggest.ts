@@ -1,5 +1,6 @@
 import type { Namespace } from '../state/entities.js';
 import { columnsOf, type JudgmentColumns } from './columns.js';
+import { outmatched } from './dominance.js';
 import { type Hit, type JudgmentRanker, judgmentIndex } from './index.js';
 import { type Side, sideOf } from './sides.js';
 
@@ -81,7 +82,15 @@ export interface Decision {
   scope: Scope | null;
   /** Positions (in the namespace's judgments) of the records counted on either side. */
   counted: ReadonlySet<number>;
+  /**
+   * Relevant judgments of the settled scope counted toward neither side, each with the judgment of the other side
+   * that matches every query word it matches and more (see `dominance.ts`); when `primary` is null, those of the
+   * widest scope asked.
+   */
+  outmatched: ReadonlyMap<number, number>;
 }
+
+const NOT_OUTMATCHED: ReadonlyMap<number, number> = new Map();
 
 /** Reads one request's scopes and sides off the columns. */
 class Reader {
@@ -123,16 +132,27 @@ export function decide(
   now: number,
   columns: JudgmentColumns = columnsOf(ns.judgments),
 ): Decision {
-  if (hits.length === 0) return { result: NONE, scope: null, counted: new Set() };
+  if (hits.length === 0) return { result: NONE, scope: null, counted: new Set(), outmatched: NOT_OUTMATCHED };
   const read = new Reader(columns, request);
   const scopes = ladder(request);
   const tallies = scopes.map(() => [emptyTally(), emptyTally()] as const);
+  // In each scope, the judgments a judgment of the other side outmatches count toward neither side.
+  const outmatchedIn = scopes.map((scope) => {
+    const inScope = hits.filter((hit) => read.side(hit.index) !== 0 && read.inScope(hit.index, scope));
+    const words = new Map(inScope.map((hit) => [hit.index, hit.words ?? 0]));
+    return outmatched(
+      inScope.map((hit) => hit.index),
+      (doc) => words.get(doc) ?? 0,
+      (doc) => read.side(doc) - 1,
+    );
+  });
   for (const hit of hits) {
     const doc = hit.index;
     const side = read.side(doc);
     if (side === 0) continue;
     for (let i = 0; i < scopes.length; i++) {
-      if (read.inScope(doc, scopes[i] as Scope)) add((tallies[i] as readonly Tally[])[side - 1] as Tally, columns, hit, now);
+      if (read.inScope(doc, scopes[i] as Scope) && !(outmatchedIn[i] as Map<number, number>).has(doc))
+        add((tallies[i] as readonly Tally[])[side - 1] as Tally, columns, hit, now);
     }
   }
   for (let i = 0; i < scopes.length; i++) {
@@ -147,9 +167,10 @@ export function decide(
     const split = lose.count >= 2;
     // The second pass, over the settled scope only: the records behind the reasons and the reviewers.
     const docs: [number[], number[]] = [[], []];
+    const left = outmatchedIn[i] as Map<number, number>;
     for (const hit of hits) {
       const side = read.side(hit.index);
-      if (side !== 0 && read.inScope(hit.index, scope)) docs[side - 1]?.push(hit.index);
+      if (side !== 0 && read.inScope(hit.index, scope) && !left.has(hit.index)) docs[side - 1]?.push(hit.index);
     }
     const [winDocs, loseDocs] = lead === 'approve' ? docs : [docs[1], docs[0]];
     const primaryCaveats: string[] = [];
@@ -166,13 +187,14 @@ export function decide(
     return {
       result,
       scope,
+      outmatched: left,
       get counted(): ReadonlySet<number> {
         counted ??= new Set([...winDocs, ...loseDocs]);
         return counted;
       },
     };
   }
-  return { result: NONE, scope: null, counted: new Set() };
+  return { result: NONE, scope: null, counted: new Set(), outmatched: outmatchedIn.at(-1) ?? NOT_OUTMATCHED };
 }
 
 const emptyTally = (): Tally => ({ count: 0, confidence: 0, weight: 0, stale: 0, recent: 0, newest: -1 });

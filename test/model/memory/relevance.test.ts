@@ -157,6 +157,42 @@ describe('polarity', () => {
   });
 });
 
+describe('choosing between the sides', () => {
+  const RENTALS: Row[] = [
+    ['Apartment listing that says no children allowed', 'Familial status discrimination', 'rejected'],
+    ['Rental listing that says the unit is not suitable for children', 'Excluding families with children is unlawful', 'rejected'],
+    ['Apartment listing that says no pets allowed', 'Pet restrictions are lawful', 'approved'],
+    ['House rental listing stating pets are not permitted', 'Allowed, pets are not a protected class', 'approved'],
+    ['Condo rental listing with photos of the nearby schools', 'Factual', 'approved'],
+    ['Dashboard redesign with a darker sidebar', 'On brand', 'approved'],
+  ];
+
+  it('counts toward neither side a judgment that matches only what the other side matches, when that side matches the point too', async () => {
+    const children = await ask(RENTALS, 'listing with a no children rule');
+    expect(children.primary).toMatchObject({ recommendation: 'reject', basedOn: 2, caveats: [] });
+    const why = children.why();
+    const pets = why.relevant.find((j) => j.recordId === 'act_2');
+    expect(pets?.counted).toBe(false);
+    expect(pets?.why).toMatch(/not counted: act_0, of the other side, matches every query word it matches and "children" besides/);
+    const other = await ask(RENTALS, 'listing with a no pets rule');
+    expect(other.primary).toMatchObject({ recommendation: 'approve', basedOn: 2, caveats: [] });
+  });
+
+  it('keeps both sides when each has a judgment matching the whole point: reviewers split over the same case', async () => {
+    const rows: Row[] = [
+      ['Tutorial video with auto-generated captions that were reviewed and corrected', 'Captions checked', 'approved'],
+      ['Customer story video with unedited auto captions full of errors', 'Inaccurate captions', 'rejected'],
+      ['Product demo video with accurate closed captions', 'Accessible', 'approved'],
+      ['Video ad with captions and a transcript', 'Meets guidelines', 'approved'],
+      ['Webinar video published with captions missing', 'Must be captioned', 'rejected'],
+      ['Dashboard redesign with a darker sidebar', 'On brand', 'approved'],
+    ];
+    const { primary, why } = await ask(rows, 'auto captions on our videos');
+    expect(primary).toMatchObject({ recommendation: 'approve', basedOn: 3 });
+    expect(why().relevant.every((j) => j.counted)).toBe(true);
+  });
+});
+
 describe('related words', () => {
   const rows: Row[] = [
     ['Indemnity clause making the reseller liable for every claim', 'One-sided', 'rejected'],
