@@ -37,6 +37,12 @@ const PREPOSITIONS = new Set(['from', 'in', 'on', 'at', 'for', 'to', 'by', 'of',
 /** Between a run of words and a postposed negator: "the age check is missing". */
 const AUXILIARIES = new Set(['is', 'are', 'was', 'were', 'be', 'been']);
 
+/**
+ * Nouns naming a norm, which a negation before them does not reach when it took a word first: "a no pets rule", "a
+ * no-refund policy", "a no-parking zone" state a rule, about something absent.
+ */
+const NORMS = new Set(['rule', 'rules', 'policy', 'policies', 'clause', 'clauses', 'zone', 'zones']);
+
 /** Words that carry a negation on to the next word of a list: "no terms or rules", "neither odds nor dates". */
 const CARRIERS = new Set(['or', 'nor']);
 
@@ -144,6 +150,9 @@ export function readTokens(list: readonly Token[], lookup: (word: string) => str
       back = null;
       negated = true;
       reach--;
+    } else if (reach > 0 && (adjacent || token.joined) && NORMS.has(word)) {
+      // "a no pets rule": the rule exists, what it says is absent is the pets.
+      reach = 0;
     } else if (reach > 0 && (adjacent || token.joined)) {
       negated = true;
       reach--;

@@ -30,6 +30,12 @@ describe('which words a negator governs', () => {
     expect(read('no cap on the liability')).toBe('¬cap ?liabil');
   });
 
+  it('stops a negation at a noun naming a norm after the word it took: the rule exists, about something absent', () => {
+    expect(read('listing with a no pets rule')).toBe('?list ¬pet ?rule');
+    expect(read('a no-refund policy')).toBe('¬refund ?polici');
+    expect(read('no rules for refunds')).toBe('¬rule ?refund');
+  });
+
   it('lets `non-` negate the one word it is joined to, and a postposed negator the run before it', () => {
     expect(read('non-binding letter')).toBe('¬bind ?letter');
     expect(read('Brand font missing; embed the web font')).toBe('¬brand ¬font emb web font');
