@@ -9,6 +9,8 @@ export interface ExplainedWord {
   word: string;
   /** A negator of the query governs it (`no` cap), or the word negates another by its prefix (`uncapped`). */
   negated: boolean;
+  /** It is in the query's main clause, which a judgment may cover instead of the whole query (a pasted item). */
+  mainClause?: true;
   /**
    * Its readings in the index, strongest first: its own word (`exact`) or inflection (`stem`), a `synonym`,
    * `derivation`, `broader` or `narrower` term, the meaning of a `phrase`, the same word with or without a negating
@@ -112,9 +114,10 @@ export function explainDecision(ns: Namespace, request: SuggestRequest, now: num
     scope: decision.scope,
     cutoff: MATCHING.cutoff,
     reverseCutoff: MATCHING.reverseCutoff,
-    words: report.words.map((w) => ({
+    words: report.words.map((w, g) => ({
       word: w.word,
       negated: w.negated !== w.prefixed,
+      ...(report.main?.[g] ? { mainClause: true as const } : {}),
       matches: [...w.forms].sort((a, b) => b.weight - a.weight).map((f) => ({ term: f.term, via: f.via, weight: f.weight })),
     })),
     relevant: report.hits.map((hit) => explain(hit, true)),
@@ -137,7 +140,7 @@ function whyRelevant(
         ? `Relevant: its reviewer gave the same reason as ${resembles}, which the query clearly found`
         : `Relevant: it closely resembles ${resembles}, which the query clearly found`
       : scored.coverage >= MATCHING.cutoff
-        ? `Relevant: it matches ${percent(scored.coverage)} of the query${sharedAbsence(scored)}`
+        ? `Relevant: it matches ${percent(scored.coverage)} of the query${scored.byClause ? "'s main clause" : ''}${sharedAbsence(scored)}`
         : `Relevant: the query matches ${percent(scored.reverseCoverage)} of it${sharedAbsence(scored)}`;
   const side = sideOf(judgment.decision);
   if (counted) return `${found}; counted toward ${side} in scope ${decision.scope} (${SCOPE_LABELS[decision.scope as Scope]}).`;
@@ -165,10 +168,10 @@ function whyNot(scored: Scored, bestCoverage: number): string {
     return `Not counted: the query matches ${percent(scored.reverseCoverage)} of it, but it matches only ${percent(scored.coverage)} of the query (needs ${percent(MATCHING.reverseFloor)}).`;
   }
   if (scored.coverage < MATCHING.cutoff && !reverse) {
-    return `Not counted: it matches ${percent(scored.coverage)} of the query (needs ${percent(MATCHING.cutoff)}) and the query matches ${percent(scored.reverseCoverage)} of it (needs ${percent(MATCHING.reverseCutoff)}).`;
+    return `Not counted: it matches ${percent(scored.coverage)} of the query${scored.byClause ? "'s main clause" : ''} (needs ${percent(MATCHING.cutoff)}) and the query matches ${percent(scored.reverseCoverage)} of it (needs ${percent(MATCHING.reverseCutoff)}).`;
   }
   if (scored.coverage < MATCHING.coverageFloor * bestCoverage) {
-    return `Not counted: it matches ${percent(scored.coverage)} of the query, under ${percent(MATCHING.coverageFloor)} of the best match's ${percent(bestCoverage)}.`;
+    return `Not counted: it matches ${percent(scored.coverage)} of the query${scored.byClause ? "'s main clause" : ''}, under ${percent(MATCHING.coverageFloor)} of the best match's ${percent(bestCoverage)}.`;
   }
   return `Not counted: its score is ${percent(scored.relevance)} of the best (needs ${percent(MATCHING.relevanceFloor)}).`;
 }

@@ -1,4 +1,5 @@
 import { BM25_B, BM25_K1, collectionSize, idf } from './bm25.js';
+import { mainClause } from './clauses.js';
 import { DOMINANCE_WORDS } from './dominance.js';
 import { MATCHING } from './matching.js';
 import { type Built, contentWeight, TERM_FLAGS } from './postings.js';
@@ -26,6 +27,7 @@ const scratch = {
   bestForm: new Int32Array(0),
   bestFlags: new Int32Array(0),
   words: new Int32Array(0),
+  inMain: new Float64Array(0),
 };
 
 /** Bits of `scratch.polarity`: a matched word the judgment states the opposite way; one both negate alike. */
@@ -47,6 +49,7 @@ function reserve(texts: number): void {
   scratch.bestForm = new Int32Array(size);
   scratch.bestFlags = new Int32Array(size);
   scratch.words = new Int32Array(size);
+  scratch.inMain = new Float64Array(size);
 }
 
 /** One ranking: the texts the query reached, the judgments kept, and each text's score and coverage. */
@@ -64,6 +67,10 @@ export interface Ranking {
   readonly sameReason: ReadonlySet<number>;
   /** The query words a text matched, one bit each for the first `DOMINANCE_WORDS` (see `dominance.ts`). */
   readonly matchedWords: (text: number) => number;
+  /** Which query words are in its main clause (see `clauses.ts`), or null when it has none. */
+  readonly main: Uint8Array | null;
+  /** Whether a text's coverage is of the main clause, which it covers more of than of the whole query. */
+  readonly byClause: (text: number) => boolean;
   /** The best score among the kept judgments (0 when none). */
   readonly best: number;
   /** The best coverage among the judgments past a cut-off (0 when none). */
@@ -124,9 +131,11 @@ export function rank(entry: Built, query: string, lexicon: Lexicon, withMatches:
   let total = 0;
   for (const w of weights) total += w;
   if (total === 0) return nothingFound(words);
+  // A query of several clauses may be read as its main clause alone (an item pasted with greetings and deadlines).
+  const main = mainClause(query, words, weights);
   const average = entry.totalLength / entry.size || 1;
   reserve(entry.textTerms.length);
-  const { seen, mark, score, covered, reverse, inContent, polarity, bestCover, bestScore, bestForm, bestFlags, words: matchedWords } = scratch;
+  const { seen, mark, score, covered, reverse, inContent, polarity, bestCover, bestScore, bestForm, bestFlags, words: matchedWords, inMain } = scratch;
   const ranking = ++scratch.ranking;
   const touched: number[] = [];
   const matches = withMatches ? new Map<number, TermMatch[]>() : undefined;
@@ -154,6 +163,7 @@ export function rank(entry: Built, query: string, lexicon: Lexicon, withMatches:
           inContent[text] = 0;
           polarity[text] = 0;
           matchedWords[text] = 0;
+          inMain[text] = 0;
           mark[text] = -1;
           touched.push(text);
         }
@@ -177,6 +187,7 @@ export function rank(entry: Built, query: string, lexicon: Lexicon, withMatches:
       const cover = bestCover[text] as number;
       const flags = bestFlags[text] as number;
       covered[text] = (covered[text] as number) + (weights[g] as number) * cover;
+      if (main.marks?.[g]) inMain[text] = (inMain[text] as number) + (weights[g] as number) * cover;
       score[text] = (score[text] as number) + (bestScore[text] as number);
       if (flags & TERM_FLAGS.content) {
         reverse[text] = (reverse[text] as number) + (formIdf[bestForm[text] as number] as number) * cover;
@@ -199,12 +210,16 @@ export function rank(entry: Built, query: string, lexicon: Lexicon, withMatches:
       }
     }
   });
-  const coverage = (text: number) => (covered[text] as number) / total;
   const reverseCoverage = (text: number) => {
     // Two query words reaching one term count it twice: the share never passes 1.
     const own = contentWeight(entry, text);
     return own > 0 ? Math.min(1, (reverse[text] as number) / own) : 0;
   };
+  // A query holding a judged item nearly whole is about that item; else its main clause may stand for it alone.
+  const holds = main.total > 0 && touched.some((t) => reverseCoverage(t) >= MATCHING.reverseCutoff && (covered[t] as number) / total >= MATCHING.reverseFloor);
+  const clauseTotal = holds ? 0 : main.total;
+  const byClause = (text: number) => clauseTotal > 0 && (inMain[text] as number) / clauseTotal > (covered[text] as number) / total;
+  const coverage = (text: number) => (byClause(text) ? (inMain[text] as number) / clauseTotal : (covered[text] as number) / total);
   const opposite = (text: number) => (polarity[text] as number) === OPPOSITE;
   const relevant = (text: number) => {
     if (opposite(text)) return false;
@@ -259,6 +274,8 @@ export function rank(entry: Built, query: string, lexicon: Lexicon, withMatches:
     hop,
     sameReason,
     matchedWords: (text) => matchedWords[text] as number,
+    main: clauseTotal > 0 ? main.marks : null,
+    byClause,
     best,
     bestCoverage: most,
     score: (text) => score[text] as number,
@@ -280,6 +297,8 @@ function nothingFound(words: readonly QueryWord[]): Ranking {
     hop: new Map(),
     sameReason: new Set(),
     matchedWords: () => 0,
+    main: null,
+    byClause: () => false,
     best: 0,
     bestCoverage: 0,
     score: none,

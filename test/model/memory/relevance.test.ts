@@ -88,6 +88,40 @@ describe('relevance that reads both ways', () => {
     expect(numbered.map((h) => [h.index, h.coverage])).toEqual(plain.map((h) => [h.index, h.coverage]));
   });
 
+  it('reads a pasted item worded unlike any judgment as its main clause, without the greeting and the deadline around it', async () => {
+    const rows: Row[] = [
+      ['Policy saying staff need not answer emails after working hours', 'Right to disconnect respected', 'approved'],
+      ['Handbook clause: no obligation to respond to messages outside working hours', 'Protects rest time', 'approved'],
+      ['Contract clause expecting employees to reply to emails at weekends', 'Out-of-hours duty without pay', 'rejected'],
+      ['Onboarding page listing the office opening hours', 'Fine', 'approved'],
+      ['Dashboard redesign with a darker sidebar', 'On brand', 'approved'],
+      ['Release notes for the mobile app', 'Clear', 'approved'],
+    ];
+    const item = 'the handbook states employees are not expected to reply outside working hours';
+    const pasted = `Hi Jo, before the v3.2 handbook goes out on 1 June: ${item}. Can legal confirm by Friday? Thanks, Sam`;
+    const { report, primary, why } = await ask(rows, pasted);
+    expect(primary).toMatchObject({ recommendation: 'approve', basedOn: 2 });
+    expect(report.hits.map((h) => [h.index, h.byClause])).toEqual([
+      [0, true],
+      [1, true],
+    ]);
+    const alone = (await ask(rows, item)).report.hits;
+    expect(report.hits.map((h) => h.coverage)).toEqual(alone.map((h) => h.coverage));
+    const explained = why();
+    expect(explained.words.filter((w) => w.mainClause).map((w) => w.word)).toEqual([
+      'handbook',
+      'states',
+      'employees',
+      'not',
+      'expected',
+      'reply',
+      'outside',
+      'working',
+      'hours',
+    ]);
+    expect(explained.relevant[0]?.why).toMatch(/^Relevant: it matches \d+% of the query's main clause/);
+  });
+
   it('finds nothing when the pasted item is about something else, however much of its wording it shares', async () => {
     const other = 'Hi team, for release 4.12 the onboarding tour adds a new tooltip on the final step of the dashboard. Can we get sign-off by Friday? Thanks';
     expect((await ask(CHECKOUT, other)).primary).toBeNull();
