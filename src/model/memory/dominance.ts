@@ -1,47 +1,55 @@
+import type { Hit } from './results.js';
+
 /** The most query words a judgment's set of matched words tracks (one bit each); later words are not compared. */
 export const DOMINANCE_WORDS = 31;
+
+/** A rule of `MatchedSets`: for a hit and its side (0 approve, 1 reject), the first judgment that outmatches it. */
+export type Outmatching = (hit: Hit, side: number) => number | undefined;
 
 /**
  * The judgments of one scope that show only the subject the query shares with the other side: every query word such a
  * judgment matches, a judgment of the opposite side in the same scope matches too, and that one matches more (the
- * query's point), which no judgment of its own side matches in full (else the sides split over the same case). "Listing with a no children rule" matches "apartment listing that says no pets allowed" (approve)
- * in `listing` and `no`, both of which "apartment listing that says no children allowed" (reject) matches, with
- * `children` besides: the first is evidence about rental listings, not about this case. `docs` are in recording
- * order; `side` is 0 (approve), 1 (reject) or -1 (neither). Returns each such judgment with the first judgment that
- * outmatches it. Costs the distinct matched-word sets of the docs, squared, never the history.
- * @example outmatched(docs, (doc) => hit.words, (doc) => side(doc))
+ * query's point), which no judgment of its own side matches in full (else the sides split over the same case).
+ * "Listing with a no children rule" matches "apartment listing that says no pets allowed" (approve) in `listing` and
+ * `no`, both of which "apartment listing that says no children allowed" (reject) matches, with `children` besides:
+ * the first is evidence about rental listings, not about this case. Fed each hit of the scope with its side as the
+ * tally reads it (a set just seen on its side costs a comparison), it compares only the distinct matched-word sets,
+ * which a history of near copies keeps few.
+ * @example const sets = new MatchedSets(); sets.add(hit, 0); sets.rule()?.(hit, 0)
  */
-export function outmatched(docs: readonly number[], words: (doc: number) => number, side: (doc: number) => number): Map<number, number> {
-  const out = new Map<number, number>();
-  // The first judgment of each distinct set of matched words, by side.
-  const bySide: [Map<number, number>, Map<number, number>] = [new Map(), new Map()];
-  for (const doc of docs) {
-    const s = side(doc);
-    if (s === -1) continue;
-    const seen = bySide[s] as Map<number, number>;
-    const mask = words(doc);
-    if (!seen.has(mask)) seen.set(mask, doc);
+export class MatchedSets {
+  // The first judgment of each distinct set of matched words, by side (0 approve, 1 reject).
+  readonly #first: [Map<number, number>, Map<number, number>] = [new Map(), new Map()];
+  readonly #last = [-1, -1];
+
+  add(hit: Hit, side: number): void {
+    const mask = hit.words ?? 0;
+    if (mask === this.#last[side]) return;
+    this.#last[side] = mask;
+    const seen = this.#first[side] as Map<number, number>;
+    if (!seen.has(mask)) seen.set(mask, hit.index);
   }
-  if (bySide[0].size === 0 || bySide[1].size === 0) return out;
-  const by: [Map<number, number | null>, Map<number, number | null>] = [new Map(), new Map()];
-  for (const s of [0, 1] as const) {
-    for (const mask of (bySide[s] as Map<number, number>).keys()) {
-      let first: number | null = null;
-      for (const [other, doc] of bySide[1 - s] as Map<number, number>) {
-        if ((mask & other) !== mask || mask === other || (first !== null && doc > first)) continue;
-        // When this side has a judgment matching all that one matches, the sides split over the same case.
-        if (!within(other, bySide[s] as Map<number, number>)) first = doc;
+
+  /** Null when no judgment is outmatched, else the rule giving the judgment that outmatches a hit. */
+  rule(): Outmatching | null {
+    const bySide = this.#first;
+    if (bySide[0].size === 0 || bySide[1].size === 0) return null;
+    // For each side, its sets that a set of the other side outmatches, with that set's first judgment.
+    const by: [Map<number, number>, Map<number, number>] = [new Map(), new Map()];
+    for (const s of [0, 1] as const) {
+      const own = bySide[s] as Map<number, number>;
+      for (const mask of own.keys()) {
+        let first = -1;
+        for (const [other, doc] of bySide[1 - s] as Map<number, number>) {
+          if ((mask & other) !== mask || mask === other || (first !== -1 && doc > first)) continue;
+          if (!within(other, own)) first = doc;
+        }
+        if (first !== -1) (by[s] as Map<number, number>).set(mask, first);
       }
-      (by[s] as Map<number, number | null>).set(mask, first);
     }
+    if (by[0].size === 0 && by[1].size === 0) return null;
+    return (hit, s) => (s === 0 || s === 1 ? (by[s] as Map<number, number>).get(hit.words ?? 0) : undefined);
   }
-  for (const doc of docs) {
-    const s = side(doc);
-    if (s === -1) continue;
-    const first = (by[s] as Map<number, number | null>).get(words(doc));
-    if (first !== undefined && first !== null) out.set(doc, first);
-  }
-  return out;
 }
 
 /** Whether some set of `masks` holds every word of `mask`. */

@@ -185,7 +185,10 @@ export function rank(entry: Built, query: string, lexicon: Lexicon, withMatches:
   const holds = main.total > 0 && touched.some((t) => reverseCoverage(t) >= MATCHING.reverseCutoff && (covered[t] as number) / total >= MATCHING.reverseFloor);
   const clauseTotal = holds ? 0 : main.total;
   const byClause = (text: number) => clauseTotal > 0 && (inMain[text] as number) / clauseTotal > (covered[text] as number) / total;
-  const coverage = (text: number) => (byClause(text) ? (inMain[text] as number) / clauseTotal : (covered[text] as number) / total);
+  const coverage =
+    clauseTotal > 0
+      ? (text: number) => Math.max((inMain[text] as number) / clauseTotal, (covered[text] as number) / total)
+      : (text: number) => (covered[text] as number) / total;
   const opposite = (text: number) => (polarity[text] as number) === OPPOSITE;
   const relevant = (text: number) => {
     if (opposite(text)) return false;

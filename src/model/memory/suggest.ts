@@ -1,6 +1,6 @@
 import type { Namespace } from '../state/entities.js';
 import { columnsOf, type JudgmentColumns } from './columns.js';
-import { outmatched } from './dominance.js';
+import { MatchedSets, type Outmatching } from './dominance.js';
 import { type Hit, type JudgmentRanker, judgmentIndex } from './index.js';
 import { type Side, sideOf } from './sides.js';
 
@@ -135,26 +135,35 @@ export function decide(
   if (hits.length === 0) return { result: NONE, scope: null, counted: new Set(), outmatched: NOT_OUTMATCHED };
   const read = new Reader(columns, request);
   const scopes = ladder(request);
-  const tallies = scopes.map(() => [emptyTally(), emptyTally()] as const);
-  // In each scope, the judgments a judgment of the other side outmatches count toward neither side.
-  const outmatchedIn = scopes.map((scope) => {
-    const inScope = hits.filter((hit) => read.side(hit.index) !== 0 && read.inScope(hit.index, scope));
-    const words = new Map(inScope.map((hit) => [hit.index, hit.words ?? 0]));
-    return outmatched(
-      inScope.map((hit) => hit.index),
-      (doc) => words.get(doc) ?? 0,
-      (doc) => read.side(doc) - 1,
-    );
-  });
+  const tallies = scopes.map(() => [emptyTally(), emptyTally()] as [Tally, Tally]);
+  const sets = scopes.map(() => new MatchedSets());
+  // The matched-word set each scope and side saw last: a hit with the same one adds nothing to `sets`.
+  const last = new Float64Array(scopes.length * 2).fill(-1);
   for (const hit of hits) {
     const doc = hit.index;
     const side = read.side(doc);
     if (side === 0) continue;
+    const mask = hit.words ?? 0;
     for (let i = 0; i < scopes.length; i++) {
-      if (read.inScope(doc, scopes[i] as Scope) && !(outmatchedIn[i] as Map<number, number>).has(doc))
-        add((tallies[i] as readonly Tally[])[side - 1] as Tally, columns, hit, now);
+      if (!read.inScope(doc, scopes[i] as Scope)) continue;
+      add((tallies[i] as readonly Tally[])[side - 1] as Tally, columns, hit, now);
+      if (last[i * 2 + side - 1] === mask) continue;
+      last[i * 2 + side - 1] = mask;
+      (sets[i] as MatchedSets).add(hit, side - 1);
     }
   }
+  // In each scope, the judgments a judgment of the other side outmatches count toward neither side: a scope where
+  // some are is tallied again without them.
+  const outmatchedIn = sets.map((set) => set.rule());
+  outmatchedIn.forEach((rule, i) => {
+    if (rule === null) return;
+    const again: [Tally, Tally] = [emptyTally(), emptyTally()];
+    for (const hit of hits) {
+      const side = read.side(hit.index);
+      if (side !== 0 && read.inScope(hit.index, scopes[i] as Scope) && rule(hit, side - 1) === undefined) add(again[side - 1] as Tally, columns, hit, now);
+    }
+    tallies[i] = again;
+  });
   for (let i = 0; i < scopes.length; i++) {
     const scope = scopes[i] as Scope;
     const [approve, reject] = tallies[i] as readonly [Tally, Tally];
@@ -167,10 +176,10 @@ export function decide(
     const split = lose.count >= 2;
     // The second pass, over the settled scope only: the records behind the reasons and the reviewers.
     const docs: [number[], number[]] = [[], []];
-    const left = outmatchedIn[i] as Map<number, number>;
+    const left = outmatchedIn[i];
     for (const hit of hits) {
       const side = read.side(hit.index);
-      if (side !== 0 && read.inScope(hit.index, scope) && !left.has(hit.index)) docs[side - 1]?.push(hit.index);
+      if (side !== 0 && read.inScope(hit.index, scope) && left?.(hit, side - 1) === undefined) docs[side - 1]?.push(hit.index);
     }
     const [winDocs, loseDocs] = lead === 'approve' ? docs : [docs[1], docs[0]];
     const primaryCaveats: string[] = [];
@@ -187,14 +196,50 @@ export function decide(
     return {
       result,
       scope,
-      outmatched: left,
+      get outmatched(): ReadonlyMap<number, number> {
+        return outmatchedOf(
+          hits,
+          left ?? null,
+          (doc) => read.side(doc) - 1,
+          (doc) => read.inScope(doc, scope),
+        );
+      },
       get counted(): ReadonlySet<number> {
         counted ??= new Set([...winDocs, ...loseDocs]);
         return counted;
       },
     };
   }
-  return { result: NONE, scope: null, counted: new Set(), outmatched: outmatchedIn.at(-1) ?? NOT_OUTMATCHED };
+  const widest = scopes.at(-1) as Scope;
+  return {
+    result: NONE,
+    scope: null,
+    counted: new Set(),
+    get outmatched(): ReadonlyMap<number, number> {
+      return outmatchedOf(
+        hits,
+        outmatchedIn.at(-1) ?? null,
+        (doc) => read.side(doc) - 1,
+        (doc) => read.inScope(doc, widest),
+      );
+    },
+  };
+}
+
+/** The judgments a rule of `outmatching` leaves out, each with the judgment that outmatches it (what explain reads). */
+function outmatchedOf(
+  hits: readonly Hit[],
+  rule: Outmatching | null,
+  side: (doc: number) => number,
+  inScope: (doc: number) => boolean,
+): ReadonlyMap<number, number> {
+  const out = new Map<number, number>();
+  if (rule === null) return out;
+  for (const hit of hits) {
+    const by = inScope(hit.index) ? rule(hit, side(hit.index)) : undefined;
+    if (by !== undefined) out.set(hit.index, by);
+  }
+  return out;
 }
 
 const emptyTally = (): Tally => ({ count: 0, confidence: 0, weight: 0, stale: 0, recent: 0, newest: -1 });
