@@ -57,3 +57,22 @@ function within(mask: number, masks: ReadonlyMap<number, number>): boolean {
   for (const other of masks.keys()) if ((mask & other) === mask) return true;
   return false;
 }
+
+/**
+ * The judgments a rule of `MatchedSets` leaves out, each with the judgment that outmatches it (what explain reads).
+ * @example outmatchedOf(hits, sets.rule(), (doc) => side(doc), (doc) => true)
+ */
+export function outmatchedOf(
+  hits: readonly Hit[],
+  rule: Outmatching | null,
+  side: (doc: number) => number,
+  inScope: (doc: number) => boolean,
+): ReadonlyMap<number, number> {
+  const out = new Map<number, number>();
+  if (rule === null) return out;
+  for (const hit of hits) {
+    const by = inScope(hit.index) ? rule(hit, side(hit.index)) : undefined;
+    if (by !== undefined) out.set(hit.index, by);
+  }
+  return out;
+}

@@ -1,13 +1,14 @@
 import type { Namespace } from '../state/entities.js';
 import { columnsOf, type JudgmentColumns } from './columns.js';
-import { MatchedSets, type Outmatching } from './dominance.js';
+import { MatchedSets, outmatchedOf } from './dominance.js';
 import { type Hit, type JudgmentRanker, judgmentIndex } from './index.js';
-import { type Side, sideOf } from './sides.js';
+import { Reader, type Scope } from './scope-reader.js';
+
+export type { Scope } from './scope-reader.js';
+
+import type { Side } from './sides.js';
 
 export { SIDE_DECISIONS, type Side, sideOf } from './sides.js';
-
-/** A rung of the scope ladder (service-facts 5.3). */
-export type Scope = 'document' | 'organization' | 'apiKey';
 
 /** The exact `scopeLabel` of each scope. */
 export const SCOPE_LABELS: Readonly<Record<Scope, string>> = {
@@ -91,34 +92,6 @@ export interface Decision {
 }
 
 const NOT_OUTMATCHED: ReadonlyMap<number, number> = new Map();
-
-/** Reads one request's scopes and sides off the columns. */
-class Reader {
-  readonly #columns: JudgmentColumns;
-  readonly #sides: Int8Array;
-  readonly #organization: number;
-  readonly #document: number;
-
-  constructor(columns: JudgmentColumns, request: SuggestRequest) {
-    this.#columns = columns;
-    // 0: neither side, 1: approve, 2: reject, by decision number.
-    this.#sides = new Int8Array(columns.decisions.size);
-    for (const [decision, n] of columns.decisions) this.#sides[n] = sideOf(decision) === 'approve' ? 1 : sideOf(decision) === 'reject' ? 2 : 0;
-    // -2 matches no judgment: one without an organization (or document) holds -1.
-    this.#organization = request.organizationId === undefined ? -2 : (columns.organizations.get(request.organizationId) ?? -2);
-    this.#document = request.documentId === undefined ? -2 : (columns.documents.get(request.documentId) ?? -2);
-  }
-
-  side(doc: number): number {
-    return this.#sides[this.#columns.decision[doc] as number] as number;
-  }
-
-  inScope(doc: number, scope: Scope): boolean {
-    if (scope === 'apiKey') return true;
-    if (this.#columns.organization[doc] !== this.#organization) return false;
-    return scope === 'organization' || this.#columns.document[doc] === this.#document;
-  }
-}
 
 /**
  * The suggestion for relevant judgments already found (`hits`), with the records it counted. `columns` are the
@@ -224,22 +197,6 @@ export function decide(
       );
     },
   };
-}
-
-/** The judgments a rule of `outmatching` leaves out, each with the judgment that outmatches it (what explain reads). */
-function outmatchedOf(
-  hits: readonly Hit[],
-  rule: Outmatching | null,
-  side: (doc: number) => number,
-  inScope: (doc: number) => boolean,
-): ReadonlyMap<number, number> {
-  const out = new Map<number, number>();
-  if (rule === null) return out;
-  for (const hit of hits) {
-    const by = inScope(hit.index) ? rule(hit, side(hit.index)) : undefined;
-    if (by !== undefined) out.set(hit.index, by);
-  }
-  return out;
 }
 
 const emptyTally = (): Tally => ({ count: 0, confidence: 0, weight: 0, stale: 0, recent: 0, newest: -1 });
