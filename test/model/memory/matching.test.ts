@@ -54,6 +54,10 @@ describe('decision-memory text analysis', () => {
     expect(words('an e-mail with an opt-out')).toEqual(['an', 'email', 'with', 'an', 'opt', 'out']);
   });
 
+  it('reads words that name a property of every object (`constructor`, `toString`) as words', () => {
+    expect(terms('constructor toString valueOf')).toEqual(['constructor', 'tostr', 'valueof']);
+  });
+
   it('knows the prefixes that negate an adjective or participle, not a verb of undoing', () => {
     expect(['uncapped', 'unlicensed', 'nonrefundable', 'unredacted'].map(negatingPrefix)).toEqual(['un', 'un', 'non', 'un']);
     expect(['unsubscribe', 'unlock', 'united', 'under', 'unit'].map(negatingPrefix)).toEqual([null, null, null, null, null]);
