@@ -155,7 +155,7 @@ export function analyseQuery(query: string, vocabulary: Vocabulary, lexicon: Lex
   for (const phrase of lexicon.phrasesIn(list.map((t) => t.word))) {
     if (seen.has(phrase.term)) continue;
     const forms = new Forms(known);
-    for (const meaning of phrase.means) forms.add(meaning, 'phrase', false);
+    for (const meaning of phrase.means) forms.add(meaning.term, 'phrase', false, meaning.weight);
     if (forms.size() === 0) continue;
     seen.add(phrase.term);
     out.push({ word: phrase.words, term: phrase.term, negated: false, clouded: false, prefixed: false, forms: forms.list() });
@@ -184,10 +184,10 @@ class Forms {
    * weighs them down when the judgments use the word itself.
    */
   related(term: string, lexicon: Lexicon, inverted: boolean, scale = 1, inflections = true): void {
-    for (const { term: other, kind } of lexicon.related.get(term) ?? []) {
-      if (kind === 'opposite') this.add(other, 'negated', !inverted);
+    for (const { term: other, kind, weight } of lexicon.related.get(term) ?? []) {
+      if (kind === 'opposite') this.add(other, 'negated', !inverted, weight);
       // A word the judgments use matches its own inflections already; its irregular ones (`shown` for `showing`) add noise.
-      else if (kind !== 'inflection' || (scale === 1 && inflections)) this.add(other, RELATION_MATCH[kind], inverted, scale);
+      else if (kind !== 'inflection' || (scale === 1 && inflections)) this.add(other, RELATION_MATCH[kind], inverted, scale * weight);
     }
   }
 

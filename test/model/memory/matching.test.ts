@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { synonymTableSource } from '../../../scripts/memory-synonyms.js';
 import { judgmentIndex } from '../../../src/model/memory/index.js';
-import { parseSynonyms } from '../../../src/model/memory/lexicon.js';
+import { LATER_SENSE, parseSynonyms } from '../../../src/model/memory/lexicon.js';
 import { analyseQuery, type Vocabulary } from '../../../src/model/memory/query.js';
 import { reportOf } from '../../../src/model/memory/report.js';
 import { editDistance } from '../../../src/model/memory/spelling.js';
@@ -113,6 +113,24 @@ describe('decision-memory query analysis', () => {
   it('reads an irregular form no judgment uses as its base word, related words included', () => {
     const swore = analyseQuery('swore', vocabulary(['Agent cursed at a customer']), parseSynonyms('swear ~swore\ncurs swear'))[0];
     expect(swore?.forms).toEqual([{ term: 'curs', weight: 0.6, via: 'synonym', inverted: false }]);
+  });
+
+  it('weighs a relation through a later sense of either word (`.` in the table) below one between their usual senses', () => {
+    const lexicon = parseSynonyms('cure .remedi\nmedicin remedi\nsign_up =regist .=enrol');
+    expect(lexicon.related.get('remedi')).toEqual([
+      { term: 'cure', kind: 'synonym', weight: LATER_SENSE },
+      { term: 'medicin', kind: 'synonym', weight: 1 },
+    ]);
+    const remedy = analyseQuery('remedy', vocabulary(['Tea that claims to cure a cold', 'Cough medicine']), lexicon)[0];
+    expect(remedy?.forms).toEqual([
+      { term: 'cure', weight: 0.6 * LATER_SENSE, via: 'synonym', inverted: false },
+      { term: 'medicin', weight: 0.6, via: 'synonym', inverted: false },
+    ]);
+    const enrol = analyseQuery('sign up', vocabulary(['Enrol in the course', 'Register now']), lexicon).find((w) => w.term === 'sign_up');
+    expect(enrol?.forms).toEqual([
+      { term: 'regist', weight: 0.7, via: 'phrase', inverted: false },
+      { term: 'enrol', weight: 0.7 * LATER_SENSE, via: 'phrase', inverted: false },
+    ]);
   });
 
   it('reads a phrase of the lexicon as the word it means', () => {
@@ -253,5 +271,15 @@ describe('the related-words table', () => {
     expect(related('child')).toContain('inflection:children');
     expect(related('illeg')).toContain('opposite:legal');
     expect(related('new')).not.toContain('synonym:young');
+  });
+
+  it('holds later senses weighed lower, adjectives to the nouns they pertain to, and British spellings', async () => {
+    const lexicon = await loadSynonyms();
+    const related = (stem: string) => (lexicon.related.get(stem) ?? []).map((r) => `${r.kind}:${r.term}:${r.weight}`);
+    // `cure` is the usual sense of the noun; `remedy` names it in its second sense.
+    expect(related('cure')).toContain(`synonym:remedi:${LATER_SENSE}`);
+    expect(related('presidenti')).toContain('derivation:presid:1');
+    expect(related('colour')).toContain('inflection:color:1');
+    expect(related('organis')).toContain('inflection:organ:1');
   });
 });
