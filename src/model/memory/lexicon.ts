@@ -37,6 +37,8 @@ export interface Meaning {
  */
 export interface Lexicon {
   readonly related: ReadonlyMap<string, readonly Related[]>;
+  /** The lexicon's single-word stems starting with `initial`, sorted, for reading a slip in a word no judgment uses. */
+  stemsOf(initial: string): readonly string[];
   /** The lexicon's multi-word expressions the words (lowercased, in order) spell out. */
   phrasesIn(words: readonly string[]): FoundPhrase[];
 }
@@ -92,8 +94,15 @@ export function parseSynonyms(text: string): Lexicon {
       link(other, head, REVERSE[kind], weight);
     }
   }
+  const initials = new Map<string, string[]>();
+  for (const term of [...related.keys()].sort()) {
+    const list = initials.get(term.charAt(0));
+    if (list) list.push(term);
+    else initials.set(term.charAt(0), [term]);
+  }
   return {
     related,
+    stemsOf: (initial) => initials.get(initial) ?? [],
     phrasesIn(words: readonly string[]): FoundPhrase[] {
       if (phrases.size === 0) return [];
       const stems = words.map((w) => (w.length > MAX_WORD_LENGTH ? w : stem(w)));

@@ -1,4 +1,4 @@
-import { analysisWork, termOf } from './text.js';
+import { analysisWork, stem, termOf } from './text.js';
 
 /** The judgments' words a spelling match reads (see `Vocabulary` in `query.ts`). */
 export interface Spellings {
@@ -59,6 +59,28 @@ export function near(word: string, vocabulary: Spellings, budget: SpellingBudget
   }
   if (typos.size > 0) return [...typos].sort().map((term) => ({ term, via: 'typo' }));
   return [...prefixes].sort().map((term) => ({ term, via: 'prefix' }));
+}
+
+/**
+ * The one stem of the lexicon a word neither the judgments nor the lexicon know is a slip of, or null: a stem of at
+ * least 6 letters one edit from the word's own, with the same first and last letters (stems of different words often
+ * differ only in their ending: `illustr`, `illustri`), and no other such stem (`migranes` → `migrain`).
+ * Comparisons stop once the query's `budget` of edit-distance cells is spent.
+ * @example slipOf('migranes', lexicon.stemsOf('m')) // 'migrain'
+ */
+export function slipOf(word: string, stems: readonly string[], budget: SpellingBudget = { cells: MAX_SPELLING_CELLS }): string | null {
+  const own = stem(word);
+  if (own.length < 6) return null;
+  let found: string | null = null;
+  for (const other of stems) {
+    if (budget.cells <= 0) return null;
+    if (other.length < 6 || other === own || Math.abs(other.length - own.length) > 1 || other.charCodeAt(other.length - 1) !== own.charCodeAt(own.length - 1))
+      continue;
+    if (editDistance(own, other, 1, budget) > 1) continue;
+    if (found !== null) return null;
+    found = other;
+  }
+  return found;
 }
 
 /**

@@ -3,7 +3,7 @@ import type { Lexicon } from './lexicon.js';
 export type { FoundPhrase, Lexicon, Related, RelationKind } from './lexicon.js';
 
 /** No related words at all: matching by exact terms, stems, spelling and typos only. */
-export const NO_SYNONYMS: Lexicon = { related: new Map(), phrasesIn: () => [] };
+export const NO_SYNONYMS: Lexicon = { related: new Map(), stemsOf: () => [], phrasesIn: () => [] };
 
 let loading: Promise<Lexicon> | undefined;
 

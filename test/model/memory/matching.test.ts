@@ -82,6 +82,16 @@ describe('decision-memory query analysis', () => {
     expect(unsub?.forms).toEqual([{ term: 'unsubscrib', weight: 0.6, via: 'prefix', inverted: false }]);
   });
 
+  it('reads a slip in a word only the lexicon knows through that word’s related words, when one word fits', () => {
+    const lexicon = parseSynonyms('headach <migrain\nillustri note');
+    const [migraine] = analyseQuery('migrrain', vocabulary(['Pills that cure headaches']), lexicon);
+    expect(migraine?.forms).toEqual([{ term: 'headach', weight: 0.8 * 0.5, via: 'misspelling', inverted: false }]);
+    // `illustration` (`illustr`) is one edit from `illustrious` (`illustri`), but stems ending apart are other words.
+    expect(analyseQuery('illustration', vocabulary(['A note on pricing']), lexicon)[0]?.forms).toEqual([]);
+    // Two words of the lexicon fit `ballat` (`ballet`, `ballot`): neither is read.
+    expect(analyseQuery('ballat', vocabulary(['Vote by post']), parseSynonyms('ballot vote\nballet vote'))[0]?.forms).toEqual([]);
+  });
+
   it('leaves short unknown words alone: one edit between short words is usually another word', () => {
     expect(analyseQuery('foul', vocabulary(['four']), NO_SYNONYMS)[0]?.forms).toEqual([]);
   });
