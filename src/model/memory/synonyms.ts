@@ -10,7 +10,7 @@ let loading: Promise<Lexicon> | undefined;
 /**
  * The related-words table distilled from WordNet, loaded and parsed on first use (a separate chunk in browser
  * bundles, with its parser) and shared afterwards: it is read-only data, the same for every service.
- * @example const lexicon = await loadSynonyms(); lexicon.related.get('font') // [{ term: 'typefac', kind: 'synonym' }]
+ * @example const lexicon = await loadSynonyms(); lexicon.related.get('font') // [{ term: 'typefac', kind: 'synonym', weight: 1 }]
  */
 export function loadSynonyms(): Promise<Lexicon> {
   // A failed load (a chunk the page could not fetch) is retried on the next suggest rather than remembered.
