@@ -1,5 +1,5 @@
 import { readTokens } from './polarity.js';
-import { compound, MAX_SPELLING_CELLS, near, type SpellingBudget, type Spellings, slipOf } from './spelling.js';
+import { compound, MAX_SPELLING_CELLS, near, otherSpelling, type SpellingBudget, type Spellings, slipOf } from './spelling.js';
 import type { Lexicon, RelationKind } from './synonyms.js';
 import { joinedWords, negatingPrefix, type Token, termOf, tokens } from './text.js';
 
@@ -120,6 +120,10 @@ export function analyseQuery(query: string, vocabulary: Vocabulary, lexicon: Lex
     }
     const forms = new Forms(known);
     if (known(term)) forms.add(term, vocabulary.surfaces(lower.charAt(0)).get(lower) === term ? 'exact' : 'stem', false);
+    // A word the judgments spell the other way (`sexualising`, `sexualizing`; `colour`, `color`) is the same word.
+    const spelt = known(term) ? null : otherSpelling(lower);
+    const respelt = spelt === null ? null : termOf(spelt);
+    if (respelt !== null && respelt !== term) forms.add(respelt, 'stem', false);
     const base = prefixBase(lower, term, known, lexicon);
     if (base !== null) forms.add(base, 'negated', true);
     forms.related(term, lexicon, false, known(term) ? FORM_WEIGHTS.knownRelated : 1);

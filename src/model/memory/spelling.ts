@@ -34,6 +34,21 @@ export function compound(word: string, vocabulary: Spellings): [string, string] 
 }
 
 /**
+ * The other spelling of a word written the British or the American way, or null: `-ise`/`-ize` (and `-yse`/`-yze`)
+ * with their endings, `-our`/`-or`. Whether it is a word is for the judgments to say.
+ * @example otherSpelling('sexualising') // 'sexualizing'
+ */
+export function otherSpelling(word: string): string | null {
+  const swapped = word
+    .replace(
+      /([iy])([sz])(e|es|ed|ing|ation|ations|er|ers)$/,
+      (_, vowel: string, letter: string, ending: string) => vowel + (letter === 's' ? 'z' : 's') + ending,
+    )
+    .replace(/(?<=[a-z]{2})(our|or)(s|ed|ing|ful|ite|ites)?$/, (_, core: string, ending = '') => (core === 'our' ? 'or' : 'our') + ending);
+  return swapped === word ? null : swapped;
+}
+
+/**
  * Indexed words one edit away (two from 9 letters) with the same first letter, for words of at least 6 letters (a
  * short word one edit from another is usually a different word: `foul`/`four`, `swore`/`store`); else indexed
  * words the word is the start of (`unsub`, `insta`).

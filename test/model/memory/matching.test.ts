@@ -92,6 +92,15 @@ describe('decision-memory query analysis', () => {
     expect(analyseQuery('ballat', vocabulary(['Vote by post']), parseSynonyms('ballot vote\nballet vote'))[0]?.forms).toEqual([]);
   });
 
+  it('reads a word the judgments spell the other way, British or American, as the same word', () => {
+    const [british] = analyseQuery('sexualising', vocabulary(['Costume advert sexualizing nurses']), NO_SYNONYMS);
+    expect(british?.forms).toEqual([{ term: 'sexual', weight: 1, via: 'stem', inverted: false }]);
+    const [american] = analyseQuery('utilization', vocabulary(['Low utilisation of the fleet']), NO_SYNONYMS);
+    expect(american?.forms).toEqual([{ term: 'utilis', weight: 1, via: 'stem', inverted: false }]);
+    // A respelling no judgment uses (`promize`) is nothing.
+    expect(analyseQuery('promise', vocabulary(['Refund policy']), NO_SYNONYMS)[0]?.forms).toEqual([]);
+  });
+
   it('leaves short unknown words alone: one edit between short words is usually another word', () => {
     expect(analyseQuery('foul', vocabulary(['four']), NO_SYNONYMS)[0]?.forms).toEqual([]);
   });
