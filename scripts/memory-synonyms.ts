@@ -7,8 +7,8 @@
  *   similar to the usual sense of a head adjective;
  * - derivations: WordNet's derivationally related forms, adjectives' pertainyms (`presidential`/`president`) and
  *   participles' verbs, that Porter2 does not already merge (`liable`/`liability`);
- * - broader terms: one step up WordNet's hypernyms between usual senses, to a noun with few narrower terms (a
- *   specific category, not `person` or `document`), and back down;
+ * - broader terms: one step up WordNet's hypernyms, to a noun with few narrower terms (a specific category, not
+ *   `person` or `document`), and back down, between senses as for synonyms (`feedback` is a `reply` in a later sense);
  * - phrases: a multi-word or hyphenated lemma and a single word of the same synset, weighed as synonyms are
  *   (`sign up` = `register`);
  * - British spellings WordNet lists beside the American ones (`organise`, `colour`), however rare;
@@ -27,8 +27,8 @@ export const COMMON_WORDS = {
   synonym: 40_000,
   later: 20_000,
   derivation: 30_000,
-  broader: 20_000,
-  phrase: 10_000,
+  broader: 15_000,
+  phrase: 5_000,
   opposite: 40_000,
   inflection: 60_000,
 } as const;
@@ -178,7 +178,6 @@ export function generateSynonymLines(): string[] {
   // sense, weighed as a later sense.
   const similar = (l: Lemma) => known(l) && common(l.lemma.split(/[_-]/)[0] as string, 'later');
   for (const synset of all.values()) {
-    const first = synset.lemmas.filter(usual);
     const senses = synset.lemmas.filter(known);
     const synonyms = senses.filter((l) => common(l.lemma, 'synonym'));
     for (const a of synonyms) for (const b of synonyms) if (linked(a, b)) pair(stem(a.lemma), stem(b.lemma), weak(a, b));
@@ -208,9 +207,9 @@ export function generateSynonymLines(): string[] {
         const b = target.lemmas[pointer.to - 1]?.lemma ?? '';
         if (common(a, 'opposite') && NEGATING_PREFIXES.some((p) => a === p + b)) add(stem(a), '!', stem(b));
       } else if ((pointer.symbol === '@' || pointer.symbol === '@i') && pointer.target.startsWith('noun:') && specific(target)) {
-        const narrow = first.filter((l) => common(l.lemma, 'broader'));
-        const broad = target.lemmas.filter((l) => usual(l) && common(l.lemma, 'broader'));
-        for (const a of narrow) for (const b of broad) pair(stem(a.lemma), stem(b.lemma), '>');
+        const narrow = senses.filter((l) => common(l.lemma, 'broader'));
+        const broad = target.lemmas.filter((l) => known(l) && common(l.lemma, 'broader'));
+        for (const a of narrow) for (const b of broad) if (linked(a, b)) pair(stem(a.lemma), stem(b.lemma), `${weak(a, b)}>`);
       }
     }
   }
