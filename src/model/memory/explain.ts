@@ -14,7 +14,8 @@ export interface ExplainedWord {
   /**
    * Its readings in the index, strongest first: its own word (`exact`) or inflection (`stem`), a `synonym`,
    * `derivation`, `broader` or `narrower` term, the meaning of a `phrase`, the same word with or without a negating
-   * prefix (`negated`), or a `typo`, `compound` or `prefix` match. Empty: no judgment uses it or anything near it.
+   * prefix (`negated`), or a `typo`, `misspelling` (a slip in a word only the lexicon knows, read through its related
+   * words), `compound` or `prefix` match. Empty: no judgment uses it or anything near it.
    */
   matches: { term: string; via: MatchKind; weight: number }[];
 }

@@ -100,7 +100,7 @@ const STEMS: Readonly<Record<string, string>> = { added: 'add', adding: 'add' };
  */
 export function stem(word: string): string {
   if (word.length <= 2 || word.length > MAX_WORD_LENGTH || /\d/.test(word)) return word;
-  const known = STEMS[word] ?? stems.get(word);
+  const known = (Object.hasOwn(STEMS, word) ? STEMS[word] : undefined) ?? stems.get(word);
   if (known !== undefined) return known;
   analysisWork.stemmedCharacters += word.length;
   if (stems.size >= STEM_CACHE_SIZE) stems.clear();
@@ -203,7 +203,7 @@ export function isStopWord(lower: string): boolean {
 export function termOf(word: string): string | null {
   const lower = word.toLowerCase();
   if (isStopWord(lower)) return null;
-  return stem(SPELLINGS[lower] ?? lower);
+  return stem(Object.hasOwn(SPELLINGS, lower) ? (SPELLINGS[lower] as string) : lower);
 }
 
 /** Endings of adjectives and participles, the words `un-` and `non-` negate (`uncapped`, `unlicensed`, `non-refundable`). */
