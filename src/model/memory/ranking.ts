@@ -68,7 +68,7 @@ export function hitsOf(entry: Built, ranking: Ranking): Hit[] {
   for (let i = 0; i < kept.length; i++) {
     const doc = kept[i] as number;
     const text = entry.textOf[doc] as number;
-    hits[i] = { index: doc, relevance: best > 0 ? ranking.score(text) / best : 0, words: ranking.matchedWords(text) };
+    hits[i] = { index: doc, relevance: best > 0 ? ranking.score(text) / best : 0, words: ranking.matchedWords(text), coverage: ranking.coverage(text) };
   }
   return hits;
 }

@@ -8,6 +8,8 @@ export interface Hit {
   readonly relevance: number;
   /** The query words it matched, one bit each for the first 31 (absent: not known, compared as none). */
   readonly words?: number;
+  /** Share of the query's weight it matched (see `Scored`); absent: not known. */
+  readonly coverage?: number;
 }
 
 /** A query word found in a judgment, and how. */

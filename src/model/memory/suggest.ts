@@ -110,18 +110,18 @@ export function decide(
   const scopes = ladder(request);
   const tallies = scopes.map(() => [emptyTally(), emptyTally()] as [Tally, Tally]);
   const sets = scopes.map(() => new MatchedSets());
-  // The matched-word set each scope and side saw last: a hit with the same one adds nothing to `sets`.
-  const last = new Float64Array(scopes.length * 2).fill(-1);
+  // The hit each scope and side saw last: a hit of the same text after it adds nothing to `sets`.
+  const last: (Hit | undefined)[] = [];
   for (const hit of hits) {
     const doc = hit.index;
     const side = read.side(doc);
     if (side === 0) continue;
-    const mask = hit.words ?? 0;
     for (let i = 0; i < scopes.length; i++) {
       if (!read.inScope(doc, scopes[i] as Scope)) continue;
       add((tallies[i] as readonly Tally[])[side - 1] as Tally, columns, hit, now);
-      if (last[i * 2 + side - 1] === mask) continue;
-      last[i * 2 + side - 1] = mask;
+      const before = last[i * 2 + side - 1];
+      if (before !== undefined && before.words === hit.words && before.coverage === hit.coverage) continue;
+      last[i * 2 + side - 1] = hit;
       (sets[i] as MatchedSets).add(hit, side - 1);
     }
   }

@@ -212,6 +212,20 @@ describe('choosing between the sides', () => {
     expect(other.primary).toMatchObject({ recommendation: 'approve', basedOn: 2, caveats: [] });
   });
 
+  it('outmatches nothing when the best of each side matches a different part of the query as much', async () => {
+    const rows: Row[] = [
+      ['Homepage hero picture from our paid stock subscription', 'Licensed', 'approved'],
+      ['Website banner picture with a watermark', 'Never purchased', 'rejected'],
+      ['Social post using a picture without credit', 'Copyright risk', 'rejected'],
+      ['Blog post with a picture copied from another site', 'Rights not cleared', 'rejected'],
+      ['Dashboard redesign with a darker sidebar', 'On brand', 'approved'],
+      ['Release notes for the mobile app', 'Clear', 'approved'],
+    ];
+    const { primary, why } = await ask(rows, 'picture with a watermark on the homepage');
+    expect(primary).toMatchObject({ recommendation: 'reject', basedOn: 3 });
+    expect(why().relevant.filter((j) => j.why.includes('of the other side, matches every query word'))).toEqual([]);
+  });
+
   it('keeps both sides when each has a judgment matching the whole point: reviewers split over the same case', async () => {
     const rows: Row[] = [
       ['Tutorial video with auto-generated captions that were reviewed and corrected', 'Captions checked', 'approved'],
