@@ -17,11 +17,13 @@ const STOP_WORDS = new Set(
 
 /**
  * Words that say something is absent or not done: they carry no topic themselves but negate the words they govern
- * (see `polarity.ts`). `doesn`/`don`/`isn`... are what the tokenizer leaves of `doesn't`.
+ * (see `polarity.ts`): "excludes the resort fee" and "ignored a deletion request" say the fee and the request are
+ * left out, as "without" would. `doesn`/`don`/`isn`... are what the tokenizer leaves of `doesn't`.
  */
 export const NEGATORS: ReadonlySet<string> = new Set(
   (
     'no not nor none never without lacking lack lacks lacked missing omit omits omitted omitting absent cannot ' +
+    'exclude excludes excluded excluding ignore ignores ignored ignoring skip skips skipped skipping ' +
     'doesn don didn isn aren wasn weren hasn haven hadn shouldn wouldn couldn'
   ).split(' '),
 );
