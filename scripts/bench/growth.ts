@@ -153,7 +153,7 @@ export async function judgmentsGrowth(sizes: readonly number[]): Promise<GrowthR
   return [
     // A suggest scores the distinct texts its words reach, then adds up the judgments that pass: in this uniform
     // history they grow with it, at a small cost each next to the fixed cost of a call.
-    { cost: 'memory/suggest, warm', sizes: [...sizes], ms: rows.warm, exponent: 0, budget: 0.5 },
+    { cost: 'memory/suggest, warm', sizes: [...sizes], ms: rows.warm, exponent: 0, budget: 0.25 },
     { cost: 'memory/suggest, first after reset', sizes: [...sizes], ms: rows.afterReset, exponent: 0, budget: 1 },
   ];
 }
