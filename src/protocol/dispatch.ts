@@ -1,6 +1,7 @@
 import { ServiceError } from '../errors.js';
 import type { ModelContext } from '../model/state/context.js';
 import { transact } from '../model/state/transaction.js';
+import { elapsedMs } from '../support/timer.js';
 import { authenticate } from './auth.js';
 import { type AuthHeaderNames, missingHeadersHint } from './auth-headers.js';
 import { type ApiCall, type ApiReply, header } from './call.js';
@@ -48,7 +49,16 @@ function tooLarge(limit: number): ApiReply {
  */
 export function dispatch(deps: DispatchDeps, call: ApiCall): Promise<ApiReply> {
   try {
-    const info: CallInfo = { path: normalisePath(call.path), kind: 'api', at: deps.model.clock.now() };
+    // Every field is there from the start, so each call's info has one shape however far the call gets.
+    const info: CallInfo = {
+      path: normalisePath(call.path),
+      kind: 'api',
+      route: undefined,
+      caller: undefined,
+      hint: undefined,
+      at: deps.model.clock.now(),
+      started: elapsedMs(),
+    };
     let answer: ApiReply | Promise<ApiReply>;
     try {
       answer = answerFrom(0, deps, call, info);
@@ -206,7 +216,8 @@ function withCors(reply: ApiReply, call: ApiCall, info: CallInfo, corsOrigins: R
   const cors = control ? controlCors(call, call.listener ?? LOOPBACK_POLICY) : apiCors(call, corsOrigins);
   if (!control && cors['access-control-allow-origin'] === undefined) info.hint ??= foreignPage(header(call, 'origin') ?? 'null');
   // Every reply is built for this call (its headers object is its own), so the CORS headers join it in place.
-  Object.assign(reply.headers, cors);
+  const headers = reply.headers;
+  for (const name in cors) headers[name] = cors[name] as string;
   return reply;
 }
 
@@ -238,10 +249,10 @@ function refuse(info: CallInfo, hint: string): ServiceError {
 
 /** The callable-function gate (service-facts D2): POST, JSON, a body of exactly `{ data: {...} }`. */
 function gate(call: ApiCall, info: CallInfo): unknown {
-  const method = call.method.toUpperCase();
+  const method = call.method === 'POST' ? 'POST' : call.method.toUpperCase();
   if (method !== 'POST') throw refuse(info, `The method must be POST, not ${method}.`);
   const raw = header(call, 'content-type');
-  const type = (raw ?? '').split(';')[0]?.trim().toLowerCase();
+  const type = raw === 'application/json' ? raw : (raw ?? '').split(';')[0]?.trim().toLowerCase();
   if (type !== 'application/json') {
     throw refuse(
       info,
@@ -255,6 +266,24 @@ function gate(call: ApiCall, info: CallInfo): unknown {
     throw refuse(info, call.body.trim() === '' ? 'The body is empty; send {"data": {...}}.' : 'The body is not valid JSON.');
   }
   if (!isObject(body)) throw refuse(info, 'The body must be a JSON object of the form {"data": {...}}.');
+  if (!onlyData(body)) checkKeys(body, info);
+  if (!isObject(body['data'])) throw refuse(info, '"data" must be a JSON object.');
+  const beyond = checkLimits(body['data'], 'data', limitsFor(info.path));
+  if (beyond !== undefined) throw new ServiceError('INVALID_ARGUMENT', beyond);
+  return body['data'];
+}
+
+/** Whether a parsed body's only key is `data` (JSON.parse gives plain objects whose keys are all enumerable and own). */
+function onlyData(body: Record<string, unknown>): boolean {
+  let count = 0;
+  for (const key in body) {
+    if (key !== 'data' || ++count > 1) return false;
+  }
+  return count === 1;
+}
+
+/** Refuses a body whose own keys are not exactly `data`. */
+function checkKeys(body: Record<string, unknown>, info: CallInfo): void {
   const keys = Object.keys(body);
   if (!keys.includes('data')) throw refuse(info, 'The body has no "data" key; wrap the request as {"data": {...}}.');
   if (keys.length !== 1)
@@ -265,10 +294,6 @@ function gate(call: ApiCall, info: CallInfo): unknown {
         .map((k) => JSON.stringify(k))
         .join(', ')}.`,
     );
-  if (!isObject(body['data'])) throw refuse(info, '"data" must be a JSON object.');
-  const beyond = checkLimits(body['data'], 'data', limitsFor(info.path));
-  if (beyond !== undefined) throw new ServiceError('INVALID_ARGUMENT', beyond);
-  return body['data'];
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
