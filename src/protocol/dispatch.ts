@@ -49,32 +49,42 @@ function tooLarge(limit: number): ApiReply {
  */
 export function dispatch(deps: DispatchDeps, call: ApiCall): Promise<ApiReply> {
   try {
-    // Every field is there from the start, so each call's info has one shape however far the call gets.
-    const info: CallInfo = {
-      path: normalisePath(call.path),
-      kind: 'api',
-      route: undefined,
-      caller: undefined,
-      hint: undefined,
-      at: deps.model.clock.now(),
-      started: elapsedMs(),
-    };
-    let answer: ApiReply | Promise<ApiReply>;
-    try {
-      answer = answerFrom(0, deps, call, info);
-    } catch (error) {
-      answer = rendered(error, deps, call);
-    }
-    if (answer instanceof Promise) {
-      return answer.then(
-        (reply) => finish(reply, deps, call, info),
-        (error: unknown) => finish(rendered(error, deps, call), deps, call, info),
-      );
-    }
-    return Promise.resolve(finish(answer, deps, call, info));
+    const reply = answerNow(deps, call);
+    return reply instanceof Promise ? reply : Promise.resolve(reply);
   } catch (error) {
     return Promise.reject(error);
   }
+}
+
+/**
+ * `dispatch` for a transport that can use a reply at once: the reply itself when the call waited for nothing, else
+ * the promise of it. Throws only what `dispatch` would reject with.
+ * @example const reply = answerNow(deps, call); if (reply instanceof Promise) await reply;
+ */
+export function answerNow(deps: DispatchDeps, call: ApiCall): ApiReply | Promise<ApiReply> {
+  // Every field is there from the start, so each call's info has one shape however far the call gets.
+  const info: CallInfo = {
+    path: normalisePath(call.path),
+    kind: 'api',
+    route: undefined,
+    caller: undefined,
+    hint: undefined,
+    at: deps.model.clock.now(),
+    started: elapsedMs(),
+  };
+  let answer: ApiReply | Promise<ApiReply>;
+  try {
+    answer = answerFrom(0, deps, call, info);
+  } catch (error) {
+    answer = rendered(error, deps, call);
+  }
+  if (answer instanceof Promise) {
+    return answer.then(
+      (reply) => finish(reply, deps, call, info),
+      (error: unknown) => finish(rendered(error, deps, call), deps, call, info),
+    );
+  }
+  return finish(answer, deps, call, info);
 }
 
 /** The reply of an exception: its own envelope for a `ServiceError`, else 500 INTERNAL (reported once). */
