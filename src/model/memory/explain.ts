@@ -9,10 +9,13 @@ export interface ExplainedWord {
   word: string;
   /** A negator of the query governs it (`no` cap), or the word negates another by its prefix (`uncapped`). */
   negated: boolean;
+  /** It is in the query's main clause, which a judgment may cover instead of the whole query (a pasted item). */
+  mainClause?: true;
   /**
    * Its readings in the index, strongest first: its own word (`exact`) or inflection (`stem`), a `synonym`,
    * `derivation`, `broader` or `narrower` term, the meaning of a `phrase`, the same word with or without a negating
-   * prefix (`negated`), or a `typo`, `compound` or `prefix` match. Empty: no judgment uses it or anything near it.
+   * prefix (`negated`), or a `typo`, `misspelling` (a slip in a word only the lexicon knows, read through its related
+   * words), `compound` or `prefix` match. Empty: no judgment uses it or anything near it.
    */
   matches: { term: string; via: MatchKind; weight: number }[];
 }
@@ -76,6 +79,15 @@ const percent = (value: number) => `${Math.round(value * 100)}%`;
 export function explainDecision(ns: Namespace, request: SuggestRequest, now: number, index: JudgmentIndex): Explanation {
   const report = reportOf(index, request.query, 5);
   const decision = decide(ns, report.hits, request, now, index.columns());
+  // The judgment of the other side that outmatches one, and the query words only it matches.
+  const outmatchedBy = (scored: Scored) => {
+    const by = decision.outmatched.get(scored.index);
+    if (by === undefined) return undefined;
+    const other = report.hits.find((hit) => hit.index === by);
+    const extra = (other?.words ?? 0) & ~(scored.words ?? 0);
+    const words = report.words.filter((_, g) => (extra >> g) & 1).map((w) => `"${w.word}"`);
+    return { recordId: (ns.judgments[by] as JudgmentRecord).recordId, words };
+  };
   const explain = (scored: Scored, relevant: boolean): ExplainedJudgment => {
     const judgment = ns.judgments[scored.index] as JudgmentRecord;
     const resembles = scored.resembles === undefined ? undefined : (ns.judgments[scored.resembles] as JudgmentRecord).recordId;
@@ -95,7 +107,7 @@ export function explainDecision(ns: Namespace, request: SuggestRequest, now: num
       ...(resembles === undefined ? {} : { resembles }),
       ...(scored.sameReason ? { sameReason: true as const } : {}),
       counted,
-      why: relevant ? whyRelevant(scored, judgment, resembles, counted, decision) : whyNot(scored, report.bestCoverage),
+      why: relevant ? whyRelevant(scored, judgment, resembles, counted, decision, outmatchedBy(scored)) : whyNot(scored, report.bestCoverage),
     };
   };
   return {
@@ -103,9 +115,10 @@ export function explainDecision(ns: Namespace, request: SuggestRequest, now: num
     scope: decision.scope,
     cutoff: MATCHING.cutoff,
     reverseCutoff: MATCHING.reverseCutoff,
-    words: report.words.map((w) => ({
+    words: report.words.map((w, g) => ({
       word: w.word,
       negated: w.negated !== w.prefixed,
+      ...(report.main?.[g] ? { mainClause: true as const } : {}),
       matches: [...w.forms].sort((a, b) => b.weight - a.weight).map((f) => ({ term: f.term, via: f.via, weight: f.weight })),
     })),
     relevant: report.hits.map((hit) => explain(hit, true)),
@@ -114,20 +127,35 @@ export function explainDecision(ns: Namespace, request: SuggestRequest, now: num
 }
 
 /** How a relevant judgment was found, and whether (or why not) it voted. */
-function whyRelevant(scored: Scored, judgment: JudgmentRecord, resembles: string | undefined, counted: boolean, decision: Decision): string {
+function whyRelevant(
+  scored: Scored,
+  judgment: JudgmentRecord,
+  resembles: string | undefined,
+  counted: boolean,
+  decision: Decision,
+  outmatched: { recordId: string; words: string[] } | undefined,
+): string {
   const found =
     resembles !== undefined
       ? scored.sameReason
         ? `Relevant: its reviewer gave the same reason as ${resembles}, which the query clearly found`
         : `Relevant: it closely resembles ${resembles}, which the query clearly found`
       : scored.coverage >= MATCHING.cutoff
-        ? `Relevant: it matches ${percent(scored.coverage)} of the query`
-        : `Relevant: the query matches ${percent(scored.reverseCoverage)} of it`;
+        ? `Relevant: it matches ${percent(scored.coverage)} of the query${scored.byClause ? "'s main clause" : ''}${sharedAbsence(scored)}`
+        : `Relevant: the query matches ${percent(scored.reverseCoverage)} of it${sharedAbsence(scored)}`;
   const side = sideOf(judgment.decision);
   if (counted) return `${found}; counted toward ${side} in scope ${decision.scope} (${SCOPE_LABELS[decision.scope as Scope]}).`;
   if (side === null) return `${found}; not counted: its decision (${judgment.decision}) supports neither side.`;
+  if (outmatched)
+    return `${found}; not counted: ${outmatched.recordId}, of the other side, matches every query word it matches and ${outmatched.words.join(', ')} besides, which no judgment of its side matches with them.`;
   if (decision.scope === null) return `${found}; not counted: no scope has 2 records on its leading side.`;
   return `${found}; not counted: outside scope ${decision.scope} (${SCOPE_LABELS[decision.scope]}), where the suggestion settled.`;
+}
+
+/** The words a judgment says are absent, as the query does: such a judgment states the same case, however far behind the best. */
+function sharedAbsence(scored: Scored): string {
+  const words = scored.matched.filter((m) => m.polarity === 'negated').map((m) => `"${m.word}"`);
+  return words.length === 0 ? '' : ` and says ${words.join(', ')} is absent, as the query does`;
 }
 
 /** Why a judgment the query touched was not relevant. */
@@ -141,10 +169,10 @@ function whyNot(scored: Scored, bestCoverage: number): string {
     return `Not counted: the query matches ${percent(scored.reverseCoverage)} of it, but it matches only ${percent(scored.coverage)} of the query (needs ${percent(MATCHING.reverseFloor)}).`;
   }
   if (scored.coverage < MATCHING.cutoff && !reverse) {
-    return `Not counted: it matches ${percent(scored.coverage)} of the query (needs ${percent(MATCHING.cutoff)}) and the query matches ${percent(scored.reverseCoverage)} of it (needs ${percent(MATCHING.reverseCutoff)}).`;
+    return `Not counted: it matches ${percent(scored.coverage)} of the query${scored.byClause ? "'s main clause" : ''} (needs ${percent(MATCHING.cutoff)}) and the query matches ${percent(scored.reverseCoverage)} of it (needs ${percent(MATCHING.reverseCutoff)}).`;
   }
   if (scored.coverage < MATCHING.coverageFloor * bestCoverage) {
-    return `Not counted: it matches ${percent(scored.coverage)} of the query, under ${percent(MATCHING.coverageFloor)} of the best match's ${percent(bestCoverage)}.`;
+    return `Not counted: it matches ${percent(scored.coverage)} of the query${scored.byClause ? "'s main clause" : ''}, under ${percent(MATCHING.coverageFloor)} of the best match's ${percent(bestCoverage)}.`;
   }
   return `Not counted: its score is ${percent(scored.relevance)} of the best (needs ${percent(MATCHING.relevanceFloor)}).`;
 }

@@ -1,7 +1,8 @@
 import type { JudgmentRecord } from '../state/entities.js';
 import type { JudgmentColumns } from './columns.js';
 import { appendJudgments, type Built, emptyBuilt } from './postings.js';
-import { hitsOf, type Ranking, rank } from './rank.js';
+import { rank } from './rank.js';
+import { hitsOf, type Ranking } from './ranking.js';
 import type { Hit } from './results.js';
 import { type Lexicon, NO_SYNONYMS } from './synonyms.js';
 

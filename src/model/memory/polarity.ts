@@ -26,13 +26,22 @@ export const NEGATION_TERM = 'no';
 export const NEGATION_REACH = 3;
 
 /** Negators that may follow what they negate: "citation missing", "disclosure absent", "fees omitted from the total". */
-const POSTPOSED = new Set(['missing', 'absent', 'lacking', 'omitted']);
+const POSTPOSED = new Set(['missing', 'absent', 'lacking', 'omitted', 'excluded', 'ignored', 'skipped']);
+
+/** Verbs that negate their object with `out` after them: "leaves out the mandatory fee", "left out of the total". */
+const LEAVE = new Set(['leave', 'leaves', 'leaving', 'left']);
 
 /** After a postposed negator, a preposition means it negated what came before: "citation missing from the page". */
 const PREPOSITIONS = new Set(['from', 'in', 'on', 'at', 'for', 'to', 'by', 'of', 'with', 'during', 'since']);
 
 /** Between a run of words and a postposed negator: "the age check is missing". */
 const AUXILIARIES = new Set(['is', 'are', 'was', 'were', 'be', 'been']);
+
+/**
+ * Nouns naming a norm, which a negation before them does not reach when it took a word first: "a no pets rule", "a
+ * no-refund policy", "a no-parking zone" state a rule, about something absent.
+ */
+const NORMS = new Set(['rule', 'rules', 'policy', 'policies', 'clause', 'clauses', 'zone', 'zones']);
 
 /** Words that carry a negation on to the next word of a list: "no terms or rules", "neither odds nor dates". */
 const CARRIERS = new Set(['or', 'nor']);
@@ -42,7 +51,7 @@ const CARRIERS = new Set(['or', 'nor']);
  * resort fee", "fails to disclose"): they leave every plain word of their clause unclear rather than stated.
  */
 const CLOUDERS = new Set(
-  'hidden hide hides hiding buried bury obscured obscures concealed conceals broken disabled removed removes excluded excludes excluding fail fails failed failing refuse refuses refused'.split(
+  'hidden hide hides hiding buried bury obscured obscures concealed conceals broken disabled removed removes fail fails failed failing refuse refuses refused'.split(
     ' ',
   ),
 );
@@ -84,11 +93,12 @@ export function readTokens(list: readonly Token[], lookup: (word: string) => str
   const endClause = () => {
     if (clouded)
       for (let i = clause; i < out.length; i++)
-        if (!(out[i] as ReadTerm).negated && !(out[i] as ReadTerm).negator) (out[i] as { clouded: boolean }).clouded = true;
+        if (!(out[i] as ReadTerm).negated && !(out[i] as ReadTerm).negator && !CLOUDERS.has((out[i] as ReadTerm).word))
+          (out[i] as { clouded: boolean }).clouded = true;
     clouded = false;
   };
-  for (const token of list) {
-    const word = token.word;
+  for (let at = 0; at < list.length; at++) {
+    const token = list[at] as Token;
     if (token.breaks) {
       if (pending) governBack();
       endClause();
@@ -98,6 +108,13 @@ export function readTokens(list: readonly Token[], lookup: (word: string) => str
       adjacent = false;
       clause = out.length;
     }
+    // `leaves out` is one negator, read at `out`.
+    const next = list[at + 1];
+    if (LEAVE.has(token.word) && next !== undefined && next.word === 'out' && !next.breaks) {
+      previous = token.word;
+      continue;
+    }
+    const word = token.word === 'out' && LEAVE.has(previous) && !token.breaks ? (previous === 'left' ? 'omitted' : 'omits') : token.word;
     const negator = NEGATORS.has(word) || (word === 't' && CONTRACTED.has(previous)) || word === 'non';
     previous = word;
     if (negator) {
@@ -133,6 +150,9 @@ export function readTokens(list: readonly Token[], lookup: (word: string) => str
       back = null;
       negated = true;
       reach--;
+    } else if (reach > 0 && (adjacent || token.joined) && NORMS.has(word)) {
+      // "a no pets rule": the rule exists, what it says is absent is the pets.
+      reach = 0;
     } else if (reach > 0 && (adjacent || token.joined)) {
       negated = true;
       reach--;

@@ -1,5 +1,5 @@
 import { readTokens } from './polarity.js';
-import { compound, MAX_SPELLING_CELLS, near, type SpellingBudget, type Spellings } from './spelling.js';
+import { compound, MAX_SPELLING_CELLS, near, otherSpelling, type SpellingBudget, type Spellings, slipOf } from './spelling.js';
 import type { Lexicon, RelationKind } from './synonyms.js';
 import { joinedWords, negatingPrefix, type Token, termOf, tokens } from './text.js';
 
@@ -7,9 +7,22 @@ import { joinedWords, negatingPrefix, type Token, termOf, tokens } from './text.
  * How a query word reached an index term: its own word (`exact`) or another inflection of it (`stem`); a related
  * word (`synonym`, `derivation`, `broader`, `narrower` term); a phrase's meaning (`phrase`); the same word with or
  * without a negating prefix (`negated`: `uncapped` and `capped`); or, for a word no judgment uses, a spelling slip
- * (`typo`), its parts (`compound`) or the words it abbreviates (`prefix`).
+ * (`typo`), a slip in a word of the lexicon read through that word's related words (`misspelling`: `migranes` for
+ * `headache`), its parts (`compound`) or the words it abbreviates (`prefix`).
  */
-export type MatchKind = 'exact' | 'stem' | 'synonym' | 'derivation' | 'broader' | 'narrower' | 'phrase' | 'negated' | 'typo' | 'compound' | 'prefix';
+export type MatchKind =
+  | 'exact'
+  | 'stem'
+  | 'synonym'
+  | 'derivation'
+  | 'broader'
+  | 'narrower'
+  | 'phrase'
+  | 'negated'
+  | 'typo'
+  | 'misspelling'
+  | 'compound'
+  | 'prefix';
 
 /** One index term a query word stands for, with the weight a match on it carries (exact: 1). */
 export interface QueryForm {
@@ -43,6 +56,8 @@ export const FORM_WEIGHTS: Readonly<Record<MatchKind | 'knownRelated', number>> 
   negated: 0.9,
   derivation: 0.8,
   typo: 0.8,
+  /** A slip in a word of the lexicon: this, times the weight of the relation that reaches the judgments' word. */
+  misspelling: 0.8,
   compound: 0.8,
   phrase: 0.7,
   synonym: 0.6,
@@ -105,6 +120,10 @@ export function analyseQuery(query: string, vocabulary: Vocabulary, lexicon: Lex
     }
     const forms = new Forms(known);
     if (known(term)) forms.add(term, vocabulary.surfaces(lower.charAt(0)).get(lower) === term ? 'exact' : 'stem', false);
+    // A word the judgments spell the other way (`sexualising`, `sexualizing`; `colour`, `color`) is the same word.
+    const spelt = known(term) ? null : otherSpelling(lower);
+    const respelt = spelt === null ? null : termOf(spelt);
+    if (respelt !== null && respelt !== term) forms.add(respelt, 'stem', false);
     const base = prefixBase(lower, term, known, lexicon);
     if (base !== null) forms.add(base, 'negated', true);
     forms.related(term, lexicon, false, known(term) ? FORM_WEIGHTS.knownRelated : 1);
@@ -133,6 +152,10 @@ export function analyseQuery(query: string, vocabulary: Vocabulary, lexicon: Lex
         continue;
       }
       for (const form of near(lower, vocabulary, spelling)) forms.add(form.term, form.via, false);
+      // A slip in a word the judgments do not use reads as that word would: through the words related to it.
+      const meant = forms.size() === 0 && !lexicon.related.has(term) ? slipOf(lower, lexicon.stemsOf(term.charAt(0)), spelling) : null;
+      for (const { term: other, kind, weight } of meant === null ? [] : (lexicon.related.get(meant) ?? []))
+        if (kind !== 'opposite') forms.add(other, 'misspelling', false, weight * FORM_WEIGHTS[RELATION_MATCH[kind]]);
     }
     seen.add(term);
     out.push({ word: lower, term, negated, clouded, prefixed: base !== null, forms: forms.list() });
@@ -155,7 +178,7 @@ export function analyseQuery(query: string, vocabulary: Vocabulary, lexicon: Lex
   for (const phrase of lexicon.phrasesIn(list.map((t) => t.word))) {
     if (seen.has(phrase.term)) continue;
     const forms = new Forms(known);
-    for (const meaning of phrase.means) forms.add(meaning, 'phrase', false);
+    for (const meaning of phrase.means) forms.add(meaning.term, 'phrase', false, meaning.weight);
     if (forms.size() === 0) continue;
     seen.add(phrase.term);
     out.push({ word: phrase.words, term: phrase.term, negated: false, clouded: false, prefixed: false, forms: forms.list() });
@@ -184,10 +207,10 @@ class Forms {
    * weighs them down when the judgments use the word itself.
    */
   related(term: string, lexicon: Lexicon, inverted: boolean, scale = 1, inflections = true): void {
-    for (const { term: other, kind } of lexicon.related.get(term) ?? []) {
-      if (kind === 'opposite') this.add(other, 'negated', !inverted);
+    for (const { term: other, kind, weight } of lexicon.related.get(term) ?? []) {
+      if (kind === 'opposite') this.add(other, 'negated', !inverted, weight);
       // A word the judgments use matches its own inflections already; its irregular ones (`shown` for `showing`) add noise.
-      else if (kind !== 'inflection' || (scale === 1 && inflections)) this.add(other, RELATION_MATCH[kind], inverted, scale);
+      else if (kind !== 'inflection' || (scale === 1 && inflections)) this.add(other, RELATION_MATCH[kind], inverted, scale * weight);
     }
   }
 

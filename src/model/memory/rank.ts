@@ -1,9 +1,12 @@
 import { BM25_B, BM25_K1, collectionSize, idf } from './bm25.js';
+import { mainClause } from './clauses.js';
+import { DOMINANCE_WORDS } from './dominance.js';
 import { MATCHING } from './matching.js';
 import { type Built, contentWeight, TERM_FLAGS } from './postings.js';
-import { analyseQuery, type MatchKind, type QueryWord, type Vocabulary } from './query.js';
+import { analyseQuery, type MatchKind, type Vocabulary } from './query.js';
+import { nothingFound, type Ranking } from './ranking.js';
 import { secondHop } from './resemblance.js';
-import type { Hit, TermMatch } from './results.js';
+import type { TermMatch } from './results.js';
 import type { Lexicon } from './synonyms.js';
 
 /**
@@ -24,6 +27,8 @@ const scratch = {
   bestScore: new Float64Array(0),
   bestForm: new Int32Array(0),
   bestFlags: new Int32Array(0),
+  words: new Int32Array(0),
+  inMain: new Float64Array(0),
 };
 
 /** Bits of `scratch.polarity`: a matched word the judgment states the opposite way; one both negate alike. */
@@ -44,37 +49,10 @@ function reserve(texts: number): void {
   scratch.bestScore = new Float64Array(size);
   scratch.bestForm = new Int32Array(size);
   scratch.bestFlags = new Int32Array(size);
+  scratch.words = new Int32Array(size);
+  scratch.inMain = new Float64Array(size);
 }
 
-/** One ranking: the texts the query reached, the judgments kept, and each text's score and coverage. */
-export interface Ranking {
-  readonly words: readonly QueryWord[];
-  /** Distinct texts the query's words reached (each scored once). */
-  readonly touched: readonly number[];
-  /** Texts at or above a cut-off and the relevance floor, not about the opposite case: every judgment of them is kept. */
-  readonly passed: ReadonlySet<number>;
-  /** Judgments kept (passed or admitted by resemblance), in recording order. */
-  readonly kept: Int32Array;
-  /** Judgments admitted by resemblance, with the judgment each resembles. */
-  readonly hop: ReadonlyMap<number, number>;
-  /** Judgments of `hop` admitted because their reviewer gave the seed's reason, not because their items resemble. */
-  readonly sameReason: ReadonlySet<number>;
-  /** The best score among the kept judgments (0 when none). */
-  readonly best: number;
-  /** The best coverage among the judgments past a cut-off (0 when none). */
-  readonly bestCoverage: number;
-  readonly score: (text: number) => number;
-  /** Share of the query's weight a text matched. */
-  readonly coverage: (text: number) => number;
-  /** Share of a text's own content weight the query matched. */
-  readonly reverse: (text: number) => number;
-  /** Whether a text states a matched word the opposite way and shares no negation with the query. */
-  readonly opposite: (text: number) => boolean;
-  /** The query words each text holds, when asked for. */
-  readonly matches: ReadonlyMap<number, TermMatch[]> | undefined;
-}
-
-const NOTHING = new Int32Array(0);
 const NO_WORDS: ReadonlyMap<string, string | null> = new Map();
 
 /**
@@ -119,9 +97,11 @@ export function rank(entry: Built, query: string, lexicon: Lexicon, withMatches:
   let total = 0;
   for (const w of weights) total += w;
   if (total === 0) return nothingFound(words);
+  // A query of several clauses may be read as its main clause alone (an item pasted with greetings and deadlines).
+  const main = mainClause(query, words, weights);
   const average = entry.totalLength / entry.size || 1;
   reserve(entry.textTerms.length);
-  const { seen, mark, score, covered, reverse, inContent, polarity, bestCover, bestScore, bestForm, bestFlags } = scratch;
+  const { seen, mark, score, covered, reverse, inContent, polarity, bestCover, bestScore, bestForm, bestFlags, words: matchedWords, inMain } = scratch;
   const ranking = ++scratch.ranking;
   const touched: number[] = [];
   const matches = withMatches ? new Map<number, TermMatch[]>() : undefined;
@@ -148,6 +128,8 @@ export function rank(entry: Built, query: string, lexicon: Lexicon, withMatches:
           reverse[text] = 0;
           inContent[text] = 0;
           polarity[text] = 0;
+          matchedWords[text] = 0;
+          inMain[text] = 0;
           mark[text] = -1;
           touched.push(text);
         }
@@ -164,11 +146,14 @@ export function rank(entry: Built, query: string, lexicon: Lexicon, withMatches:
       }
     });
     const conceptNegated = word.negated !== word.prefixed;
+    const bit = g < DOMINANCE_WORDS ? 1 << g : 0;
     for (const text of group) {
+      matchedWords[text] = (matchedWords[text] as number) | bit;
       const form = word.forms[bestForm[text] as number] as (typeof word.forms)[number];
       const cover = bestCover[text] as number;
       const flags = bestFlags[text] as number;
       covered[text] = (covered[text] as number) + (weights[g] as number) * cover;
+      if (main.marks?.[g]) inMain[text] = (inMain[text] as number) + (weights[g] as number) * cover;
       score[text] = (score[text] as number) + (bestScore[text] as number);
       if (flags & TERM_FLAGS.content) {
         reverse[text] = (reverse[text] as number) + (formIdf[bestForm[text] as number] as number) * cover;
@@ -191,12 +176,19 @@ export function rank(entry: Built, query: string, lexicon: Lexicon, withMatches:
       }
     }
   });
-  const coverage = (text: number) => (covered[text] as number) / total;
   const reverseCoverage = (text: number) => {
     // Two query words reaching one term count it twice: the share never passes 1.
     const own = contentWeight(entry, text);
     return own > 0 ? Math.min(1, (reverse[text] as number) / own) : 0;
   };
+  // A query holding a judged item nearly whole is about that item; else its main clause may stand for it alone.
+  const holds = main.total > 0 && touched.some((t) => reverseCoverage(t) >= MATCHING.reverseCutoff && (covered[t] as number) / total >= MATCHING.reverseFloor);
+  const clauseTotal = holds ? 0 : main.total;
+  const byClause = (text: number) => clauseTotal > 0 && (inMain[text] as number) / clauseTotal > (covered[text] as number) / total;
+  const coverage =
+    clauseTotal > 0
+      ? (text: number) => Math.max((inMain[text] as number) / clauseTotal, (covered[text] as number) / total)
+      : (text: number) => (covered[text] as number) / total;
   const opposite = (text: number) => (polarity[text] as number) === OPPOSITE;
   const relevant = (text: number) => {
     if (opposite(text)) return false;
@@ -210,7 +202,12 @@ export function rank(entry: Built, query: string, lexicon: Lexicon, withMatches:
     top = Math.max(top, score[text] as number);
     most = Math.max(most, coverage(text));
   }
-  const passed = above.filter((text) => (score[text] as number) >= MATCHING.relevanceFloor * top && coverage(text) >= MATCHING.coverageFloor * most);
+  // A judgment that says the query's absent word is absent too states the same case, however far behind the best.
+  const passed = above.filter(
+    (text) =>
+      (polarity[text] as number) === SHARED_NEGATION ||
+      ((score[text] as number) >= MATCHING.relevanceFloor * top && coverage(text) >= MATCHING.coverageFloor * most),
+  );
   // A judgment the query covers the other way in (a pasted item) was found as clearly as one covering the query.
   const clearly = (text: number) => (reverseCoverage(text) >= MATCHING.reverseCutoff ? Math.max(coverage(text), MATCHING.hopSeed) : coverage(text));
   const sameReason = new Set<number>();
@@ -245,6 +242,9 @@ export function rank(entry: Built, query: string, lexicon: Lexicon, withMatches:
     kept,
     hop,
     sameReason,
+    matchedWords: (text) => matchedWords[text] as number,
+    main: clauseTotal > 0 ? main.marks : null,
+    byClause,
     best,
     bestCoverage: most,
     score: (text) => score[text] as number,
@@ -253,35 +253,4 @@ export function rank(entry: Built, query: string, lexicon: Lexicon, withMatches:
     opposite,
     matches,
   };
-}
-
-/** The ranking of a query that reaches nothing. */
-function nothingFound(words: readonly QueryWord[]): Ranking {
-  const none = () => 0;
-  return {
-    words,
-    touched: [],
-    passed: new Set(),
-    kept: NOTHING,
-    hop: new Map(),
-    sameReason: new Set(),
-    best: 0,
-    bestCoverage: 0,
-    score: none,
-    coverage: none,
-    reverse: none,
-    opposite: () => false,
-    matches: undefined,
-  };
-}
-
-/** The hits of a ranking: each kept judgment with its relevance. */
-export function hitsOf(entry: Built, ranking: Ranking): Hit[] {
-  const { kept, best } = ranking;
-  const hits: Hit[] = new Array<Hit>(kept.length);
-  for (let i = 0; i < kept.length; i++) {
-    const doc = kept[i] as number;
-    hits[i] = { index: doc, relevance: best > 0 ? ranking.score(entry.textOf[doc] as number) / best : 0 };
-  }
-  return hits;
 }

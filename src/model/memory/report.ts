@@ -14,6 +14,8 @@ export function reportOf(index: JudgmentIndex, query: string, nearLimit = 5): Se
     const result: Scored = {
       index: doc,
       relevance: scale > 0 ? ranking.score(text) / scale : 0,
+      words: ranking.matchedWords(text),
+      ...(ranking.byClause(text) ? { byClause: true } : {}),
       coverage: ranking.coverage(text),
       reverseCoverage: ranking.reverse(text),
       opposite: ranking.opposite(text),
@@ -25,7 +27,8 @@ export function reportOf(index: JudgmentIndex, query: string, nearLimit = 5): Se
   };
   const hits = Array.from(kept, (doc) => scored(doc, best));
   const bestCoverage = ranking.bestCoverage;
-  if (nearLimit === 0) return { words, hits, near: [], bestCoverage, scored: ranking.touched.length };
+  const main = ranking.main;
+  if (nearLimit === 0) return { words, main, hits, near: [], bestCoverage, scored: ranking.touched.length };
   // Of a text that did not pass, only the hop keeps single judgments; its first `nearLimit` others may be near.
   const below: number[] = [];
   for (const text of ranking.touched) {
@@ -42,5 +45,5 @@ export function reportOf(index: JudgmentIndex, query: string, nearLimit = 5): Se
   below.sort((a, b) => cover(b) - cover(a) || a - b);
   below.length = Math.min(below.length, nearLimit);
   const scale = best > 0 ? best : Math.max(0, ...below.map((doc) => ranking.score(entry.textOf[doc] as number)));
-  return { words, hits, near: below.map((doc) => scored(doc, scale)), bestCoverage, scored: ranking.touched.length };
+  return { words, main, hits, near: below.map((doc) => scored(doc, scale)), bestCoverage, scored: ranking.touched.length };
 }

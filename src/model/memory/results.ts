@@ -6,6 +6,10 @@ export interface Hit {
   readonly index: number;
   /** BM25 score over the best score of this query, in (0, 1]. */
   readonly relevance: number;
+  /** The query words it matched, one bit each for the first 31 (absent: not known, compared as none). */
+  readonly words?: number;
+  /** Share of the query's weight it matched (see `Scored`); absent: not known. */
+  readonly coverage?: number;
 }
 
 /** A query word found in a judgment, and how. */
@@ -24,8 +28,10 @@ export interface TermMatch {
 
 /** A judgment the query touched, whether or not it passed the cut-off. */
 export interface Scored extends Hit {
-  /** Share of the query's IDF weight this judgment matched, in [0, 1]. */
+  /** Share of the query's IDF weight this judgment matched, in [0, 1] (of its main clause's, when `byClause`). */
   readonly coverage: number;
+  /** Its coverage is of the query's main clause, which it covers more of than of the whole query (see `clauses.ts`). */
+  readonly byClause?: boolean;
   /** Share of the judgment's own content (the judged item's words, by IDF) the query matched, in [0, 1]. */
   readonly reverseCoverage: number;
   /** It states a matched word the opposite way and shares no negation with the query: it is about the opposite case. */
@@ -40,6 +46,8 @@ export interface Scored extends Hit {
 /** The full account of one search: what counted, and what came close. */
 export interface SearchReport {
   readonly words: readonly QueryWord[];
+  /** Which of `words` are in the query's main clause (see `clauses.ts`), or null when it has none. */
+  readonly main: Uint8Array | null;
   /** Judgments at or above a cut-off (or admitted by resemblance), in recording order. */
   readonly hits: readonly Scored[];
   /** Judgments the query touched that are not relevant (below the cut-offs or floors, or about the opposite case), highest coverage first, at most `nearLimit`. */

@@ -1,4 +1,4 @@
-import { analysisWork, termOf } from './text.js';
+import { analysisWork, stem, termOf } from './text.js';
 
 /** The judgments' words a spelling match reads (see `Vocabulary` in `query.ts`). */
 export interface Spellings {
@@ -34,6 +34,21 @@ export function compound(word: string, vocabulary: Spellings): [string, string] 
 }
 
 /**
+ * The other spelling of a word written the British or the American way, or null: `-ise`/`-ize` (and `-yse`/`-yze`)
+ * with their endings, `-our`/`-or`. Whether it is a word is for the judgments to say.
+ * @example otherSpelling('sexualising') // 'sexualizing'
+ */
+export function otherSpelling(word: string): string | null {
+  const swapped = word
+    .replace(
+      /([iy])([sz])(e|es|ed|ing|ation|ations|er|ers)$/,
+      (_, vowel: string, letter: string, ending: string) => vowel + (letter === 's' ? 'z' : 's') + ending,
+    )
+    .replace(/(?<=[a-z]{2})(our|or)(s|ed|ing|ful|ite|ites)?$/, (_, core: string, ending = '') => (core === 'our' ? 'or' : 'our') + ending);
+  return swapped === word ? null : swapped;
+}
+
+/**
  * Indexed words one edit away (two from 9 letters) with the same first letter, for words of at least 6 letters (a
  * short word one edit from another is usually a different word: `foul`/`four`, `swore`/`store`); else indexed
  * words the word is the start of (`unsub`, `insta`).
@@ -59,6 +74,28 @@ export function near(word: string, vocabulary: Spellings, budget: SpellingBudget
   }
   if (typos.size > 0) return [...typos].sort().map((term) => ({ term, via: 'typo' }));
   return [...prefixes].sort().map((term) => ({ term, via: 'prefix' }));
+}
+
+/**
+ * The one stem of the lexicon a word neither the judgments nor the lexicon know is a slip of, or null: a stem of at
+ * least 6 letters one edit from the word's own, with the same first and last letters (stems of different words often
+ * differ only in their ending: `illustr`, `illustri`), and no other such stem (`migranes` → `migrain`).
+ * Comparisons stop once the query's `budget` of edit-distance cells is spent.
+ * @example slipOf('migranes', lexicon.stemsOf('m')) // 'migrain'
+ */
+export function slipOf(word: string, stems: readonly string[], budget: SpellingBudget = { cells: MAX_SPELLING_CELLS }): string | null {
+  const own = stem(word);
+  if (own.length < 6) return null;
+  let found: string | null = null;
+  for (const other of stems) {
+    if (budget.cells <= 0) return null;
+    if (other.length < 6 || other === own || Math.abs(other.length - own.length) > 1 || other.charCodeAt(other.length - 1) !== own.charCodeAt(own.length - 1))
+      continue;
+    if (editDistance(own, other, 1, budget) > 1) continue;
+    if (found !== null) return null;
+    found = other;
+  }
+  return found;
 }
 
 /**

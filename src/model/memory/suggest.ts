@@ -1,25 +1,14 @@
 import type { Namespace } from '../state/entities.js';
 import { columnsOf, type JudgmentColumns } from './columns.js';
+import { MatchedSets, outmatchedOf } from './dominance.js';
 import { type Hit, type JudgmentRanker, judgmentIndex } from './index.js';
+import { Reader, type Scope } from './scope-reader.js';
 
-/** A side a judgment can support. */
-export type Side = 'approve' | 'reject';
+export type { Scope } from './scope-reader.js';
 
-/** Decisions counted toward each side (service-facts 5.1); every other decision counts toward neither. */
-export const SIDE_DECISIONS: Readonly<Record<Side, ReadonlySet<string>>> = {
-  approve: new Set(['approved', 'agree', 'endorse', 'document_approved']),
-  reject: new Set(['rejected', 'disagree', 'document_rejected']),
-};
+import type { Side } from './sides.js';
 
-/** The side a decision supports, or null. @example sideOf('endorse') // 'approve' */
-export function sideOf(decision: string): Side | null {
-  if (SIDE_DECISIONS.approve.has(decision)) return 'approve';
-  if (SIDE_DECISIONS.reject.has(decision)) return 'reject';
-  return null;
-}
-
-/** A rung of the scope ladder (service-facts 5.3). */
-export type Scope = 'document' | 'organization' | 'apiKey';
+export { SIDE_DECISIONS, type Side, sideOf } from './sides.js';
 
 /** The exact `scopeLabel` of each scope. */
 export const SCOPE_LABELS: Readonly<Record<Scope, string>> = {
@@ -94,35 +83,15 @@ export interface Decision {
   scope: Scope | null;
   /** Positions (in the namespace's judgments) of the records counted on either side. */
   counted: ReadonlySet<number>;
+  /**
+   * Relevant judgments of the settled scope counted toward neither side, each with the judgment of the other side
+   * that matches every query word it matches and more (see `dominance.ts`); when `primary` is null, those of the
+   * widest scope asked.
+   */
+  outmatched: ReadonlyMap<number, number>;
 }
 
-/** Reads one request's scopes and sides off the columns. */
-class Reader {
-  readonly #columns: JudgmentColumns;
-  readonly #sides: Int8Array;
-  readonly #organization: number;
-  readonly #document: number;
-
-  constructor(columns: JudgmentColumns, request: SuggestRequest) {
-    this.#columns = columns;
-    // 0: neither side, 1: approve, 2: reject, by decision number.
-    this.#sides = new Int8Array(columns.decisions.size);
-    for (const [decision, n] of columns.decisions) this.#sides[n] = sideOf(decision) === 'approve' ? 1 : sideOf(decision) === 'reject' ? 2 : 0;
-    // -2 matches no judgment: one without an organization (or document) holds -1.
-    this.#organization = request.organizationId === undefined ? -2 : (columns.organizations.get(request.organizationId) ?? -2);
-    this.#document = request.documentId === undefined ? -2 : (columns.documents.get(request.documentId) ?? -2);
-  }
-
-  side(doc: number): number {
-    return this.#sides[this.#columns.decision[doc] as number] as number;
-  }
-
-  inScope(doc: number, scope: Scope): boolean {
-    if (scope === 'apiKey') return true;
-    if (this.#columns.organization[doc] !== this.#organization) return false;
-    return scope === 'organization' || this.#columns.document[doc] === this.#document;
-  }
-}
+const NOT_OUTMATCHED: ReadonlyMap<number, number> = new Map();
 
 /**
  * The suggestion for relevant judgments already found (`hits`), with the records it counted. `columns` are the
@@ -136,18 +105,38 @@ export function decide(
   now: number,
   columns: JudgmentColumns = columnsOf(ns.judgments),
 ): Decision {
-  if (hits.length === 0) return { result: NONE, scope: null, counted: new Set() };
+  if (hits.length === 0) return { result: NONE, scope: null, counted: new Set(), outmatched: NOT_OUTMATCHED };
   const read = new Reader(columns, request);
   const scopes = ladder(request);
-  const tallies = scopes.map(() => [emptyTally(), emptyTally()] as const);
+  const tallies = scopes.map(() => [emptyTally(), emptyTally()] as [Tally, Tally]);
+  const sets = scopes.map(() => new MatchedSets());
+  // The hit each scope and side saw last: a hit of the same text after it adds nothing to `sets`.
+  const last: (Hit | undefined)[] = [];
   for (const hit of hits) {
     const doc = hit.index;
     const side = read.side(doc);
     if (side === 0) continue;
     for (let i = 0; i < scopes.length; i++) {
-      if (read.inScope(doc, scopes[i] as Scope)) add((tallies[i] as readonly Tally[])[side - 1] as Tally, columns, hit, now);
+      if (!read.inScope(doc, scopes[i] as Scope)) continue;
+      add((tallies[i] as readonly Tally[])[side - 1] as Tally, columns, hit, now);
+      const before = last[i * 2 + side - 1];
+      if (before !== undefined && before.words === hit.words && before.coverage === hit.coverage) continue;
+      last[i * 2 + side - 1] = hit;
+      (sets[i] as MatchedSets).add(hit, side - 1);
     }
   }
+  // In each scope, the judgments a judgment of the other side outmatches count toward neither side: a scope where
+  // some are is tallied again without them.
+  const outmatchedIn = sets.map((set) => set.rule());
+  outmatchedIn.forEach((rule, i) => {
+    if (rule === null) return;
+    const again: [Tally, Tally] = [emptyTally(), emptyTally()];
+    for (const hit of hits) {
+      const side = read.side(hit.index);
+      if (side !== 0 && read.inScope(hit.index, scopes[i] as Scope) && rule(hit, side - 1) === undefined) add(again[side - 1] as Tally, columns, hit, now);
+    }
+    tallies[i] = again;
+  });
   for (let i = 0; i < scopes.length; i++) {
     const scope = scopes[i] as Scope;
     const [approve, reject] = tallies[i] as readonly [Tally, Tally];
@@ -160,9 +149,10 @@ export function decide(
     const split = lose.count >= 2;
     // The second pass, over the settled scope only: the records behind the reasons and the reviewers.
     const docs: [number[], number[]] = [[], []];
+    const left = outmatchedIn[i];
     for (const hit of hits) {
       const side = read.side(hit.index);
-      if (side !== 0 && read.inScope(hit.index, scope)) docs[side - 1]?.push(hit.index);
+      if (side !== 0 && read.inScope(hit.index, scope) && left?.(hit, side - 1) === undefined) docs[side - 1]?.push(hit.index);
     }
     const [winDocs, loseDocs] = lead === 'approve' ? docs : [docs[1], docs[0]];
     const primaryCaveats: string[] = [];
@@ -179,13 +169,34 @@ export function decide(
     return {
       result,
       scope,
+      get outmatched(): ReadonlyMap<number, number> {
+        return outmatchedOf(
+          hits,
+          left ?? null,
+          (doc) => read.side(doc) - 1,
+          (doc) => read.inScope(doc, scope),
+        );
+      },
       get counted(): ReadonlySet<number> {
         counted ??= new Set([...winDocs, ...loseDocs]);
         return counted;
       },
     };
   }
-  return { result: NONE, scope: null, counted: new Set() };
+  const widest = scopes.at(-1) as Scope;
+  return {
+    result: NONE,
+    scope: null,
+    counted: new Set(),
+    get outmatched(): ReadonlyMap<number, number> {
+      return outmatchedOf(
+        hits,
+        outmatchedIn.at(-1) ?? null,
+        (doc) => read.side(doc) - 1,
+        (doc) => read.inScope(doc, widest),
+      );
+    },
+  };
 }
 
 const emptyTally = (): Tally => ({ count: 0, confidence: 0, weight: 0, stale: 0, recent: 0, newest: -1 });

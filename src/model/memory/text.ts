@@ -17,11 +17,13 @@ const STOP_WORDS = new Set(
 
 /**
  * Words that say something is absent or not done: they carry no topic themselves but negate the words they govern
- * (see `polarity.ts`). `doesn`/`don`/`isn`... are what the tokenizer leaves of `doesn't`.
+ * (see `polarity.ts`): "excludes the resort fee" and "ignored a deletion request" say the fee and the request are
+ * left out, as "without" would. `doesn`/`don`/`isn`... are what the tokenizer leaves of `doesn't`.
  */
 export const NEGATORS: ReadonlySet<string> = new Set(
   (
     'no not nor none never without lacking lack lacks lacked missing omit omits omitted omitting absent cannot ' +
+    'exclude excludes excluded excluding ignore ignores ignored ignoring skip skips skipped skipping ' +
     'doesn don didn isn aren wasn weren hasn haven hadn shouldn wouldn couldn'
   ).split(' '),
 );
@@ -98,7 +100,7 @@ const STEMS: Readonly<Record<string, string>> = { added: 'add', adding: 'add' };
  */
 export function stem(word: string): string {
   if (word.length <= 2 || word.length > MAX_WORD_LENGTH || /\d/.test(word)) return word;
-  const known = STEMS[word] ?? stems.get(word);
+  const known = (Object.hasOwn(STEMS, word) ? STEMS[word] : undefined) ?? stems.get(word);
   if (known !== undefined) return known;
   analysisWork.stemmedCharacters += word.length;
   if (stems.size >= STEM_CACHE_SIZE) stems.clear();
@@ -201,7 +203,7 @@ export function isStopWord(lower: string): boolean {
 export function termOf(word: string): string | null {
   const lower = word.toLowerCase();
   if (isStopWord(lower)) return null;
-  return stem(SPELLINGS[lower] ?? lower);
+  return stem(Object.hasOwn(SPELLINGS, lower) ? (SPELLINGS[lower] as string) : lower);
 }
 
 /** Endings of adjectives and participles, the words `un-` and `non-` negate (`uncapped`, `unlicensed`, `non-refundable`). */

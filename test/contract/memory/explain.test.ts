@@ -123,6 +123,19 @@ forEachTransport('memory explain (POST /__mock/memory/explain)', (fresh) => {
     expect(reading.matches).toContainEqual({ term: 'cap', via: 'negated', weight: 0.9 });
   });
 
+  it('shows a related word through a later sense at its lower weight, and a slip in a word only the lexicon knows', async () => {
+    const c = fresh();
+    c.service.memory.record([
+      judged('Herbal tea label saying it cures the common cold', 'Cannot claim a product cures an illness', 'rejected', 'u1'),
+      judged('Influencer post naming the sponsor in the caption', 'Disclosure is clear', 'approved', 'u2'),
+    ]);
+    const remedy = (await explain(c, { query: 'herbal remedy' })).body.words.find((w: { word: string }) => w.word === 'remedy');
+    // `remedy` names a cure in its second sense only, so the match weighs less than a synonym of usual senses (0.6).
+    expect(remedy.matches).toEqual([{ term: 'cure', via: 'synonym', weight: 0.42 }]);
+    const slip = (await explain(c, { query: 'sponsorshp post' })).body.words.find((w: { word: string }) => w.word === 'sponsorshp');
+    expect(slip.matches).toEqual([{ term: 'sponsor', via: 'misspelling', weight: 0.8 * 0.8 }]);
+  });
+
   it('shows what came close when nothing counts', async () => {
     const c = fresh();
     c.service.memory.record(JUDGMENTS);

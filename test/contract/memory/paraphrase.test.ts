@@ -13,13 +13,13 @@ describe('decision memory on the paraphrase set', () => {
 });
 
 describe('decision memory on the development set (test/model/memory/dev-set.json)', () => {
-  it('answers at least 41 of its 51 queries as labelled, the 9 null queries null, a second key of three judgments included', async () => {
+  it('answers at least 44 of its 51 queries as labelled, the 9 null queries null, a second key of three judgments included', async () => {
     const { right, total, nullsRight, nulls, misses, byKind } = await askSet(readLabelledSet(new URL('../../model/memory/dev-set.json', import.meta.url)));
     const kinds = Object.entries(byKind).map(([kind, k]) => `${kind} ${k.right}/${k.total}`);
     console.info(`decision memory: development set ${right}/${total}, nulls ${nullsRight}/${nulls} (${kinds.join(', ')})`);
     expect(total).toBe(51);
     expect(nulls).toBe(9);
-    expect(right, misses.join('\n')).toBeGreaterThanOrEqual(41);
+    expect(right, misses.join('\n')).toBeGreaterThanOrEqual(44);
     expect(nullsRight, misses.join('\n')).toBe(9);
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { judgmentIndex } from '../../../src/model/memory/index.js';
 import { MAX_FUZZY_LENGTH, MAX_FUZZY_WORDS } from '../../../src/model/memory/query.js';
 import { MAX_SPELLING_CELLS } from '../../../src/model/memory/spelling.js';
-import { loadSynonyms } from '../../../src/model/memory/synonyms.js';
+import { loadSynonyms, NO_SYNONYMS } from '../../../src/model/memory/synonyms.js';
 import { analysisWork, MAX_WORD_LENGTH } from '../../../src/model/memory/text.js';
 import type { JudgmentRecord } from '../../../src/model/state/entities.js';
 
@@ -75,7 +75,7 @@ describe('what reading a query costs, counted in steps', () => {
 
   it('records and indexes a judgment holding a 100,000-character word without stemming it', async () => {
     const long = `${'z'.repeat(100_000)}`;
-    const work = workOf(() => judgmentIndex([record(`Banner ${long} text`, 0)], { related: new Map(), phrasesIn: () => [] }).search('banner'));
+    const work = workOf(() => judgmentIndex([record(`Banner ${long} text`, 0)], NO_SYNONYMS).search('banner'));
     expect(work.stemmedCharacters).toBeLessThan(50);
   });
 });

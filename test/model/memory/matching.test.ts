@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { synonymTableSource } from '../../../scripts/memory-synonyms.js';
 import { judgmentIndex } from '../../../src/model/memory/index.js';
-import { parseSynonyms } from '../../../src/model/memory/lexicon.js';
+import { LATER_SENSE, parseSynonyms } from '../../../src/model/memory/lexicon.js';
 import { analyseQuery, type Vocabulary } from '../../../src/model/memory/query.js';
 import { reportOf } from '../../../src/model/memory/report.js';
 import { editDistance } from '../../../src/model/memory/spelling.js';
@@ -54,6 +54,10 @@ describe('decision-memory text analysis', () => {
     expect(words('an e-mail with an opt-out')).toEqual(['an', 'email', 'with', 'an', 'opt', 'out']);
   });
 
+  it('reads words that name a property of every object (`constructor`, `toString`) as words', () => {
+    expect(terms('constructor toString valueOf')).toEqual(['constructor', 'tostr', 'valueof']);
+  });
+
   it('knows the prefixes that negate an adjective or participle, not a verb of undoing', () => {
     expect(['uncapped', 'unlicensed', 'nonrefundable', 'unredacted'].map(negatingPrefix)).toEqual(['un', 'un', 'non', 'un']);
     expect(['unsubscribe', 'unlock', 'united', 'under', 'unit'].map(negatingPrefix)).toEqual([null, null, null, null, null]);
@@ -76,6 +80,25 @@ describe('decision-memory query analysis', () => {
     expect([weight?.word, loss?.word]).toEqual(['weight', 'loss']);
     expect(weight?.forms).toEqual([{ term: 'weight', weight: 0.8, via: 'compound', inverted: false }]);
     expect(unsub?.forms).toEqual([{ term: 'unsubscrib', weight: 0.6, via: 'prefix', inverted: false }]);
+  });
+
+  it('reads a slip in a word only the lexicon knows through that word’s related words, when one word fits', () => {
+    const lexicon = parseSynonyms('headach <migrain\nillustri note');
+    const [migraine] = analyseQuery('migrrain', vocabulary(['Pills that cure headaches']), lexicon);
+    expect(migraine?.forms).toEqual([{ term: 'headach', weight: 0.8 * 0.5, via: 'misspelling', inverted: false }]);
+    // `illustration` (`illustr`) is one edit from `illustrious` (`illustri`), but stems ending apart are other words.
+    expect(analyseQuery('illustration', vocabulary(['A note on pricing']), lexicon)[0]?.forms).toEqual([]);
+    // Two words of the lexicon fit `ballat` (`ballet`, `ballot`): neither is read.
+    expect(analyseQuery('ballat', vocabulary(['Vote by post']), parseSynonyms('ballot vote\nballet vote'))[0]?.forms).toEqual([]);
+  });
+
+  it('reads a word the judgments spell the other way, British or American, as the same word', () => {
+    const [british] = analyseQuery('sexualising', vocabulary(['Costume advert sexualizing nurses']), NO_SYNONYMS);
+    expect(british?.forms).toEqual([{ term: 'sexual', weight: 1, via: 'stem', inverted: false }]);
+    const [american] = analyseQuery('utilization', vocabulary(['Low utilisation of the fleet']), NO_SYNONYMS);
+    expect(american?.forms).toEqual([{ term: 'utilis', weight: 1, via: 'stem', inverted: false }]);
+    // A respelling no judgment uses (`promize`) is nothing.
+    expect(analyseQuery('promise', vocabulary(['Refund policy']), NO_SYNONYMS)[0]?.forms).toEqual([]);
   });
 
   it('leaves short unknown words alone: one edit between short words is usually another word', () => {
@@ -109,6 +132,24 @@ describe('decision-memory query analysis', () => {
   it('reads an irregular form no judgment uses as its base word, related words included', () => {
     const swore = analyseQuery('swore', vocabulary(['Agent cursed at a customer']), parseSynonyms('swear ~swore\ncurs swear'))[0];
     expect(swore?.forms).toEqual([{ term: 'curs', weight: 0.6, via: 'synonym', inverted: false }]);
+  });
+
+  it('weighs a relation through a later sense of either word (`.` in the table) below one between their usual senses', () => {
+    const lexicon = parseSynonyms('cure .remedi\nmedicin remedi\nsign_up =regist .=enrol');
+    expect(lexicon.related.get('remedi')).toEqual([
+      { term: 'cure', kind: 'synonym', weight: LATER_SENSE },
+      { term: 'medicin', kind: 'synonym', weight: 1 },
+    ]);
+    const remedy = analyseQuery('remedy', vocabulary(['Tea that claims to cure a cold', 'Cough medicine']), lexicon)[0];
+    expect(remedy?.forms).toEqual([
+      { term: 'cure', weight: 0.6 * LATER_SENSE, via: 'synonym', inverted: false },
+      { term: 'medicin', weight: 0.6, via: 'synonym', inverted: false },
+    ]);
+    const enrol = analyseQuery('sign up', vocabulary(['Enrol in the course', 'Register now']), lexicon).find((w) => w.term === 'sign_up');
+    expect(enrol?.forms).toEqual([
+      { term: 'regist', weight: 0.7, via: 'phrase', inverted: false },
+      { term: 'enrol', weight: 0.7 * LATER_SENSE, via: 'phrase', inverted: false },
+    ]);
   });
 
   it('reads a phrase of the lexicon as the word it means', () => {
@@ -249,5 +290,15 @@ describe('the related-words table', () => {
     expect(related('child')).toContain('inflection:children');
     expect(related('illeg')).toContain('opposite:legal');
     expect(related('new')).not.toContain('synonym:young');
+  });
+
+  it('holds later senses weighed lower, adjectives to the nouns they pertain to, and British spellings', async () => {
+    const lexicon = await loadSynonyms();
+    const related = (stem: string) => (lexicon.related.get(stem) ?? []).map((r) => `${r.kind}:${r.term}:${r.weight}`);
+    // `cure` is the usual sense of the noun; `remedy` names it in its second sense.
+    expect(related('cure')).toContain(`synonym:remedi:${LATER_SENSE}`);
+    expect(related('presidenti')).toContain('derivation:presid:1');
+    expect(related('colour')).toContain('inflection:color:1');
+    expect(related('organis')).toContain('inflection:organ:1');
   });
 });

@@ -30,6 +30,12 @@ describe('which words a negator governs', () => {
     expect(read('no cap on the liability')).toBe('¬cap ?liabil');
   });
 
+  it('stops a negation at a noun naming a norm after the word it took: the rule exists, about something absent', () => {
+    expect(read('listing with a no pets rule')).toBe('?list ¬pet ?rule');
+    expect(read('a no-refund policy')).toBe('¬refund ?polici');
+    expect(read('no rules for refunds')).toBe('¬rule ?refund');
+  });
+
   it('lets `non-` negate the one word it is joined to, and a postposed negator the run before it', () => {
     expect(read('non-binding letter')).toBe('¬bind ?letter');
     expect(read('Brand font missing; embed the web font')).toBe('¬brand ¬font emb web font');
@@ -37,10 +43,20 @@ describe('which words a negator governs', () => {
     expect(read('the age check is missing')).toBe('¬age ¬check');
   });
 
+  it('reads the verbs of leaving something out as negators of their object, before or after it', () => {
+    expect(read('a rate that excludes the resort fee')).toBe('?rate ¬resort ¬fee');
+    expect(read('headline price leaves out the mandatory fee')).toBe('?headlin ?price ¬mandatori ¬fee');
+    expect(read('the fee was left out of the total')).toBe('¬fee ?total');
+    expect(read('support ignored a deletion request')).toBe('?support ¬delet ¬request');
+    expect(read('deletion request ignored for weeks')).toBe('¬delet ¬request ?week');
+    expect(read('checkout skips the consent step')).toBe('?checkout ¬consent ¬step');
+    expect(read('only 2 left in stock')).toBe('left stock');
+  });
+
   it('leaves every plain word of a clause that takes something away unclear rather than stated', () => {
     expect(read('pets are not permitted')).toBe('?pet ¬permit');
-    expect(read('reject all is hidden')).toBe('?reject ?hidden');
-    expect(read('a rate that excludes the resort fee')).toBe('?rate ?exclud ?resort ?fee');
+    expect(read('reject all is hidden')).toBe('?reject hidden');
+    expect(read('hidden fees added at checkout')).toBe('hidden ?fee ?add ?checkout');
     expect(read('clinically proven to reduce wrinkles')).toBe('clinic proven reduc wrinkl');
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { explainDecision } from '../../../src/model/memory/explain.js';
 import { judgmentIndex } from '../../../src/model/memory/index.js';
 import { reportOf } from '../../../src/model/memory/report.js';
 import { suggestDecision } from '../../../src/model/memory/suggest.js';
@@ -29,7 +30,8 @@ function namespaceOf(rows: readonly Row[]): Namespace {
 async function ask(rows: readonly Row[], query: string) {
   const ns = namespaceOf(rows);
   const index = judgmentIndex(ns.judgments, await loadSynonyms());
-  return { report: reportOf(index, query), primary: suggestDecision(ns, { query }, 2_000, index).primary };
+  const why = () => explainDecision(ns, { query }, 2_000, index);
+  return { report: reportOf(index, query), primary: suggestDecision(ns, { query }, 2_000, index).primary, why };
 }
 
 const CHECKOUT: Row[] = [
@@ -86,6 +88,40 @@ describe('relevance that reads both ways', () => {
     expect(numbered.map((h) => [h.index, h.coverage])).toEqual(plain.map((h) => [h.index, h.coverage]));
   });
 
+  it('reads a pasted item worded unlike any judgment as its main clause, without the greeting and the deadline around it', async () => {
+    const rows: Row[] = [
+      ['Policy saying staff need not answer emails after working hours', 'Right to disconnect respected', 'approved'],
+      ['Handbook clause: no obligation to respond to messages outside working hours', 'Protects rest time', 'approved'],
+      ['Contract clause expecting employees to reply to emails at weekends', 'Out-of-hours duty without pay', 'rejected'],
+      ['Onboarding page listing the office opening hours', 'Fine', 'approved'],
+      ['Dashboard redesign with a darker sidebar', 'On brand', 'approved'],
+      ['Release notes for the mobile app', 'Clear', 'approved'],
+    ];
+    const item = 'the handbook states employees are not expected to reply outside working hours';
+    const pasted = `Hi Jo, before the v3.2 handbook goes out on 1 June: ${item}. Can legal confirm by Friday? Thanks, Sam`;
+    const { report, primary, why } = await ask(rows, pasted);
+    expect(primary).toMatchObject({ recommendation: 'approve', basedOn: 2 });
+    expect(report.hits.map((h) => [h.index, h.byClause])).toEqual([
+      [0, true],
+      [1, true],
+    ]);
+    const alone = (await ask(rows, item)).report.hits;
+    expect(report.hits.map((h) => h.coverage)).toEqual(alone.map((h) => h.coverage));
+    const explained = why();
+    expect(explained.words.filter((w) => w.mainClause).map((w) => w.word)).toEqual([
+      'handbook',
+      'states',
+      'employees',
+      'not',
+      'expected',
+      'reply',
+      'outside',
+      'working',
+      'hours',
+    ]);
+    expect(explained.relevant[0]?.why).toMatch(/^Relevant: it matches \d+% of the query's main clause/);
+  });
+
   it('finds nothing when the pasted item is about something else, however much of its wording it shares', async () => {
     const other = 'Hi team, for release 4.12 the onboarding tour adds a new tooltip on the final step of the dashboard. Can we get sign-off by Friday? Thanks';
     expect((await ask(CHECKOUT, other)).primary).toBeNull();
@@ -112,6 +148,96 @@ describe('polarity', () => {
     const { report, primary } = await ask(LIABILITY, 'uncapped liability for the supplier');
     expect(primary).toMatchObject({ recommendation: 'reject', basedOn: 2 });
     expect(report.hits.map((h) => h.index)).toEqual([2, 3]);
+  });
+
+  it('reads a word that takes something away as stated: "hidden fees" are not the "no hidden fees" case', async () => {
+    const rows: Row[] = [
+      ['Checkout page with no hidden fees at the final step', 'Price is transparent', 'approved'],
+      ['Booking flow with no hidden fees added at checkout', 'All-in price', 'approved'],
+      ['Subscription checkout with no hidden fees', 'Clear renewal price', 'approved'],
+      ['Ticket site adding a handling fee on the last checkout step', 'Drip pricing', 'rejected'],
+      ['Hotel booking that adds a resort fee at checkout', 'Fee must be in the first price', 'rejected'],
+      ['Dashboard redesign with a darker sidebar', 'On brand', 'approved'],
+      ['Release notes for the mobile app', 'Clear', 'approved'],
+    ];
+    const { report, primary } = await ask(rows, 'hidden fees added at checkout');
+    expect(primary).toMatchObject({ recommendation: 'reject', basedOn: 2, caveats: [] });
+    expect(
+      report.near
+        .filter((h) => h.opposite)
+        .map((h) => h.index)
+        .sort(),
+    ).toEqual([0, 1, 2]);
+  });
+
+  it("counts a judgment that says the query's missing word is missing too, however far behind the near copy it is", async () => {
+    const rows: Row[] = [
+      ['Mobile game shop selling mystery chests without publishing the drop rates', 'Loot box odds must be disclosed', 'rejected'],
+      ['Store page for randomized card packs bought with real money and no odds listed', 'Paid random items need published probabilities', 'rejected'],
+      ['Card game publishing the odds for each pack rarity on the store page', 'Probabilities published', 'approved'],
+      ['Greeting card pack with a mystery design in each box', 'Harmless surprise', 'approved'],
+      ['Dashboard redesign with a darker sidebar', 'On brand', 'approved'],
+      ['Release notes for the mobile app', 'Clear', 'approved'],
+    ];
+    const { report, primary, why } = await ask(rows, 'loot boxes in a mobile game shop without odds');
+    const [nearCopy, sameCase] = report.hits;
+    expect(report.hits.map((h) => h.index)).toEqual([0, 1]);
+    expect(sameCase?.coverage).toBeLessThan(0.4 * (nearCopy?.coverage ?? 0));
+    expect(sameCase?.matched.find((m) => m.word === 'odds')?.polarity).toBe('negated');
+    expect(primary).toMatchObject({ recommendation: 'reject', basedOn: 2 });
+    expect(why().relevant[1]?.why).toMatch(
+      /^Relevant: it matches \d+% of the query and says "odds" is absent, as the query does; counted toward reject in scope apiKey \(All content\)\.$/,
+    );
+  });
+});
+
+describe('choosing between the sides', () => {
+  const RENTALS: Row[] = [
+    ['Apartment listing that says no children allowed', 'Familial status discrimination', 'rejected'],
+    ['Rental listing that says the unit is not suitable for children', 'Excluding families with children is unlawful', 'rejected'],
+    ['Apartment listing that says no pets allowed', 'Pet restrictions are lawful', 'approved'],
+    ['House rental listing stating pets are not permitted', 'Allowed, pets are not a protected class', 'approved'],
+    ['Condo rental listing with photos of the nearby schools', 'Factual', 'approved'],
+    ['Dashboard redesign with a darker sidebar', 'On brand', 'approved'],
+  ];
+
+  it('counts toward neither side a judgment that matches only what the other side matches, when that side matches the point too', async () => {
+    const children = await ask(RENTALS, 'listing with a no children rule');
+    expect(children.primary).toMatchObject({ recommendation: 'reject', basedOn: 2, caveats: [] });
+    const why = children.why();
+    const pets = why.relevant.find((j) => j.recordId === 'act_2');
+    expect(pets?.counted).toBe(false);
+    expect(pets?.why).toMatch(/not counted: act_0, of the other side, matches every query word it matches and "children" besides/);
+    const other = await ask(RENTALS, 'listing with a no pets rule');
+    expect(other.primary).toMatchObject({ recommendation: 'approve', basedOn: 2, caveats: [] });
+  });
+
+  it('outmatches nothing when the best of each side matches a different part of the query as much', async () => {
+    const rows: Row[] = [
+      ['Homepage hero picture from our paid stock subscription', 'Licensed', 'approved'],
+      ['Website banner picture with a watermark', 'Never purchased', 'rejected'],
+      ['Social post using a picture without credit', 'Copyright risk', 'rejected'],
+      ['Blog post with a picture copied from another site', 'Rights not cleared', 'rejected'],
+      ['Dashboard redesign with a darker sidebar', 'On brand', 'approved'],
+      ['Release notes for the mobile app', 'Clear', 'approved'],
+    ];
+    const { primary, why } = await ask(rows, 'picture with a watermark on the homepage');
+    expect(primary).toMatchObject({ recommendation: 'reject', basedOn: 3 });
+    expect(why().relevant.filter((j) => j.why.includes('of the other side, matches every query word'))).toEqual([]);
+  });
+
+  it('keeps both sides when each has a judgment matching the whole point: reviewers split over the same case', async () => {
+    const rows: Row[] = [
+      ['Tutorial video with auto-generated captions that were reviewed and corrected', 'Captions checked', 'approved'],
+      ['Customer story video with unedited auto captions full of errors', 'Inaccurate captions', 'rejected'],
+      ['Product demo video with accurate closed captions', 'Accessible', 'approved'],
+      ['Video ad with captions and a transcript', 'Meets guidelines', 'approved'],
+      ['Webinar video published with captions missing', 'Must be captioned', 'rejected'],
+      ['Dashboard redesign with a darker sidebar', 'On brand', 'approved'],
+    ];
+    const { primary, why } = await ask(rows, 'auto captions on our videos');
+    expect(primary).toMatchObject({ recommendation: 'approve', basedOn: 3 });
+    expect(why().relevant.every((j) => j.counted)).toBe(true);
   });
 });
 

@@ -1,0 +1,74 @@
+import type { Built } from './postings.js';
+import type { QueryWord } from './query.js';
+import type { Hit, TermMatch } from './results.js';
+
+/** One ranking: the texts the query reached, the judgments kept, and each text's score and coverage. */
+export interface Ranking {
+  readonly words: readonly QueryWord[];
+  /** Distinct texts the query's words reached (each scored once). */
+  readonly touched: readonly number[];
+  /** Texts at or above a cut-off and the relevance floor, not about the opposite case: every judgment of them is kept. */
+  readonly passed: ReadonlySet<number>;
+  /** Judgments kept (passed or admitted by resemblance), in recording order. */
+  readonly kept: Int32Array;
+  /** Judgments admitted by resemblance, with the judgment each resembles. */
+  readonly hop: ReadonlyMap<number, number>;
+  /** Judgments of `hop` admitted because their reviewer gave the seed's reason, not because their items resemble. */
+  readonly sameReason: ReadonlySet<number>;
+  /** The query words a text matched, one bit each for the first `DOMINANCE_WORDS` (see `dominance.ts`). */
+  readonly matchedWords: (text: number) => number;
+  /** Which query words are in its main clause (see `clauses.ts`), or null when it has none. */
+  readonly main: Uint8Array | null;
+  /** Whether a text's coverage is of the main clause, which it covers more of than of the whole query. */
+  readonly byClause: (text: number) => boolean;
+  /** The best score among the kept judgments (0 when none). */
+  readonly best: number;
+  /** The best coverage among the judgments past a cut-off (0 when none). */
+  readonly bestCoverage: number;
+  readonly score: (text: number) => number;
+  /** Share of the query's weight a text matched. */
+  readonly coverage: (text: number) => number;
+  /** Share of a text's own content weight the query matched. */
+  readonly reverse: (text: number) => number;
+  /** Whether a text states a matched word the opposite way and shares no negation with the query. */
+  readonly opposite: (text: number) => boolean;
+  /** The query words each text holds, when asked for. */
+  readonly matches: ReadonlyMap<number, TermMatch[]> | undefined;
+}
+
+const NOTHING = new Int32Array(0);
+
+/** The ranking of a query that reaches nothing. */
+export function nothingFound(words: readonly QueryWord[]): Ranking {
+  const none = () => 0;
+  return {
+    words,
+    touched: [],
+    passed: new Set(),
+    kept: NOTHING,
+    hop: new Map(),
+    sameReason: new Set(),
+    matchedWords: () => 0,
+    main: null,
+    byClause: () => false,
+    best: 0,
+    bestCoverage: 0,
+    score: none,
+    coverage: none,
+    reverse: none,
+    opposite: () => false,
+    matches: undefined,
+  };
+}
+
+/** The hits of a ranking: each kept judgment with its relevance. */
+export function hitsOf(entry: Built, ranking: Ranking): Hit[] {
+  const { kept, best } = ranking;
+  const hits: Hit[] = new Array<Hit>(kept.length);
+  for (let i = 0; i < kept.length; i++) {
+    const doc = kept[i] as number;
+    const text = entry.textOf[doc] as number;
+    hits[i] = { index: doc, relevance: best > 0 ? ranking.score(text) / best : 0, words: ranking.matchedWords(text), coverage: ranking.coverage(text) };
+  }
+  return hits;
+}
