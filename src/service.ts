@@ -26,7 +26,7 @@ import { type Credentials, checkCredentials, DEFAULT_BASE_URL, type MockServiceO
 import { authHeaderNames } from './protocol/auth-headers.js';
 import type { ApiCall, ApiReply } from './protocol/call.js';
 import { corsOrigins } from './protocol/cors.js';
-import { type DispatchDeps, type RouteTables, dispatch as runPipeline } from './protocol/dispatch.js';
+import { answerNow, type DispatchDeps, type RouteTables, dispatch as runPipeline } from './protocol/dispatch.js';
 import { createHooks, type DispatchHooks } from './protocol/hooks.js';
 import { checkLimits, STATE_LIMITS } from './protocol/limits.js';
 import { migrationPolicy, type Settings } from './protocol/operation.js';
@@ -87,10 +87,14 @@ export interface MockService {
   importState(state: string | StateFile): void;
 }
 
-/** What a service keeps beside its public surface: the pipeline's seams and the starting-state marker. */
+/** What a service keeps beside its public surface: the pipeline's seams, the starting-state marker, the pipeline. */
 interface Internals {
   hooks: DispatchHooks;
   markStartingState(): void;
+  /** The `dispatch` the service was made with. */
+  dispatch: MockService['dispatch'];
+  /** The pipeline without the promise: the reply itself when the call waited for nothing. */
+  answerNow(call: ApiCall): ApiReply | Promise<ApiReply>;
 }
 
 const internals = new WeakMap<MockService, Internals>();
@@ -107,6 +111,22 @@ function internalsOf(service: MockService): Internals {
  */
 export function serviceHooks(service: MockService): DispatchHooks {
   return internalsOf(service).hooks;
+}
+
+/**
+ * Runs one call like `service.dispatch`, but gives the reply itself when the call waited for nothing (a transport
+ * can send it at once); a service whose `dispatch` was replaced, or an object that only looks like a service, is
+ * called through its `dispatch`.
+ * @example const reply = answerCall(service, call); send(reply instanceof Promise ? await reply : reply);
+ */
+export function answerCall(service: MockService, call: ApiCall): ApiReply | Promise<ApiReply> {
+  const found = internals.get(service);
+  if (found === undefined || service.dispatch !== found.dispatch) return service.dispatch(call);
+  try {
+    return found.answerNow(call);
+  } catch (error) {
+    return Promise.reject(error);
+  }
 }
 
 /**
@@ -274,6 +294,8 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   };
   internals.set(service, {
     hooks,
+    dispatch: service.dispatch,
+    answerNow: (call) => answerNow(deps, call),
     markStartingState: () => {
       store.release(initial.state);
       store.rebase();

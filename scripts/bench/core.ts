@@ -1,13 +1,10 @@
 import { execFile, spawnSync } from 'node:child_process';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { createHandlers } from '../../src/adapters/msw.js';
-import { listen } from '../../src/adapters/node-server.js';
 import { addUsers } from '../../src/model/users/users.js';
 import { createMockService } from '../../src/service.js';
 
@@ -39,150 +36,11 @@ function seededUsers(service: ReturnType<typeof createMockService>, count: numbe
   addUsers(service.model, ns, { organizationId, users, keepAccessRole: true });
 }
 
-/** Runs the load generator in a child process (asynchronously, so this process keeps serving). */
+/** Runs the load generator in a child process (asynchronously, so this process keeps serving); requests/s. */
 export async function load(url: string, body: string, headers: Record<string, string>, seconds: number): Promise<number> {
-  return (await loadRound(url, body, headers, seconds)).rps;
-}
-
-/**
- * One round of load on a server running in this process: requests/s, and the CPU time this process spent per
- * request (user + system; the load generator runs in its own process and is not counted).
- */
-export async function loadRound(url: string, body: string, headers: Record<string, string>, seconds: number): Promise<{ rps: number; cpuUs: number }> {
   const args = [join(here, 'load.mjs'), JSON.stringify({ url, body, headers, seconds, connections: 32 })];
-  const before = process.cpuUsage();
   const { stdout } = await promisify(execFile)(process.execPath, args, { encoding: 'utf8' });
-  const used = process.cpuUsage(before);
-  const { rps, requests } = JSON.parse(stdout) as { rps: number; requests: number };
-  return { rps, cpuUs: (used.user + used.system) / Math.max(1, requests) };
-}
-
-/** A route the server bench loads: its path and its `data`. */
-interface ServerRoute {
-  label: string;
-  path: string;
-  data: Record<string, unknown>;
-}
-
-/**
- * The routes the server bench measures on one seeded organization (10 users, 10 notifications to user-1, 5 comment
- * threads on doc-1): `users/get` carries the budgets, the others show a write, a notification read and a comments read.
- */
-export const SERVER_ROUTES: readonly ServerRoute[] = [
-  { label: 'users/get', path: '/v2/users/get', data: { organizationId: 'org-1' } },
-  { label: 'users/add', path: '/v2/users/add', data: { organizationId: 'org-1', users: [{ userId: 'user-3', name: 'User 3', email: 'user3@example.com' }] } },
-  { label: 'notifications/get', path: '/v2/notifications/get', data: { organizationId: 'org-1', userId: 'user-1' } },
-  { label: 'commentannotations/get', path: '/v2/commentannotations/get', data: { organizationId: 'org-1', documentId: 'doc-1' } },
-];
-
-/** The state every server route reads or writes. */
-async function seedServerState(service: ReturnType<typeof createMockService>, headers: Record<string, string>): Promise<void> {
-  seededUsers(service, 10);
-  const call = async (path: string, data: unknown): Promise<void> => {
-    const reply = await service.dispatch({ method: 'POST', path, headers, body: JSON.stringify({ data }) });
-    if (reply.status !== 200) throw new Error(`${path}: ${reply.status} ${reply.body}`);
-  };
-  for (let i = 0; i < 10; i++) {
-    await call('/v2/notifications/add', {
-      organizationId: 'org-1',
-      documentId: 'doc-1',
-      actionUser: { userId: `user-${i}`, name: `User ${i}` },
-      notifyUsers: [{ userId: 'user-1' }, { userId: 'user-2' }],
-      displayHeadlineMessageTemplate: '{actionUser} mentioned you',
-      displayBodyMessage: `Body ${i}.`,
-    });
-  }
-  await call('/v2/commentannotations/add', {
-    organizationId: 'org-1',
-    documentId: 'doc-1',
-    commentAnnotations: Array.from({ length: 5 }, (_, i) => ({
-      commentData: [{ commentText: `Comment ${i}`, from: { userId: `user-${i}`, name: `User ${i}` } }],
-    })),
-  });
-}
-
-/** A bare node:http server that reads the body, parses it and answers `fixed` as JSON. */
-async function bareServer(fixed: string): Promise<{ url: string; close(): void }> {
-  const bare = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      JSON.parse(Buffer.concat(chunks).toString('utf8'));
-      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
-      res.end(fixed);
-    });
-  });
-  await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(bare.address() as AddressInfo).port}`,
-    close() {
-      bare.closeAllConnections();
-      bare.close();
-    },
-  };
-}
-
-/** Median, lowest and highest of a list, for a figure and its spread. */
-function spread(values: number[]): { median: number; min: number; max: number } {
-  return { median: median(values), min: Math.min(...values), max: Math.max(...values) };
-}
-
-/**
- * The standalone server against a bare node:http server answering the same bytes, per route in `SERVER_ROUTES`,
- * rounds interleaved: requests/s and CPU µs per request of the server process (the load generator runs in its own
- * process). The best round of each side gives the budgeted ratios; the per-round ratios give their spread.
- */
-export async function benchServer(seconds = 2, rounds = 5): Promise<Record<string, number>> {
-  const service = createMockService();
-  const headers = { 'content-type': 'application/json', ...service.credentials.headers };
-  await seedServerState(service, headers);
-  const ours = await listen(service, { port: 0 });
-  const out: Record<string, number> = {};
-  try {
-    for (const route of SERVER_ROUTES) {
-      const body = JSON.stringify({ data: route.data });
-      const fixed = (await service.dispatch({ method: 'POST', path: route.path, headers, body })).body;
-      const bare = await bareServer(fixed);
-      const bareRounds: { rps: number; cpuUs: number }[] = [];
-      const ourRounds: { rps: number; cpuUs: number }[] = [];
-      try {
-        for (let i = 0; i < rounds; i++) {
-          bareRounds.push(await loadRound(`${bare.url}${route.path}`, body, headers, seconds));
-          ourRounds.push(await loadRound(`${ours.url}${route.path}`, body, headers, seconds));
-        }
-      } finally {
-        bare.close();
-      }
-      // The best round of each: other load on a shared machine only ever takes requests away and adds CPU time
-      // (cache misses, preemption). CPU per request is reported beside requests/s because the load generator shares
-      // the two cores, so requests/s also measure how the cores were split.
-      const o = Math.max(...ourRounds.map((r) => r.rps));
-      const b = Math.max(...bareRounds.map((r) => r.rps));
-      const ourCpu = Math.min(...ourRounds.map((r) => r.cpuUs));
-      const bareCpu = Math.min(...bareRounds.map((r) => r.cpuUs));
-      // The ratio of each interleaved pair of rounds (the first pair warms both servers up and is left out).
-      const pairs = ourRounds
-        .slice(1)
-        .map((r, i) => ({ cpu: r.cpuUs / (bareRounds[i + 1] as { cpuUs: number }).cpuUs, rps: r.rps / (bareRounds[i + 1] as { rps: number }).rps }));
-      const cpuSpread = spread(pairs.map((p) => p.cpu));
-      const rpsSpread = spread(pairs.map((p) => p.rps));
-      const budgeted = route.label === 'users/get';
-      const name = `server ${route.label}`;
-      out[`${name}: rps (ours, best round)`] = Math.round(o);
-      out[`${name}: rps (bare node:http, best round)`] = Math.round(b);
-      out[`${name}: rps ours / bare, best rounds${budgeted ? ' (budget >= 0.67)' : ''}`] = o / b;
-      out[`${name}: CPU µs per request (ours, best round)`] = ourCpu;
-      out[`${name}: CPU µs per request (bare node:http, best round)`] = bareCpu;
-      out[`${name}: CPU per request ours / bare, best rounds${budgeted ? ' (budget <= 1.5)' : ''}`] = ourCpu / bareCpu;
-      out[`${name}: CPU ratio of paired rounds, lowest`] = cpuSpread.min;
-      out[`${name}: CPU ratio of paired rounds, highest`] = cpuSpread.max;
-      out[`${name}: rps ratio of paired rounds, lowest`] = rpsSpread.min;
-      out[`${name}: rps ratio of paired rounds, highest`] = rpsSpread.max;
-    }
-  } finally {
-    await ours.close();
-  }
-  return out;
+  return (JSON.parse(stdout) as { rps: number }).rps;
 }
 
 /** Time per call through msw: our catch-all handler against a trivial one-handler `http.post`. */

@@ -1,8 +1,9 @@
 import { expect, it } from 'vitest';
 import { checkBudgets } from './budgets.js';
-import { benchCore, benchImport, benchMsw, benchServer } from './core.js';
+import { benchCore, benchImport, benchMsw } from './core.js';
 import { benchGrowth, type GrowthRow, growthTable } from './growth.js';
 import { benchJournal } from './journal.js';
+import { benchServer, benchServerInBenchProcess } from './server.js';
 
 const optional = async (file: string, name: string): Promise<Record<string, number>> => {
   try {
@@ -38,6 +39,7 @@ it('prints the bench figures and holds every budget', async () => {
     ...benchImport(),
     ...(await benchMsw()),
     ...(await benchServer()),
+    ...(await benchServerInBenchProcess()),
     ...(await benchJournal()),
     ...(await optional('./crdt.js', 'benchCrdt')),
     ...(await optional('./memory.js', 'benchMemory')),

@@ -6,7 +6,7 @@ import { bodyLimitFor, STORAGE_PREFIX } from '../protocol/limits.js';
 import { bindsLoopbackOnly, hostAllowed, type ListenerPolicy, originAllowed } from '../protocol/origins.js';
 import { compileSchema } from '../protocol/schema-compiler.js';
 import { useSchemaCompiler } from '../protocol/validate.js';
-import type { MockService } from '../service.js';
+import { answerCall, type MockService } from '../service.js';
 import { unpredictableToken } from '../support/secret.js';
 import { loadServed } from '../surface.js';
 import { clientErrorHandler, refuseOnSocket } from './http-refusals.js';
@@ -183,7 +183,10 @@ function handle(service: MockService, listener: ListenerPolicy, req: IncomingMes
     answered = true;
     const call: ApiCall = { method: req.method ?? 'GET', path: req.url ?? '/', headers: headers(), body, listener, origin: origin() };
     if (bytes) call.bytes = bytes;
-    void service.dispatch(bodyTooLarge ? { ...call, bodyTooLarge } : call).then((reply) => send(res, reply, close));
+    // A reply that waited for nothing is sent at once, as a bare node:http handler would; any other when it is ready.
+    const reply = answerCall(service, bodyTooLarge ? { ...call, bodyTooLarge } : call);
+    if (reply instanceof Promise) void reply.then((ready) => send(res, ready, close));
+    else send(res, reply, close);
   };
   req.on('data', (chunk: Buffer) => {
     size += chunk.length;

@@ -84,16 +84,12 @@ interface Raw {
   durationMs: number;
 }
 
-/** Where the arrival time rides on a call's info object (a plain property is cheaper than a WeakMap per call). */
-const STARTED = Symbol('journal.started');
-type Timed = CallInfo & { [STARTED]?: number };
-
 /** The header a call may carry to stay out of the journal (the inspector's own polling does). */
 export const SKIP_HEADER = 'x-mock-journal';
 
 /**
- * Creates a bounded journal and plugs it into a service's seams: its `before` hook must run first so the
- * measured duration includes injected latency. The token headers of `authHeaders` (default `x-service-*`) are redacted.
+ * Creates a bounded journal and plugs it into a service's seams; a call's duration runs from its arrival (before
+ * any hook, so injected latency counts) to the journal's `after` hook. The token headers of `authHeaders` (default `x-service-*`) are redacted.
  * @example const journal = createJournal(hooks, { limit: 1000, authHeaders: settings.authHeaders });
  */
 export function createJournal(hooks: DispatchHooks, options: { limit: number; authHeaders?: AuthHeaderNames }): JournalApi {
@@ -109,15 +105,10 @@ export function createJournal(hooks: DispatchHooks, options: { limit: number; au
   let seq = 0;
   const listeners = new Set<(entry: JournalEntry) => void>();
 
-  hooks.before.unshift((_call, info) => {
-    (info as Timed)[STARTED] = elapsedMs();
-    return undefined;
-  });
   hooks.after.push((call, reply, info) => {
     if (limit === 0 && listeners.size === 0) return;
     if (call.headers[SKIP_HEADER] === 'skip' || (info.path === '/__mock/requests' && call.method.toUpperCase() === 'GET')) return;
-    const started = (info as Timed)[STARTED];
-    const raw: Raw = { id: ++seq, call, reply, info, durationMs: started === undefined ? 0 : elapsedMs() - started };
+    const raw: Raw = { id: ++seq, call, reply, info, durationMs: elapsedMs() - info.started };
     if (limit > 0) {
       ring[next] = raw;
       next = (next + 1) % limit;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { effectiveNotificationConfig, NOTIFICATION_SETTINGS, setNotificationConfig } from '../model/notifications/config.js';
-import { addNotification, deleteNotifications, queryNotifications, renderNotification } from '../model/notifications/notifications.js';
+import { addNotification, deleteNotifications, notificationReply, queryNotifications } from '../model/notifications/notifications.js';
 import { pageNotifications } from '../model/notifications/query.js';
 import { isReadBy, updateNotifications } from '../model/notifications/update.js';
 import type { NotificationRecord } from '../model/state/entities.js';
@@ -129,7 +129,7 @@ export const get = defineOperation({
   run({ data, caller, version }) {
     const ns = namespaceOf(caller);
     const render = (n: NotificationRecord): Record<string, unknown> => {
-      const out = renderNotification(ns, n);
+      const out = notificationReply(ns, n);
       // Read state is per user, so only a user-scoped read can report it.
       if (data.userId !== undefined) out['isUnread'] = !isReadBy(n, data.userId);
       return out;

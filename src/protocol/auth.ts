@@ -49,6 +49,12 @@ export function authenticate(
 export function apiKeyCaller(model: ModelContext, apiKey: string, token: string): Caller {
   const key = model.store.tables.apiKeys.get(apiKey);
   if (!key) throw new ServiceError('PERMISSION_DENIED', 'Invalid API key.');
-  if (!key.authTokens.some((t) => t.token === token)) throw new ServiceError('PERMISSION_DENIED', 'Invalid auth token for API key.');
+  if (!hasToken(key.authTokens, token)) throw new ServiceError('PERMISSION_DENIED', 'Invalid auth token for API key.');
   return { level: 'apiKey', key, ns: model.store.namespace(apiKey) };
+}
+
+/** Whether a key's tokens include `token` (a loop: this runs on every API-key call). */
+function hasToken(tokens: readonly { token: string }[], token: string): boolean {
+  for (const t of tokens) if (t.token === token) return true;
+  return false;
 }

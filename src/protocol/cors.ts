@@ -88,11 +88,34 @@ export function apiOriginAllowed(origin: string, allowed: ReadonlySet<string>): 
  * @example apiCors(call, new Set())['access-control-allow-origin']
  */
 export function apiCors(call: ApiCall, allowed: ReadonlySet<string>): Readonly<Record<string, string>> {
-  const raw = header(call, 'origin')?.trim();
-  if (raw === undefined || raw === '') return ANY_ORIGIN;
-  const origin = explicitOrigin(call);
-  if (origin === undefined || !apiOriginAllowed(origin, allowed)) return NO_ORIGIN;
-  return { 'access-control-allow-origin': origin, 'access-control-allow-credentials': 'true', vary: 'Origin' };
+  const sent = header(call, 'origin');
+  if (sent === undefined) return ANY_ORIGIN;
+  let decided = decisions.get(allowed);
+  if (decided === undefined) {
+    decided = new Map();
+    decisions.set(allowed, decided);
+  }
+  let cors = decided.get(sent);
+  if (cors === undefined) {
+    cors = apiCorsOf(sent.trim(), allowed);
+    // A page sends one origin on every call: a few entries cover every page, and junk origins only cost a refill.
+    if (decided.size >= MAX_DECISIONS) decided.clear();
+    decided.set(sent, cors);
+  }
+  return cors;
+}
+
+/** How many origins' CORS headers are kept per set of configured origins. */
+const MAX_DECISIONS = 64;
+
+/** The CORS headers of API replies per configured origins, per `Origin` as sent. */
+const decisions = new WeakMap<ReadonlySet<string>, Map<string, Readonly<Record<string, string>>>>();
+
+/** `apiCors` for an `Origin` header, trimmed. */
+function apiCorsOf(origin: string, allowed: ReadonlySet<string>): Readonly<Record<string, string>> {
+  if (origin === '') return ANY_ORIGIN;
+  if (origin === 'null' || !apiOriginAllowed(origin, allowed)) return NO_ORIGIN;
+  return Object.freeze({ 'access-control-allow-origin': origin, 'access-control-allow-credentials': 'true', vary: 'Origin' });
 }
 
 /**

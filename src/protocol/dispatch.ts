@@ -1,16 +1,16 @@
 import { ServiceError } from '../errors.js';
 import type { ModelContext } from '../model/state/context.js';
 import { transact } from '../model/state/transaction.js';
+import { elapsedMs } from '../support/timer.js';
 import { authenticate } from './auth.js';
-import { type AuthHeaderNames, missingHeadersHint } from './auth-headers.js';
+import { missingHeadersHint } from './auth-headers.js';
 import { type ApiCall, type ApiReply, header } from './call.js';
-import { apiCors, apiHeaderList, apiPreflight, controlCors, controlPreflight } from './cors.js';
 import { bareResult, failure, json, success } from './envelope.js';
 import type { BeforeHook, CallInfo, DispatchHooks, SettleStep } from './hooks.js';
 import { bodyLimitFor, checkLimits, limitsFor } from './limits.js';
 import type { AuthLevel, Caller, OperationOutput, Route, Settings } from './operation.js';
-import { LOOPBACK_POLICY } from './origins.js';
 import { nearestPath, normalisePath } from './paths.js';
+import { isControlPath, preflightOf, withCors } from './reply-cors.js';
 import { validate } from './validate.js';
 
 export { MAX_BODY_BYTES } from './limits.js';
@@ -48,23 +48,42 @@ function tooLarge(limit: number): ApiReply {
  */
 export function dispatch(deps: DispatchDeps, call: ApiCall): Promise<ApiReply> {
   try {
-    const info: CallInfo = { path: normalisePath(call.path), kind: 'api', at: deps.model.clock.now() };
-    let answer: ApiReply | Promise<ApiReply>;
-    try {
-      answer = answerFrom(0, deps, call, info);
-    } catch (error) {
-      answer = rendered(error, deps, call);
-    }
-    if (answer instanceof Promise) {
-      return answer.then(
-        (reply) => finish(reply, deps, call, info),
-        (error: unknown) => finish(rendered(error, deps, call), deps, call, info),
-      );
-    }
-    return Promise.resolve(finish(answer, deps, call, info));
+    const reply = answerNow(deps, call);
+    return reply instanceof Promise ? reply : Promise.resolve(reply);
   } catch (error) {
     return Promise.reject(error);
   }
+}
+
+/**
+ * `dispatch` for a transport that can use a reply at once: the reply itself when the call waited for nothing, else
+ * the promise of it. Throws only what `dispatch` would reject with.
+ * @example const reply = answerNow(deps, call); if (reply instanceof Promise) await reply;
+ */
+export function answerNow(deps: DispatchDeps, call: ApiCall): ApiReply | Promise<ApiReply> {
+  // Every field is there from the start, so each call's info has one shape however far the call gets.
+  const info: CallInfo = {
+    path: normalisePath(call.path),
+    kind: 'api',
+    route: undefined,
+    caller: undefined,
+    hint: undefined,
+    at: deps.model.clock.now(),
+    started: elapsedMs(),
+  };
+  let answer: ApiReply | Promise<ApiReply>;
+  try {
+    answer = answerFrom(0, deps, call, info);
+  } catch (error) {
+    answer = rendered(error, deps, call);
+  }
+  if (answer instanceof Promise) {
+    return answer.then(
+      (reply) => finish(reply, deps, call, info),
+      (error: unknown) => finish(rendered(error, deps, call), deps, call, info),
+    );
+  }
+  return finish(answer, deps, call, info);
 }
 
 /** The reply of an exception: its own envelope for a `ServiceError`, else 500 INTERNAL (reported once). */
@@ -169,47 +188,6 @@ function authenticateWithHint(call: ApiCall, level: AuthLevel, deps: DispatchDep
   }
 }
 
-/** Whether a path belongs to the control plane. */
-function isControlPath(path: string): boolean {
-  return path.startsWith('/__mock/') || path === '/__mock';
-}
-
-/** Why an API reply carries no CORS headers for a page, and what to do about it. */
-function foreignPage(origin: string): string {
-  return `API replies are shared with pages on loopback origins (localhost, 127.0.0.1, [::1], any port) and configured origins only, not with the page at ${origin}; start the server with --cors-origin ${origin} (option cors.origins) to allow it.`;
-}
-
-/** The reply to a CORS preflight: API paths for allowed pages, control paths for pages on allowed origins only. */
-function preflightOf(call: ApiCall, path: string, corsOrigins: ReadonlySet<string>, authHeaders: AuthHeaderNames): ApiReply {
-  const origin = header(call, 'origin');
-  if (!isControlPath(path)) {
-    const headers = apiPreflight(call, corsOrigins, apiHeaderList(authHeaders));
-    if (headers) return { status: 204, headers, body: '' };
-    return failure(new ServiceError('PERMISSION_DENIED', foreignPage(origin ?? 'null')));
-  }
-  const policy = call.listener ?? LOOPBACK_POLICY;
-  const headers = controlPreflight(call, policy);
-  if (headers) return { status: 204, headers, body: '' };
-  // Browsers always name the page in a preflight; without one there is no page to allow or refuse.
-  if (origin === undefined) return { status: 204, headers: { vary: 'Origin' }, body: '' };
-  return failure(
-    new ServiceError(
-      'PERMISSION_DENIED',
-      `The control plane refuses calls from the page at ${origin}: only pages on loopback origins, ${policy.host} or an allowed host may use it.`,
-    ),
-  );
-}
-
-/** The reply with the CORS headers its caller gets: the API's, or the control plane's (never a wildcard to a page). */
-function withCors(reply: ApiReply, call: ApiCall, info: CallInfo, corsOrigins: ReadonlySet<string>): ApiReply {
-  const control = isControlPath(info.path);
-  const cors = control ? controlCors(call, call.listener ?? LOOPBACK_POLICY) : apiCors(call, corsOrigins);
-  if (!control && cors['access-control-allow-origin'] === undefined) info.hint ??= foreignPage(header(call, 'origin') ?? 'null');
-  // Every reply is built for this call (its headers object is its own), so the CORS headers join it in place.
-  Object.assign(reply.headers, cors);
-  return reply;
-}
-
 function find(tables: RouteTables, path: string, info: CallInfo): Route {
   const route = tables.routes[path];
   if (route && Object.hasOwn(tables.routes, path)) return route;
@@ -238,10 +216,10 @@ function refuse(info: CallInfo, hint: string): ServiceError {
 
 /** The callable-function gate (service-facts D2): POST, JSON, a body of exactly `{ data: {...} }`. */
 function gate(call: ApiCall, info: CallInfo): unknown {
-  const method = call.method.toUpperCase();
+  const method = call.method === 'POST' ? 'POST' : call.method.toUpperCase();
   if (method !== 'POST') throw refuse(info, `The method must be POST, not ${method}.`);
   const raw = header(call, 'content-type');
-  const type = (raw ?? '').split(';')[0]?.trim().toLowerCase();
+  const type = raw === 'application/json' ? raw : (raw ?? '').split(';')[0]?.trim().toLowerCase();
   if (type !== 'application/json') {
     throw refuse(
       info,
@@ -255,6 +233,24 @@ function gate(call: ApiCall, info: CallInfo): unknown {
     throw refuse(info, call.body.trim() === '' ? 'The body is empty; send {"data": {...}}.' : 'The body is not valid JSON.');
   }
   if (!isObject(body)) throw refuse(info, 'The body must be a JSON object of the form {"data": {...}}.');
+  if (!onlyData(body)) checkKeys(body, info);
+  if (!isObject(body['data'])) throw refuse(info, '"data" must be a JSON object.');
+  const beyond = checkLimits(body['data'], 'data', limitsFor(info.path));
+  if (beyond !== undefined) throw new ServiceError('INVALID_ARGUMENT', beyond);
+  return body['data'];
+}
+
+/** Whether a parsed body's only key is `data` (JSON.parse gives plain objects whose keys are all enumerable and own). */
+function onlyData(body: Record<string, unknown>): boolean {
+  let count = 0;
+  for (const key in body) {
+    if (key !== 'data' || ++count > 1) return false;
+  }
+  return count === 1;
+}
+
+/** Refuses a body whose own keys are not exactly `data`. */
+function checkKeys(body: Record<string, unknown>, info: CallInfo): void {
   const keys = Object.keys(body);
   if (!keys.includes('data')) throw refuse(info, 'The body has no "data" key; wrap the request as {"data": {...}}.');
   if (keys.length !== 1)
@@ -265,10 +261,6 @@ function gate(call: ApiCall, info: CallInfo): unknown {
         .map((k) => JSON.stringify(k))
         .join(', ')}.`,
     );
-  if (!isObject(body['data'])) throw refuse(info, '"data" must be a JSON object.');
-  const beyond = checkLimits(body['data'], 'data', limitsFor(info.path));
-  if (beyond !== undefined) throw new ServiceError('INVALID_ARGUMENT', beyond);
-  return body['data'];
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

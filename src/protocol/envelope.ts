@@ -1,12 +1,12 @@
 import type { ServiceError } from '../errors.js';
 import type { ApiReply } from './call.js';
 
-/** Headers of every JSON reply; the pipeline adds the CORS headers that fit the caller (`cors.ts`). */
-const JSON_HEADERS: Readonly<Record<string, string>> = { 'content-type': 'application/json; charset=utf-8' };
+/** The content type of every JSON reply; the pipeline adds the CORS headers that fit the caller (`cors.ts`). */
+const JSON_TYPE = 'application/json; charset=utf-8';
 
-/** A JSON reply with the standard headers. @example json(200, { ok: true }) */
+/** A JSON reply with the standard headers (an object of its own, since the pipeline adds to it). @example json(200, { ok: true }) */
 export function json(status: number, body: unknown): ApiReply {
-  return { status, headers: { ...JSON_HEADERS }, body: JSON.stringify(body) };
+  return { status, headers: { 'content-type': JSON_TYPE }, body: JSON.stringify(body) };
 }
 
 /**

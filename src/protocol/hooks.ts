@@ -9,13 +9,15 @@ export interface CallInfo {
   /** Which part of the pipeline answered. */
   kind: 'api' | 'control' | 'preflight' | 'too-large';
   /** The route the path named, when it named one. */
-  route?: Route;
+  route?: Route | undefined;
   /** The authenticated caller, once authentication succeeded. */
-  caller?: Caller;
+  caller?: Caller | undefined;
   /** In words, why the protocol gate or the router refused the call (the reply keeps the service's own message). */
-  hint?: string;
+  hint?: string | undefined;
   /** The service clock when the call arrived (milliseconds). */
   at: number;
+  /** The host's monotonic timer when the call arrived (milliseconds), before any hook ran: durations start here. */
+  started: number;
 }
 
 /** Runs before the pipeline; a reply it returns is given instead of the pipeline's (fault injection). */

@@ -101,6 +101,7 @@ export const STATE_LIMITS: Limits = {
  * @example checkLimits({ a: 'x'.repeat(300_000) }, 'data') // 'data.a is longer than 262144 characters.'
  */
 export function checkLimits(value: unknown, root: string, limits: Limits = BODY_LIMITS): string | undefined {
+  if (keeps(value, 1, false, limits)) return undefined;
   // Each entry names its place by its parent and its own step; a path is spelled out only for a message.
   type Entry = { value: unknown; parent: Entry | undefined; step: string | number; depth: number; id: boolean };
   const pathOf = (entry: Entry): string => {
@@ -134,6 +135,30 @@ export function checkLimits(value: unknown, root: string, limits: Limits = BODY_
     }
   }
   return undefined;
+}
+
+/** How deep `keeps` recurses before it leaves a body to the walk in `checkLimits`. */
+const KEEPS_DEPTH = 16;
+
+/**
+ * Whether a value clearly keeps the limits, checked without allocating: true only where `checkLimits` finds nothing
+ * (it may say false for a value that keeps them, such as one nested deeper than `KEEPS_DEPTH`; the walk then decides).
+ */
+function keeps(value: unknown, depth: number, id: boolean, limits: Limits): boolean {
+  if (typeof value === 'string') return value.length <= limits.stringLength && (!id || value.length <= limits.idLength);
+  if (typeof value !== 'object' || value === null) return true;
+  if (depth > limits.depth || depth > KEEPS_DEPTH) return false;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) if (!keeps(value[i], depth + 1, id, limits)) return false;
+    return true;
+  }
+  // `for...in` also visits inherited enumerable keys: more keys than the walk counts, so never a wrong true.
+  let count = 0;
+  for (const key in value) {
+    if (++count > limits.keys || FORBIDDEN_KEYS.has(key) || key.length > limits.keyLength) return false;
+    if (!keeps((value as Record<string, unknown>)[key], depth + 1, isIdKey(key), limits)) return false;
+  }
+  return true;
 }
 
 /** Whether a key's values are ids: it ends in `Id` or `Ids`, or is `contentKey`. */

@@ -1,6 +1,8 @@
 /** Normalises a request path: no query string, no trailing slash (`/v2/users/add/` is `/v2/users/add`). */
 export function normalisePath(raw: string): string {
-  const q = raw.search(/[?#]/);
+  const query = raw.indexOf('?');
+  const hash = raw.indexOf('#');
+  const q = hash !== -1 && (query === -1 || hash < query) ? hash : query;
   let path = q === -1 ? raw : raw.slice(0, q);
   while (path.length > 1 && path.endsWith('/')) path = path.slice(0, -1);
   return path === '' ? '/' : path;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { effectiveNotificationConfig, setNotificationConfig } from '../../src/model/notifications/config.js';
 import { headlineOf, stripPersonalData } from '../../src/model/notifications/content.js';
-import { addNotification, queryNotifications, renderNotification } from '../../src/model/notifications/notifications.js';
+import { addNotification, notificationReply, queryNotifications, renderNotification } from '../../src/model/notifications/notifications.js';
 import { recipientsOf } from '../../src/model/notifications/recipients.js';
 import { ensureDocument, ensureOrganization } from '../../src/model/organizations/organizations.js';
 import { UndoLog } from '../../src/model/state/undo-log.js';
@@ -57,6 +57,20 @@ describe('notifications model', () => {
     const view = renderNotification(ns, record) as { context: { access: { a: number } } };
     view.context.access.a = 2;
     expect(renderNotification(ns, record)['context']).toEqual({ access: { a: 1 } });
+  });
+
+  it('serialises a reply view of a notification to the bytes of its copy, without copying the stored values', () => {
+    const { model, ns } = setup();
+    const record = addNotification(model, ns, {
+      ...input,
+      context: { access: { a: 1 }, list: [1, { b: null }] },
+      metadata: { apiKey: 'client-wins-not', custom: { deep: [true] } },
+      extra: { actionType: 'mention', undefinedField: undefined },
+    });
+    const reply = notificationReply(ns, record);
+    expect(JSON.stringify(reply)).toBe(JSON.stringify(renderNotification(ns, record)));
+    expect(Object.keys(reply)).toEqual(Object.keys(renderNotification(ns, record)));
+    expect(reply['context']).toBe(record.record['context']);
   });
 
   it('orders ties by insertion, reversed for desc', () => {

@@ -1,7 +1,7 @@
 /** Reading comment threads: get with selectors and paging, and per-document counts (beyond-spec 1.2, 1.5). */
 import type { Namespace } from '../state/entities.js';
 import { visibleTo } from './access.js';
-import { renderThread, type ThreadRecord, threadsOf } from './records.js';
+import { type ThreadRecord, threadReply, threadsOf } from './records.js';
 import { sortThreads, type ThreadFilter, threadMatches } from './selectors.js';
 
 /** Which threads a get is about: documents (one, several, a folder's, or all of the organization) and filters. */
@@ -50,8 +50,8 @@ export function queryThreads(ns: Namespace, query: ThreadQuery): (ThreadRecord |
   return annotationIds.map((id) => kept.find((t) => t.annotationId === id) ?? null);
 }
 
-/** A thread in its read shape, `null` kept. */
-export const renderOrNull = (thread: ThreadRecord | null): Record<string, unknown> | null => (thread ? renderThread(thread) : null);
+/** A thread in its read shape for a reply, `null` kept. */
+export const renderOrNull = (thread: ThreadRecord | null): Record<string, unknown> | null => (thread ? threadReply(thread) : null);
 
 /** Threads and unread threads of one document for one user. */
 export interface ThreadCount {

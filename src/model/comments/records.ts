@@ -79,6 +79,17 @@ export function renderThread(record: ThreadRecord): Record<string, unknown> {
   return copy;
 }
 
+/**
+ * A thread in its read shape for a reply that is serialised at once: a new top-level object without the hidden
+ * fields, whose values are the stored ones (`renderThread` copies them all, for payloads that are kept).
+ * @example JSON.stringify(threadReply(record)) === JSON.stringify(renderThread(record))
+ */
+export function threadReply(record: ThreadRecord): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(record)) if (!(HIDDEN as readonly string[]).includes(key)) out[key] = record[key];
+  return out;
+}
+
 /** A comment as REST returns it (a copy). */
 export function renderComment(comment: CommentRecord): Record<string, unknown> {
   return structuredClone(comment);

@@ -269,12 +269,25 @@ const READ_ORDER = [
 
 /**
  * A notification as get notifications returns it (service-facts 6.1): client ids in `metadata`,
- * `notifyUsers` keyed by md5(email), `notifyUsersByUserId` keyed by md5(userId); fixture extras last.
+ * `notifyUsers` keyed by md5(email), `notifyUsersByUserId` keyed by md5(userId); fixture extras last. A copy.
  * @example renderNotification(ns, record).notifyUsersByUserId
  */
 export function renderNotification(ns: Namespace, n: NotificationRecord): Record<string, unknown> {
+  return readShape(ns, n, structuredClone(n.record));
+}
+
+/**
+ * `renderNotification` for a reply that is serialised at once: the same keys in the same order, but the values are
+ * the stored ones, not copies; a caller may add keys to it, never change what it holds.
+ * @example JSON.stringify(notificationReply(ns, record)) === JSON.stringify(renderNotification(ns, record))
+ */
+export function notificationReply(ns: Namespace, n: NotificationRecord): Record<string, unknown> {
+  return readShape(ns, n, n.record);
+}
+
+/** A notification in its read shape, with the stored fields `fields` (the record's own, or a copy of them). */
+function readShape(ns: Namespace, n: NotificationRecord, fields: Record<string, unknown>): Record<string, unknown> {
   const apiKey = ns.apiKey;
-  const fields = structuredClone(n.record);
   const sent: Record<string, unknown> = {};
   // The service's own ids win over same-named keys a client put in `metadata`.
   for (const [key, value] of Object.entries(isRecord(fields['metadata']) ? fields['metadata'] : {})) {

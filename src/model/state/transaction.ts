@@ -3,25 +3,37 @@ import type { Rng } from '../../support/rng.js';
 import type { ModelContext } from './context.js';
 import type { Mark } from './undo-log.js';
 
-/** The transaction running on each service; the next one waits for it, so an undo never takes another's writes. */
-const running = new WeakMap<ModelContext, Promise<unknown>>();
+/** The transactions of one service. */
+interface Turns {
+  /** The transaction running; the next one waits for it, so an undo never takes another's writes. */
+  running: Promise<unknown> | undefined;
+  /** How many transactions hold a mark of the undo log (an in-process one may run inside another). */
+  open: number;
+}
 
-/** How many transactions of each service hold a mark of its undo log (an in-process one may run inside another). */
-const open = new WeakMap<ModelContext, number>();
+const turnsOf = new WeakMap<ModelContext, Turns>();
+
+function turns(model: ModelContext): Turns {
+  let found = turnsOf.get(model);
+  if (found === undefined) {
+    found = { running: undefined, open: 0 };
+    turnsOf.set(model, found);
+  }
+  return found;
+}
 
 /**
  * Takes the mark a transaction may roll back to. With no other transaction open, the undo log is first compacted
  * when it has outgrown the state: no mark is held then, so none can stop reaching.
  */
-function begin(model: ModelContext): Mark {
-  const depth = open.get(model) ?? 0;
-  if (depth === 0) model.store.compactIfDue();
-  open.set(model, depth + 1);
+function begin(model: ModelContext, state: Turns): Mark {
+  if (state.open === 0) model.store.compactIfDue();
+  state.open += 1;
   return model.store.undo.mark();
 }
 
-function end(model: ModelContext): void {
-  open.set(model, (open.get(model) ?? 1) - 1);
+function end(state: Turns): void {
+  state.open -= 1;
 }
 
 /**
@@ -45,44 +57,45 @@ export function transaction<T>(model: ModelContext, work: () => Promise<T>): Pro
  * @example const output = transact(model, () => operation.run(args)); if (output instanceof Promise) await output;
  */
 export function transact<T>(model: ModelContext, work: () => T | Promise<T>): T | Promise<T> {
-  if (running.has(model)) return queued(model, work);
-  const mark = begin(model);
+  const state = turns(model);
+  if (state.running !== undefined) return queued(model, state, work);
+  const mark = begin(model, state);
   const rng = model.ids.rng.state();
   let result: T | Promise<T>;
   try {
     result = work();
   } catch (error) {
     undoUnlessPartial(model, mark, rng, error);
-    end(model);
+    end(state);
     throw error;
   }
   if (!(result instanceof Promise)) {
-    end(model);
+    end(state);
     return result;
   }
   // The rest of the work comes later: until it ends, later transactions wait for it.
   const done = result.then(
     (value) => {
-      end(model);
+      end(state);
       return value;
     },
     (error: unknown) => {
       undoUnlessPartial(model, mark, rng, error);
-      end(model);
+      end(state);
       throw error;
     },
   );
-  running.set(model, done);
+  state.running = done;
   const release = (): void => {
-    if (running.get(model) === done) running.delete(model);
+    if (state.running === done) state.running = undefined;
   };
   done.then(release, release);
   return done;
 }
 
 /** A transaction that starts once every transaction running before it has ended. */
-async function queued<T>(model: ModelContext, work: () => T | Promise<T>): Promise<T> {
-  for (let busy = running.get(model); busy; busy = running.get(model)) await busy.catch(() => undefined);
+async function queued<T>(model: ModelContext, state: Turns, work: () => T | Promise<T>): Promise<T> {
+  for (let busy = state.running; busy; busy = state.running) await busy.catch(() => undefined);
   return transact(model, work);
 }
 
@@ -92,7 +105,8 @@ async function queued<T>(model: ModelContext, work: () => T | Promise<T>): Promi
  * @example const records = allOrNothing(model, () => recordJudgmentDrafts(model, ns, drafts));
  */
 export function allOrNothing<T>(model: ModelContext, work: () => T): T {
-  const mark = begin(model);
+  const state = turns(model);
+  const mark = begin(model, state);
   const rng = model.ids.rng.state();
   try {
     return work();
@@ -100,7 +114,7 @@ export function allOrNothing<T>(model: ModelContext, work: () => T): T {
     undoUnlessPartial(model, mark, rng, error);
     throw error;
   } finally {
-    end(model);
+    end(state);
   }
 }
 
