@@ -27,9 +27,10 @@ import { authHeaderNames } from './protocol/auth-headers.js';
 import type { ApiCall, ApiReply } from './protocol/call.js';
 import { corsOrigins } from './protocol/cors.js';
 import { answerNow, type DispatchDeps, type RouteTables, dispatch as runPipeline } from './protocol/dispatch.js';
-import { createHooks, type DispatchHooks } from './protocol/hooks.js';
+import { createHooks } from './protocol/hooks.js';
 import { checkLimits, STATE_LIMITS } from './protocol/limits.js';
 import { migrationPolicy, type Settings } from './protocol/operation.js';
+import { registerInternals } from './service-internals.js';
 import { type Clock, createClock } from './support/clock.js';
 import { createIds } from './support/ids.js';
 import { type ControlPlane, firstUseInOrder, loadControlPlane, loadRouteTable } from './surface.js';
@@ -87,55 +88,7 @@ export interface MockService {
   importState(state: string | StateFile): void;
 }
 
-/** What a service keeps beside its public surface: the pipeline's seams, the starting-state marker, the pipeline. */
-interface Internals {
-  hooks: DispatchHooks;
-  markStartingState(): void;
-  /** The `dispatch` the service was made with. */
-  dispatch: MockService['dispatch'];
-  /** The pipeline without the promise: the reply itself when the call waited for nothing. */
-  answerNow(call: ApiCall): ApiReply | Promise<ApiReply>;
-}
-
-const internals = new WeakMap<MockService, Internals>();
-
-function internalsOf(service: MockService): Internals {
-  const found = internals.get(service);
-  if (!found) throw new Error('This takes a service made by createMockService().');
-  return found;
-}
-
-/**
- * The pipeline's seams of a service (before/after hooks, settle steps), where the emulator's own features plug in.
- * @example serviceHooks(service).after.push((call, reply) => log.push(reply.status));
- */
-export function serviceHooks(service: MockService): DispatchHooks {
-  return internalsOf(service).hooks;
-}
-
-/**
- * Runs one call like `service.dispatch`, but gives the reply itself when the call waited for nothing (a transport
- * can send it at once); a service whose `dispatch` was replaced, or an object that only looks like a service, is
- * called through its `dispatch`.
- * @example const reply = answerCall(service, call); send(reply instanceof Promise ? await reply : reply);
- */
-export function answerCall(service: MockService, call: ApiCall): ApiReply | Promise<ApiReply> {
-  const found = internals.get(service);
-  if (found === undefined || service.dispatch !== found.dispatch) return service.dispatch(call);
-  try {
-    return found.answerNow(call);
-  } catch (error) {
-    return Promise.reject(error);
-  }
-}
-
-/**
- * Makes the current state of a service the one its `reset()` returns to (loading a scenario does this).
- * @example markStartingState(service);
- */
-export function markStartingState(service: MockService): void {
-  internalsOf(service).markStartingState();
-}
+export { answerCall, markStartingState, serviceHooks } from './service-internals.js';
 
 /**
  * Creates an independent service seeded with one workspace and a testing API key, or (with `state`) one that
@@ -292,7 +245,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     exportState,
     importState,
   };
-  internals.set(service, {
+  registerInternals(service, {
     hooks,
     dispatch: service.dispatch,
     answerNow: (call) => answerNow(deps, call),

@@ -79,7 +79,7 @@ const LAYERS: [string, (file: string) => boolean][] = [
   ['cli', (f) => f === 'cli.ts' || f.startsWith('cli/')],
   ['adapters', (f) => f.startsWith('adapters/') || f.startsWith('testing/') || f === 'index.ts'],
   ['scenarios', (f) => f.startsWith('scenarios/')],
-  ['service', (f) => f === 'service.ts'],
+  ['service', (f) => f === 'service.ts' || f === 'service-internals.ts'],
   [
     'routes and control',
     (f) => f === 'routes.ts' || f === 'served.ts' || f === 'surface.ts' || f === 'coverage.ts' || f === 'openapi.ts' || f.startsWith('control/'),

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { effectiveNotificationConfig, NOTIFICATION_SETTINGS, setNotificationConfig } from '../model/notifications/config.js';
-import { addNotification, deleteNotifications, notificationReply, queryNotifications } from '../model/notifications/notifications.js';
+import { addNotification, deleteNotifications, queryNotifications } from '../model/notifications/notifications.js';
 import { pageNotifications } from '../model/notifications/query.js';
+import { notificationReply } from '../model/notifications/render.js';
 import { isReadBy, updateNotifications } from '../model/notifications/update.js';
 import type { NotificationRecord } from '../model/state/entities.js';
 import { decodeNumericPageToken, encodeNumericPageToken } from '../protocol/cursors.js';

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { deleteDocument } from '../../src/model/documents.js';
-import { addNotification, deleteNotifications, renderNotification } from '../../src/model/notifications/notifications.js';
+import { addNotification, deleteNotifications } from '../../src/model/notifications/notifications.js';
 import { pageNotifications } from '../../src/model/notifications/query.js';
+import { renderNotification } from '../../src/model/notifications/render.js';
 import { indexStamp, watchMap } from '../../src/model/state/beside-indexes.js';
 import { UndoLog } from '../../src/model/state/undo-log.js';
 import { userDataPage } from '../../src/model/users/data.js';

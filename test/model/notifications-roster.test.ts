@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { addNotification, deleteNotifications, queryNotifications, renderNotification } from '../../src/model/notifications/notifications.js';
+import { addNotification, deleteNotifications, queryNotifications } from '../../src/model/notifications/notifications.js';
 import { canAccess } from '../../src/model/notifications/recipients.js';
+import { renderNotification } from '../../src/model/notifications/render.js';
 import { ensureDocument, ensureOrganization } from '../../src/model/organizations/organizations.js';
 import { grantPermissions } from '../../src/model/permissions.js';
 import type { DocumentRecord, OrganizationRecord } from '../../src/model/state/entities.js';

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { effectiveNotificationConfig, setNotificationConfig } from '../../src/model/notifications/config.js';
 import { headlineOf, stripPersonalData } from '../../src/model/notifications/content.js';
-import { addNotification, notificationReply, queryNotifications, renderNotification } from '../../src/model/notifications/notifications.js';
+import { addNotification, queryNotifications } from '../../src/model/notifications/notifications.js';
 import { recipientsOf } from '../../src/model/notifications/recipients.js';
+import { notificationReply, renderNotification } from '../../src/model/notifications/render.js';
 import { ensureDocument, ensureOrganization } from '../../src/model/organizations/organizations.js';
 import { UndoLog } from '../../src/model/state/undo-log.js';
 import { createMockService } from '../../src/service.js';

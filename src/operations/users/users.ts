@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { renderNotification } from '../../model/notifications/notifications.js';
+import { renderNotification } from '../../model/notifications/render.js';
 import { USER_DATA_PAGE_SIZE, userDataPage } from '../../model/users/data.js';
 import { pageUsers, queryUsers, userSummary } from '../../model/users/query.js';
 import { addUsers, deleteUsers, type UserOutcome, updateUsers } from '../../model/users/users.js';
