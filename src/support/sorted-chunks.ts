@@ -2,6 +2,21 @@
 const CHUNK = 512;
 
 /**
+ * The first index of a sorted list whose item does not sort before `item` (where `item` would be inserted).
+ * @example lowerBound([1, 3, 5], 4, (a, b) => a - b) // 2
+ */
+export function lowerBound<T>(list: readonly T[], item: T, compare: (a: T, b: T) => number): number {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (compare(list[mid] as T, item) < 0) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
  * A list kept in a comparison's order, stored in chunks of at most 512 items with the index each chunk starts at: a
  * read by index and a search cost O(log n), an insert or a removal moves at most one chunk's items plus one start per
  * chunk, where one array of n items moves up to n of them. Reads look like an array's (`length`, `at`, iteration).
@@ -107,15 +122,7 @@ export class SortedChunks<T> implements Iterable<T> {
       if (compare(chunk[chunk.length - 1] as T, item) < 0) lo = mid + 1;
       else hi = mid;
     }
-    const chunk = this.chunks[lo] as T[];
-    let a = 0;
-    let b = chunk.length;
-    while (a < b) {
-      const mid = (a + b) >>> 1;
-      if (compare(chunk[mid] as T, item) < 0) a = mid + 1;
-      else b = mid;
-    }
-    return [lo, a];
+    return [lo, lowerBound(this.chunks[lo] as T[], item, compare)];
   }
 
   private shiftStarts(from: number, by: number): void {

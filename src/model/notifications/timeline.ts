@@ -1,4 +1,4 @@
-import { SortedChunks } from '../../support/sorted-chunks.js';
+import { lowerBound, SortedChunks } from '../../support/sorted-chunks.js';
 import { besideIndex } from '../state/beside-indexes.js';
 import type { NotificationRecord, OrganizationRecord } from '../state/entities.js';
 import { userIdOf } from '../state/record-fields.js';
@@ -32,18 +32,6 @@ interface Timeline {
 }
 
 type Compare = (a: NotificationRecord, b: NotificationRecord) => number;
-
-/** The first index whose record does not sort before `n`. */
-function lowerBound(list: readonly NotificationRecord[], n: NotificationRecord, compare: Compare): number {
-  let lo = 0;
-  let hi = list.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (compare(list[mid] as NotificationRecord, n) < 0) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
 
 function insert(list: NotificationRecord[], n: NotificationRecord, compare: Compare): void {
   const last = list[list.length - 1];
