@@ -5,6 +5,7 @@ import { rank } from './rank.js';
 import { hitsOf, type Ranking } from './ranking.js';
 import type { Hit } from './results.js';
 import { type Lexicon, NO_SYNONYMS } from './synonyms.js';
+import { type RankedJudgment, topJudgments } from './top-judgments.js';
 
 export { BM25_B, BM25_K1, collectionSize, idf, MIN_COLLECTION } from './bm25.js';
 export { MATCHING, RELEVANCE_CUTOFF } from './matching.js';
@@ -23,6 +24,11 @@ export interface JudgmentIndex extends JudgmentRanker {
   columns(): JudgmentColumns;
   /** The same search with the terms each judgment matched, and the index it ranked: what `reportOf` (report.ts) reads. */
   rank(query: string): { entry: Built; ranking: Ranking };
+  /**
+   * The first `count` relevant judgments `accept` takes, more relevant first, then newer, then the smaller record id;
+   * costs what it returns, not the judgments that repeat the texts found (see `top-judgments.ts`).
+   */
+  top(query: string, count: number, accept: (index: number) => boolean): RankedJudgment[];
 }
 
 /**
@@ -95,5 +101,6 @@ export function judgmentIndex(judgments: readonly JudgmentRecord[], lexicon: Lex
     search: (query) => hitsOf(current, rank(current, query, lexicon, false)),
     rank: (query) => ({ entry: current, ranking: rank(current, query, lexicon, true) }),
     columns: () => current.columns,
+    top: (query, count, accept) => topJudgments(current, rank(current, query, lexicon, false), count, accept),
   };
 }

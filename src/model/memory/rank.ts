@@ -221,25 +221,19 @@ export function rank(entry: Built, query: string, lexicon: Lexicon, withMatches:
     (text) => (reverseCoverage(text) >= MATCHING.reverseCutoff ? 1 : (inContent[text] as number) / total),
     sameReason,
   );
-  let count = hop.size;
-  for (const text of passed) count += (entry.textDocs[text] as number[]).length;
-  const kept = new Int32Array(count);
-  let at = 0;
   let best = 0;
-  for (const text of passed) {
-    for (const doc of entry.textDocs[text] as number[]) kept[at++] = doc;
-    best = Math.max(best, score[text] as number);
-  }
-  for (const doc of hop.keys()) {
-    kept[at++] = doc;
-    best = Math.max(best, score[entry.textOf[doc] as number] as number);
-  }
-  kept.sort();
+  for (const text of passed) best = Math.max(best, score[text] as number);
+  for (const doc of hop.keys()) best = Math.max(best, score[entry.textOf[doc] as number] as number);
+  // Unfolded into judgments only when read: a search reads the best few of each text instead (`top-judgments.ts`).
+  let kept: Int32Array | undefined;
   return {
     words,
     touched,
     passed: new Set(passed),
-    kept,
+    get kept() {
+      kept ??= keptOf(entry, passed, hop);
+      return kept;
+    },
     hop,
     sameReason,
     matchedWords: (text) => matchedWords[text] as number,
@@ -253,4 +247,15 @@ export function rank(entry: Built, query: string, lexicon: Lexicon, withMatches:
     opposite,
     matches,
   };
+}
+
+/** The judgments of the passed texts and those admitted by resemblance, in recording order. */
+function keptOf(entry: Built, passed: readonly number[], hop: ReadonlyMap<number, number>): Int32Array {
+  let count = hop.size;
+  for (const text of passed) count += (entry.textDocs[text] as number[]).length;
+  const kept = new Int32Array(count);
+  let at = 0;
+  for (const text of passed) for (const doc of entry.textDocs[text] as number[]) kept[at++] = doc;
+  for (const doc of hop.keys()) kept[at++] = doc;
+  return kept.sort();
 }
