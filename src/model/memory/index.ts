@@ -42,10 +42,14 @@ const built = new WeakMap<readonly JudgmentRecord[], Built>();
 /** Built indexes by the record id of their last judgment, where a copied array looks for one to adopt. */
 const byLastRecord = new Map<string, WeakRef<Built>>();
 
+/** Judgments compared while an index checks that a copied array holds what it was built over, added up across calls. */
+export const adoptionWork = { compared: 0 };
+
 /** Whether the first `entry.size` judgments are the ones the index was built over (ids, text and every field its columns hold). */
 function covers(entry: Built, judgments: readonly JudgmentRecord[]): boolean {
   if (entry.size > judgments.length) return false;
   for (let i = entry.size - 1; i >= 0; i--) {
+    adoptionWork.compared++;
     const a = judgments[i] as JudgmentRecord;
     const b = entry.records[i] as JudgmentRecord;
     if (a !== b && !same(a, b)) return false;
@@ -78,6 +82,8 @@ function entryFor(judgments: readonly JudgmentRecord[]): Built {
     // Another array may have grown the candidate past this one since; then it no longer describes it.
     if (!candidate || !covers(candidate, judgments)) continue;
     candidate.owner = judgments;
+    // It now holds this array's records, so the next read of this array finds it its own without comparing again.
+    for (let i = 0; i < candidate.size; i++) candidate.records[i] = judgments[i] as JudgmentRecord;
     built.set(judgments, candidate);
     return candidate;
   }
