@@ -2,19 +2,21 @@ import type { JudgmentRecord } from '../state/entities.js';
 import type { JudgmentColumns } from './columns.js';
 import { appendJudgments, type Built, emptyBuilt } from './postings.js';
 import { rank } from './rank.js';
-import { hitsOf, type Ranking } from './ranking.js';
-import type { Hit } from './results.js';
+import { hitsOf, hitTableOf, type Ranking } from './ranking.js';
+import type { Hit, HitTable } from './results.js';
 import { type Lexicon, NO_SYNONYMS } from './synonyms.js';
 import { type RankedJudgment, topJudgments } from './top-judgments.js';
 
 export { BM25_B, BM25_K1, collectionSize, idf, MIN_COLLECTION } from './bm25.js';
 export { MATCHING, RELEVANCE_CUTOFF } from './matching.js';
-export type { Hit, Scored, SearchReport, TermMatch } from './results.js';
+export type { Hit, HitTable, Scored, SearchReport, TermMatch } from './results.js';
 
 /** Ranks judgments against a query. */
 export interface JudgmentRanker {
   /** Judgments relevant to `query` in the order they were recorded; empty when nothing passes the cut-off. */
   search(query: string): Hit[];
+  /** The same judgments as a table, each text's once for all its judgments (what a suggestion adds up). */
+  table?(query: string): HitTable;
   /** What a suggestion reads of each judgment, kept with the index (see `columns.ts`). */
   columns?(): JudgmentColumns;
 }
@@ -105,6 +107,7 @@ export function judgmentIndex(judgments: readonly JudgmentRecord[], lexicon: Lex
   const current = entry;
   return {
     search: (query) => hitsOf(current, rank(current, query, lexicon, false)),
+    table: (query) => hitTableOf(current, rank(current, query, lexicon, false)),
     rank: (query) => ({ entry: current, ranking: rank(current, query, lexicon, true) }),
     columns: () => current.columns,
     top: (query, count, accept) => topJudgments(current, rank(current, query, lexicon, false), count, accept),
