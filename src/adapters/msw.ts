@@ -27,14 +27,16 @@ export function createHandlers(service: MockService, options: HandlerOptions = {
   const bases = Array.isArray(options.baseUrl) ? options.baseUrl : [options.baseUrl ?? DEFAULT_BASE_URL];
   return bases.map((base) => {
     const root = base.replace(/\/+$/, '');
-    const prefix = new URL(root).pathname.replace(/\/+$/, '');
+    const rootUrl = new URL(root);
+    const prefix = rootUrl.pathname.replace(/\/+$/, '');
+    // A request's URL is serialised in normal form, so one under the base starts with the base's normal form.
+    const start = `${rootUrl.origin}${prefix}/`;
     return http.all(`${root}/*`, async ({ request }) => {
-      const url = new URL(request.url);
       const headers: Record<string, string> = {};
       request.headers.forEach((value, key) => {
         headers[key] = value;
       });
-      const path = url.pathname.slice(prefix.length) + url.search;
+      const path = pathOf(request.url, start, prefix);
       const call: ApiCall = { method: request.method, path, headers, body: '', origin: root };
       if (request.method !== 'GET' && request.method !== 'HEAD') {
         // A file PUT to a storage URL keeps its bytes; everything else is JSON text.
@@ -50,4 +52,11 @@ export function createHandlers(service: MockService, options: HandlerOptions = {
       });
     });
   });
+}
+
+/** The path and query of a request URL below a base (`start` is the base in normal form, ending in `/`). */
+function pathOf(href: string, start: string, prefix: string): string {
+  if (href.startsWith(start) && !href.includes('#')) return href.slice(start.length - 1);
+  const url = new URL(href);
+  return url.pathname.slice(prefix.length) + url.search;
 }

@@ -53,7 +53,8 @@ export class UndoLog {
 
   /** The current point; the first write after it to each entry is recorded again. */
   mark(): Mark {
-    this.#seen.clear();
+    // Clearing a map gives it a new table even when empty; a read-only call between two marks leaves it empty.
+    if (this.#seen.size > 0) this.#seen.clear();
     return { epoch: this.#epoch, position: this.#log.length };
   }
 

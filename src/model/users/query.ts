@@ -138,3 +138,26 @@ export function userSummary(user: UserRecord): Record<string, string> {
   out['userId'] = user.userId;
   return out;
 }
+
+/** A user's get-users item as JSON text, with the fields it was written from (a record changed in place is written again). */
+interface SummaryText {
+  email: unknown;
+  name: unknown;
+  userId: string;
+  text: string;
+}
+
+const summaryTexts = new WeakMap<UserRecord, SummaryText>();
+
+/**
+ * `JSON.stringify(userSummary(user))`, kept beside the record while its fields stay the same, so a read of many
+ * users writes each one once rather than on every call.
+ * @example userSummaryText(user) // '{"email":"ada@example.com","name":"Ada","userId":"u1"}'
+ */
+export function userSummaryText(user: UserRecord): string {
+  const kept = summaryTexts.get(user);
+  if (kept !== undefined && kept.email === user.email && kept.name === user.name && kept.userId === user.userId) return kept.text;
+  const text = JSON.stringify(userSummary(user));
+  summaryTexts.set(user, { email: user.email, name: user.name, userId: user.userId, text });
+  return text;
+}

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { renderNotification } from '../../model/notifications/render.js';
 import { USER_DATA_PAGE_SIZE, userDataPage } from '../../model/users/data.js';
-import { pageUsers, queryUsers, userSummary } from '../../model/users/query.js';
+import { pageUsers, queryUsers, userSummary, userSummaryText } from '../../model/users/query.js';
 import { addUsers, deleteUsers, type UserOutcome, updateUsers } from '../../model/users/users.js';
 import { decodePageToken, encodePageToken } from '../../protocol/cursors.js';
+import { JsonText } from '../../protocol/envelope.js';
 import { defineOperation, namespaceOf } from '../../protocol/operation.js';
 import { idList, oneContainer, perItem, requiredString, userInput } from '../../protocol/rules.js';
 import { md5Hex } from '../../support/ids.js';
@@ -91,7 +92,9 @@ export const get = defineOperation({
       for (const match of page) (grouped[match.documentId ?? ''] ??= []).push(userSummary(match.user));
       return { data: grouped, beside: { nextPageToken } };
     }
-    return { data: page.map((m) => userSummary(m.user)), beside: { nextPageToken } };
+    let items = '';
+    for (const match of page) items += items === '' ? userSummaryText(match.user) : `,${userSummaryText(match.user)}`;
+    return { data: new JsonText(`[${items}]`), beside: { nextPageToken } };
   },
 });
 
