@@ -117,6 +117,7 @@ export function decide(ns: Namespace, hits: HitTable, request: SuggestRequest, n
   const { decision } = columns;
   const { sides } = read;
   const narrowest = depths[0] as number;
+  const flat = tallies.flat();
   for (let at = 0; at < found.length; at++) {
     const doc = found[at] as number;
     const side = sides[decision[doc] as number] as number;
@@ -125,7 +126,7 @@ export function decide(ns: Namespace, hits: HitTable, request: SuggestRequest, n
     const depth = narrowest === 0 ? 0 : read.depth(doc);
     for (let i = 0; i < scopes.length; i++) {
       if ((depths[i] as number) > depth) continue;
-      add((tallies[i] as readonly Tally[])[side - 1] as Tally, columns, doc, relevance[g] as number, now);
+      add(flat[i * 2 + side - 1] as Tally, columns, doc, relevance[g] as number, now);
       const slot = (i * 2 + side - 1) * hits.relevance.length + g;
       if (added[slot] === 1) continue;
       added[slot] = 1;
@@ -135,14 +136,21 @@ export function decide(ns: Namespace, hits: HitTable, request: SuggestRequest, n
   // In each scope, the judgments a judgment of the other side outmatches count toward neither side: a scope where
   // some are is tallied again without them.
   const outmatchedIn = sets.map((set) => set.rule());
-  outmatchedIn.forEach((rule, i) => {
-    if (rule === null) return;
+  // Whether a rule leaves a group out on a side (by group and side): its judgments share their matched words.
+  const leftOut = outmatchedIn.map((rule) => {
+    if (rule === null) return null;
+    const out = new Uint8Array(relevance.length * 2);
+    for (let g = 0; g < relevance.length; g++) for (const side of [0, 1]) out[g * 2 + side] = rule(words[g] as number, side) === undefined ? 0 : 1;
+    return out;
+  });
+  leftOut.forEach((out, i) => {
+    if (out === null) return;
     const again: [Tally, Tally] = [emptyTally(), emptyTally()];
     for (let at = 0; at < found.length; at++) {
       const doc = found[at] as number;
-      const side = read.side(doc);
+      const side = sides[decision[doc] as number] as number;
       const g = group[at] as number;
-      if (side !== 0 && read.inScope(doc, scopes[i] as Scope) && rule(words[g] as number, side - 1) === undefined)
+      if (side !== 0 && (depths[i] as number) <= (narrowest === 0 ? 0 : read.depth(doc)) && out[g * 2 + side - 1] === 0)
         add(again[side - 1] as Tally, columns, doc, relevance[g] as number, now);
     }
     tallies[i] = again;
@@ -159,12 +167,13 @@ export function decide(ns: Namespace, hits: HitTable, request: SuggestRequest, n
     const split = lose.count >= 2;
     // The second pass, over the settled scope only: the records counted, whose reasons and reviewers the suggestion names.
     const left = outmatchedIn[i] ?? null;
+    const out = leftOut[i] ?? null;
     const need = DEPTH[scope];
     const countedSide = (at: number) => {
       const doc = found[at] as number;
       const side = sides[decision[doc] as number] as number;
       if (side === 0 || (need > 0 && read.depth(doc) < need)) return -1;
-      return left === null || left(words[group[at] as number] as number, side - 1) === undefined ? side - 1 : -1;
+      return out === null || out[(group[at] as number) * 2 + side - 1] === 0 ? side - 1 : -1;
     };
     const count = new VoterCount(columns);
     for (let at = 0; at < found.length; at++) {
@@ -220,12 +229,14 @@ const emptyTally = (): Tally => ({ count: 0, confidence: 0, weight: 0, stale: 0,
 
 function add(tally: Tally, columns: JudgmentColumns, doc: number, relevance: number, now: number): void {
   const confidence = columns.confidence[doc] as number;
+  const createdAt = columns.createdAt[doc] as number;
   tally.count++;
   tally.confidence += confidence;
   tally.weight += relevance * confidence;
-  if (now - (columns.createdAt[doc] as number) > STALE_AFTER_MS) tally.stale++;
+  if (now - createdAt > STALE_AFTER_MS) tally.stale++;
   else tally.recent++;
-  if (tally.newest === -1 || newer(doc, tally.newest, columns)) tally.newest = doc;
+  const newest = tally.newest;
+  if (newest === -1 || createdAt > (columns.createdAt[newest] as number) || (createdAt === columns.createdAt[newest] && doc > newest)) tally.newest = doc;
 }
 
 function ladder(request: SuggestRequest): Scope[] {
