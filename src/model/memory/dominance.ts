@@ -13,8 +13,9 @@ export type Outmatching = (words: number, side: number) => number | undefined;
  * those words (else the sides split over the same case).
  * "Listing with a no children rule" matches "apartment listing that says no pets allowed" (approve) in `listing` and
  * `no`, both of which "apartment listing that says no children allowed" (reject) matches, with `children` besides:
- * the first is evidence about rental listings, not about this case. Fed each hit of the scope with its side as the
- * tally reads it, it compares only the distinct matched-word sets, which a history of near copies keeps few.
+ * the first is evidence about rental listings, not about this case. Fed the hits of the scope with their sides as the
+ * tally reads them (a text's first judgment stands for the rest, which share its words and coverage), it compares only
+ * the distinct matched-word sets, which a history of near copies keeps few.
  * @example const sets = new MatchedSets(); sets.add(doc, words, coverage, 0); sets.rule()?.(words, 0)
  */
 export class MatchedSets {
