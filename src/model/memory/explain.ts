@@ -45,6 +45,11 @@ export interface ExplainedJudgment {
   resembles?: string;
   /** Admitted because its reviewer gave the same reason as the judgment it `resembles`, not because the items look alike. */
   sameReason?: true;
+  /**
+   * Admitted because its judged item is of the kind of the item of the judgment it `resembles`: `words` are the words
+   * beyond the query (index terms) both items hold; the two also share a word of the query.
+   */
+  sameKind?: { words: string[] };
   /** Whether it is one of the records `primary` or `conflict` is based on. */
   counted: boolean;
   /** Why it was or was not counted, in a sentence. */
@@ -106,6 +111,7 @@ export function explainDecision(ns: Namespace, request: SuggestRequest, now: num
       matched: scored.matched.map((m) => ({ ...m })),
       ...(resembles === undefined ? {} : { resembles }),
       ...(scored.sameReason ? { sameReason: true as const } : {}),
+      ...(scored.sameKind ? { sameKind: { words: [...scored.sameKind.words] } } : {}),
       counted,
       why: relevant ? whyRelevant(scored, judgment, resembles, counted, decision, outmatchedBy(scored)) : whyNot(scored, report.bestCoverage),
     };
@@ -137,9 +143,11 @@ function whyRelevant(
 ): string {
   const found =
     resembles !== undefined
-      ? scored.sameReason
-        ? `Relevant: its reviewer gave the same reason as ${resembles}, which the query clearly found`
-        : `Relevant: it closely resembles ${resembles}, which the query clearly found`
+      ? scored.sameKind
+        ? sameKind(scored.sameKind, resembles)
+        : scored.sameReason
+          ? `Relevant: its reviewer gave the same reason as ${resembles}, which the query clearly found`
+          : `Relevant: it closely resembles ${resembles}, which the query clearly found`
       : scored.coverage >= MATCHING.cutoff
         ? `Relevant: it matches ${percent(scored.coverage)} of the query${scored.byClause ? "'s main clause" : ''}${sharedAbsence(scored)}`
         : `Relevant: the query matches ${percent(scored.reverseCoverage)} of it${sharedAbsence(scored)}`;
@@ -150,6 +158,12 @@ function whyRelevant(
     return `${found}; not counted: ${outmatched.recordId}, of the other side, matches every query word it matches and ${outmatched.words.join(', ')} besides, which no judgment of its side matches with them.`;
   if (decision.scope === null) return `${found}; not counted: no scope has 2 records on its leading side.`;
   return `${found}; not counted: outside scope ${decision.scope} (${SCOPE_LABELS[decision.scope]}), where the suggestion settled.`;
+}
+
+/** How a judgment of the kind of a clearly found one's item was admitted. */
+function sameKind(kind: NonNullable<Scored['sameKind']>, resembles: string): string {
+  const words = kind.words.map((w) => `"${w}"`).join(', ');
+  return `Relevant: its judged item shares ${words} with that of ${resembles}, which the query clearly found, and a word of the query besides`;
 }
 
 /** The words a judgment says are absent, as the query does: such a judgment states the same case, however far behind the best. */

@@ -8,6 +8,7 @@ import { nothingFound, type Ranking } from './ranking.js';
 import { secondHop } from './resemblance.js';
 import type { TermMatch } from './results.js';
 import type { Lexicon } from './synonyms.js';
+import type { ItemWitness } from './witnesses.js';
 
 /**
  * Per-text working state of one ranking, shared by every index and sized to the largest: a text's slots are
@@ -211,6 +212,9 @@ export function rank(entry: Built, query: string, lexicon: Lexicon, withMatches:
   // A judgment the query covers the other way in (a pasted item) was found as clearly as one covering the query.
   const clearly = (text: number) => (reverseCoverage(text) >= MATCHING.reverseCutoff ? Math.max(coverage(text), MATCHING.hopSeed) : coverage(text));
   const sameReason = new Set<number>();
+  const byItem = new Map<number, ItemWitness>();
+  const queryTerms = new Set<string>();
+  for (const word of words) for (const form of word.forms) queryTerms.add(form.term);
   const hop = secondHop(
     entry,
     passed,
@@ -220,6 +224,8 @@ export function rank(entry: Built, query: string, lexicon: Lexicon, withMatches:
     // The share of the query a text's judged item matches, or all of it when the query holds most of the item (pasted).
     (text) => (reverseCoverage(text) >= MATCHING.reverseCutoff ? 1 : (inContent[text] as number) / total),
     sameReason,
+    { queryTerms },
+    byItem,
   );
   let count = hop.size;
   for (const text of passed) count += (entry.textDocs[text] as number[]).length;
@@ -242,6 +248,7 @@ export function rank(entry: Built, query: string, lexicon: Lexicon, withMatches:
     kept,
     hop,
     sameReason,
+    byItem,
     matchedWords: (text) => matchedWords[text] as number,
     main: clauseTotal > 0 ? main.marks : null,
     byClause,
