@@ -1,7 +1,7 @@
 import { collectionSize, idf } from './bm25.js';
 import { MATCHING } from './matching.js';
 import { type Built, type TermPostings, textWeight } from './postings.js';
-import { type ItemWitness, sameKindWords, type WitnessContext } from './witnesses.js';
+import { type ItemWitness, rareKindTexts, sameKindWords, type WitnessContext } from './witnesses.js';
 
 /** A clearly found judgment that may vouch for others: its position, its text and its coverage. */
 interface Seed {
@@ -15,8 +15,9 @@ interface Seed {
  * reviews of the same kind of content, worded differently. Only the 3 best-covered seeds vouch (ties to the earliest
  * recorded). `passed` and `touched` are texts (see `postings.ts`); every judgment of a passed text passed. Returns
  * each admitted judgment with the seed it resembles. With a `context`, a seed also vouches for a touched judgment
- * whose judged item shares a word beyond the query with its own, the two sharing a word of the query too (see
- * `witnesses.ts`); `byItem` receives those, with the words.
+ * whose judged item shares a word beyond the query with its own, the two sharing a word of the query too, and for a
+ * judgment of its document and side the query did not reach whose item shares two words beyond the query with its
+ * own, one of them rare (see `witnesses.ts`); `byItem` receives those, with the words.
  *
  * The resemblance of a candidate is summed from the candidate's own terms, so the hop costs what the query touched
  * (its candidates' terms, times at most 3 seeds), never the posting lists of the seed's common words. It is exact:
@@ -66,6 +67,25 @@ export function secondHop(
     const similar: { doc: number; similarity: number; reason: boolean; item?: ItemWitness }[] = [];
     const at: number[] = [];
     const similarity = (text: number, shared: number) => shared / Math.sqrt(own * textWeight(entry, text));
+    // Reviews of the seed's document and side the query did not reach, whose items share a rare word and another with its item.
+    const document = entry.columns.document[seed.doc] as number;
+    if (context && resembles && document !== -1) {
+      const seedSide = context.side(seed.doc);
+      for (const [text, words] of rareKindTexts(entry, seed.text, context)) {
+        const mine = new Set(entry.textTerms[text] as string[]);
+        let shared = 0;
+        terms.forEach((term, i) => {
+          if (mine.has(term)) shared += weights[i] as number;
+        });
+        let taken = 0;
+        for (const doc of entry.textDocs[text] as number[]) {
+          if (taken === MATCHING.hopLimit) break;
+          if (seedSide === 0 || context.side(doc) !== seedSide || entry.columns.document[doc] !== document || admitted.has(doc)) continue;
+          similar.push({ doc, similarity: similarity(text, shared), reason: false, item: { words, rare: true } });
+          taken++;
+        }
+      }
+    }
     for (const text of candidates) {
       // A look-alike that lacks most of what the seed matched of the query differs in the point the query makes.
       if (coverage(text) < MATCHING.hopCover * seed.coverage) continue;
@@ -85,7 +105,7 @@ export function secondHop(
       const alike = resembles && at.length >= MATCHING.hopShared && similarity(text, shared) >= MATCHING.hopSimilarity;
       // Items of one kind: a word beyond the query both items hold, and a word of the query both texts hold.
       const words = !alike && resembles && context ? sameKindWords(entry, seedTerms, text, context) : null;
-      const item = words === null || sameReason >= MATCHING.hopReasons ? undefined : { words };
+      const item = words === null || sameReason >= MATCHING.hopReasons ? undefined : { words, rare: false };
       if (!alike && sameReason < MATCHING.hopReasons && item === undefined) continue;
       // Of one text, only its first `hopLimit` judgments not yet admitted can make the cut.
       let taken = 0;

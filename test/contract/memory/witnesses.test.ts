@@ -51,6 +51,15 @@ forEachTransport('memory suggest: a second witness of the kind of the near copy'
     expect(relevant[1]?.sameKind).toEqual({ words: ['costum'] });
   });
 
+  it('counts a review of the near copy’s document and side that the query does not reach, through a rare word of both items', async () => {
+    const c = fresh();
+    const records = c.service.memory.record(JUDGMENTS);
+    const data = { query: 'educational article on vitamin research with references', ...blog };
+    expect(await suggest(c, data)).toMatchObject({ recommendation: 'approve', basedOn: 2, scope: 'document', scopeLabel: 'This document' });
+    const second = (await explain(c, data)).relevant.find((j) => j.recordId === records[3]?.recordId);
+    expect(second).toMatchObject({ coverage: 0, sameKind: { words: ['well', 'blog'], rare: true }, counted: true });
+  });
+
   it('still answers null for a near copy alone on its subject, whose neighbours share only common or reasoned words', async () => {
     const c = fresh();
     c.service.memory.record(JUDGMENTS);
