@@ -43,8 +43,12 @@ export async function load(url: string, body: string, headers: Record<string, st
   return (JSON.parse(stdout) as { rps: number }).rps;
 }
 
-/** Time per call through msw: our catch-all handler against a trivial one-handler `http.post`. */
-export async function benchMsw(calls = 1500, rounds = 3): Promise<Record<string, number>> {
+/**
+ * Time per call through msw: our catch-all handler against a trivial one-handler `http.post`, in interleaved rounds
+ * (each the median call of `calls`). The best round of each side gives the ratio, as for the server: other load on a
+ * shared machine only ever adds time, so the best round is the one it disturbed least.
+ */
+export async function benchMsw(calls = 1500, rounds = 5): Promise<Record<string, number>> {
   const service = createMockService();
   seededUsers(service, 10);
   const body = JSON.stringify({ data: { organizationId: 'org-1' } });
@@ -69,9 +73,16 @@ export async function benchMsw(calls = 1500, rounds = 3): Promise<Record<string,
     trivial.push(await run([http.post('https://trivial.test/v2/users/get', () => HttpResponse.json(fixed))], 'https://trivial.test/v2/users/get'));
     ours.push(await run(createHandlers(service), 'https://collab-service.test/v2/users/get'));
   }
-  const t = median(trivial);
-  const o = median(ours);
-  return { 'msw µs/call (ours)': Math.round(o * 1000), 'msw µs/call (trivial handler)': Math.round(t * 1000), 'msw ratio (budget <= 1.2)': o / t };
+  const t = Math.min(...trivial);
+  const o = Math.min(...ours);
+  const paired = ours.map((mine, i) => mine / (trivial[i] as number));
+  return {
+    'msw µs/call (ours, best round)': Math.round(o * 1000),
+    'msw µs/call (trivial handler, best round)': Math.round(t * 1000),
+    'msw ratio (budget <= 1.2)': o / t,
+    'msw ratio of paired rounds, lowest': Math.min(...paired),
+    'msw ratio of paired rounds, highest': Math.max(...paired),
+  };
 }
 
 /**

@@ -1,10 +1,9 @@
-import { md5Hex } from '../../support/ids.js';
 import { ensureDocument, ensureOrganization } from '../organizations/organizations.js';
 import type { ModelContext } from '../state/context.js';
-import type { Namespace, NotificationRecipient, NotificationRecord, OrganizationRecord } from '../state/entities.js';
+import type { Namespace, NotificationRecord, OrganizationRecord } from '../state/entities.js';
 import { headlineOf, stripPersonalData } from './content.js';
 import { recipientsOf } from './recipients.js';
-import { fillRosterMaps, type RecipientMaps, type RosterMember, rosterAt, rosterMaps } from './roster.js';
+import { type RosterMember, rosterAt } from './roster.js';
 import { noteNotificationAdded, reindexNotification, removeNotification, timeline } from './timeline.js';
 
 /** A person named in a notification request: a userId, an email, or both; other fields kept as given. */
