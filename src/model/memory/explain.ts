@@ -4,6 +4,7 @@ import type { MatchKind } from './query.js';
 import { tableOf } from './ranking.js';
 import { reportOf } from './report.js';
 import { type Decision, decide, SCOPE_LABELS, type Scope, type Side, type SuggestRequest, type SuggestResult, sideOf } from './suggest.js';
+import { RARE_WORD_JUDGMENTS } from './witnesses.js';
 
 /** How the query was read: each word, whether the query negates it, and the index terms it stands for. */
 export interface ExplainedWord {
@@ -46,6 +47,13 @@ export interface ExplainedJudgment {
   resembles?: string;
   /** Admitted because its reviewer gave the same reason as the judgment it `resembles`, not because the items look alike. */
   sameReason?: true;
+  /**
+   * Admitted because its judged item is of the kind of the item of the judgment it `resembles`: `words` are the words
+   * beyond the query (index terms) both items hold. Without `rare`, the two also share a word of the query; with it,
+   * the query reached nothing of this judgment, one of `words` is held by at most 3 judgments of the key, and it
+   * reviews the same document with the same side as that judgment.
+   */
+  sameKind?: { words: string[]; rare?: true };
   /** Whether it is one of the records `primary` or `conflict` is based on. */
   counted: boolean;
   /** Why it was or was not counted, in a sentence. */
@@ -107,6 +115,7 @@ export function explainDecision(ns: Namespace, request: SuggestRequest, now: num
       matched: scored.matched.map((m) => ({ ...m })),
       ...(resembles === undefined ? {} : { resembles }),
       ...(scored.sameReason ? { sameReason: true as const } : {}),
+      ...(scored.sameKind ? { sameKind: { words: [...scored.sameKind.words], ...(scored.sameKind.rare ? { rare: true as const } : {}) } } : {}),
       counted,
       why: relevant ? whyRelevant(scored, judgment, resembles, counted, decision, outmatchedBy(scored)) : whyNot(scored, report.bestCoverage),
     };
@@ -138,9 +147,11 @@ function whyRelevant(
 ): string {
   const found =
     resembles !== undefined
-      ? scored.sameReason
-        ? `Relevant: its reviewer gave the same reason as ${resembles}, which the query clearly found`
-        : `Relevant: it closely resembles ${resembles}, which the query clearly found`
+      ? scored.sameKind
+        ? sameKind(scored.sameKind, resembles)
+        : scored.sameReason
+          ? `Relevant: its reviewer gave the same reason as ${resembles}, which the query clearly found`
+          : `Relevant: it closely resembles ${resembles}, which the query clearly found`
       : scored.coverage >= MATCHING.cutoff
         ? `Relevant: it matches ${percent(scored.coverage)} of the query${scored.byClause ? "'s main clause" : ''}${sharedAbsence(scored)}`
         : `Relevant: the query matches ${percent(scored.reverseCoverage)} of it${sharedAbsence(scored)}`;
@@ -151,6 +162,14 @@ function whyRelevant(
     return `${found}; not counted: ${outmatched.recordId}, of the other side, matches every query word it matches and ${outmatched.words.join(', ')} besides, which no judgment of its side matches with them.`;
   if (decision.scope === null) return `${found}; not counted: no scope has 2 records on its leading side.`;
   return `${found}; not counted: outside scope ${decision.scope} (${SCOPE_LABELS[decision.scope]}), where the suggestion settled.`;
+}
+
+/** How a judgment of the kind of a clearly found one's item was admitted. */
+function sameKind(kind: NonNullable<Scored['sameKind']>, resembles: string): string {
+  const words = kind.words.map((w) => `"${w}"`).join(', ');
+  return kind.rare
+    ? `Relevant: the query reaches nothing of it, but it reviews the same document as ${resembles}, which the query clearly found, with the same side, and its judged item shares ${words} with that one's, one of them held by at most ${RARE_WORD_JUDGMENTS} judgments`
+    : `Relevant: its judged item shares ${words} with that of ${resembles}, which the query clearly found, and a word of the query besides`;
 }
 
 /** The words a judgment says are absent, as the query does: such a judgment states the same case, however far behind the best. */

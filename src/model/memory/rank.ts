@@ -7,7 +7,9 @@ import { analyseQuery, type MatchKind, type Vocabulary } from './query.js';
 import { nothingFound, type Ranking } from './ranking.js';
 import { secondHop } from './resemblance.js';
 import type { TermMatch } from './results.js';
+import { decisionSides } from './sides.js';
 import type { Lexicon } from './synonyms.js';
+import type { ItemWitness } from './witnesses.js';
 
 /**
  * Per-text working state of one ranking, shared by every index and sized to the largest: a text's slots are
@@ -211,6 +213,11 @@ export function rank(entry: Built, query: string, lexicon: Lexicon, withMatches:
   // A judgment the query covers the other way in (a pasted item) was found as clearly as one covering the query.
   const clearly = (text: number) => (reverseCoverage(text) >= MATCHING.reverseCutoff ? Math.max(coverage(text), MATCHING.hopSeed) : coverage(text));
   const sameReason = new Set<number>();
+  const byItem = new Map<number, ItemWitness>();
+  const reached = (text: number) => seen[text] === ranking;
+  const sides = decisionSides(entry.columns.decisions);
+  const queryTerms = new Set<string>();
+  for (const word of words) for (const form of word.forms) queryTerms.add(form.term);
   const hop = secondHop(
     entry,
     passed,
@@ -220,10 +227,15 @@ export function rank(entry: Built, query: string, lexicon: Lexicon, withMatches:
     // The share of the query a text's judged item matches, or all of it when the query holds most of the item (pasted).
     (text) => (reverseCoverage(text) >= MATCHING.reverseCutoff ? 1 : (inContent[text] as number) / total),
     sameReason,
+    { queryTerms, reached, side: (doc) => sides[entry.columns.decision[doc] as number] as number },
+    byItem,
   );
   let best = 0;
   for (const text of passed) best = Math.max(best, score[text] as number);
-  for (const doc of hop.keys()) best = Math.max(best, score[entry.textOf[doc] as number] as number);
+  for (const doc of hop.keys()) {
+    const text = entry.textOf[doc] as number;
+    if (reached(text)) best = Math.max(best, score[text] as number);
+  }
   // Unfolded into judgments only when read: a search reads the best few of each text instead (`top-judgments.ts`).
   let kept: Int32Array | undefined;
   return {
@@ -236,15 +248,17 @@ export function rank(entry: Built, query: string, lexicon: Lexicon, withMatches:
     },
     hop,
     sameReason,
-    matchedWords: (text) => matchedWords[text] as number,
+    byItem,
+    // A judgment admitted through a rare word of its item was not reached by the query: it matched nothing of it.
+    matchedWords: (text) => (reached(text) ? (matchedWords[text] as number) : 0),
     main: clauseTotal > 0 ? main.marks : null,
-    byClause,
+    byClause: (text) => reached(text) && byClause(text),
     best,
     bestCoverage: most,
-    score: (text) => score[text] as number,
-    coverage,
-    reverse: reverseCoverage,
-    opposite,
+    score: (text) => (reached(text) ? (score[text] as number) : 0),
+    coverage: (text) => (reached(text) ? coverage(text) : 0),
+    reverse: (text) => (reached(text) ? reverseCoverage(text) : 0),
+    opposite: (text) => reached(text) && opposite(text),
     matches,
   };
 }

@@ -2,6 +2,7 @@ import { sortByDoc } from './doc-order.js';
 import type { Built } from './postings.js';
 import type { QueryWord } from './query.js';
 import type { Hit, HitTable, TermMatch } from './results.js';
+import type { ItemWitness } from './witnesses.js';
 
 /** One ranking: the texts the query reached, the judgments kept, and each text's score and coverage. */
 export interface Ranking {
@@ -16,6 +17,8 @@ export interface Ranking {
   readonly hop: ReadonlyMap<number, number>;
   /** Judgments of `hop` admitted because their reviewer gave the seed's reason, not because their items resemble. */
   readonly sameReason: ReadonlySet<number>;
+  /** Judgments of `hop` admitted because their judged item shares words beyond the query with the seed's (see `witnesses.ts`). */
+  readonly byItem: ReadonlyMap<number, ItemWitness>;
   /** The query words a text matched, one bit each for the first `DOMINANCE_WORDS` (see `dominance.ts`). */
   readonly matchedWords: (text: number) => number;
   /** Which query words are in its main clause (see `clauses.ts`), or null when it has none. */
@@ -49,6 +52,7 @@ export function nothingFound(words: readonly QueryWord[]): Ranking {
     kept: NOTHING,
     hop: new Map(),
     sameReason: new Set(),
+    byItem: new Map(),
     matchedWords: () => 0,
     main: null,
     byClause: () => false,

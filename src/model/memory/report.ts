@@ -23,6 +23,8 @@ export function reportOf(index: JudgmentIndex, query: string, nearLimit = 5): Se
     };
     const seed = hop.get(doc);
     if (seed === undefined) return result;
+    const sameKind = ranking.byItem.get(doc);
+    if (sameKind) return { ...result, resembles: seed, sameKind };
     return ranking.sameReason.has(doc) ? { ...result, resembles: seed, sameReason: true } : { ...result, resembles: seed };
   };
   const hits = Array.from(kept, (doc) => scored(doc, best));

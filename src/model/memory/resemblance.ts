@@ -1,6 +1,7 @@
 import { collectionSize, idf } from './bm25.js';
 import { MATCHING } from './matching.js';
 import { type Built, type TermPostings, textWeight } from './postings.js';
+import { type ItemWitness, rareKindTexts, sameKindWords, type WitnessContext } from './witnesses.js';
 
 /** A clearly found judgment that may vouch for others: its position, its text and its coverage. */
 interface Seed {
@@ -13,7 +14,10 @@ interface Seed {
  * Judgments the query touched but did not clearly find, admitted because they closely resemble one it did: two
  * reviews of the same kind of content, worded differently. Only the 3 best-covered seeds vouch (ties to the earliest
  * recorded). `passed` and `touched` are texts (see `postings.ts`); every judgment of a passed text passed. Returns
- * each admitted judgment with the seed it resembles.
+ * each admitted judgment with the seed it resembles. With a `context`, a seed also vouches for a touched judgment
+ * whose judged item shares a word beyond the query with its own, the two sharing a word of the query too, and for a
+ * judgment of its document and side the query did not reach whose item shares two words beyond the query with its
+ * own, one of them rare (see `witnesses.ts`); `byItem` receives those, with the words.
  *
  * The resemblance of a candidate is summed from the candidate's own terms, so the hop costs what the query touched
  * (its candidates' terms, times at most 3 seeds), never the posting lists of the seed's common words. It is exact:
@@ -28,6 +32,8 @@ export function secondHop(
   coverage: (text: number) => number = clearly,
   itemCoverage: (text: number) => number = coverage,
   byReason: Set<number> = new Set(),
+  context?: WitnessContext,
+  byItem: Map<number, ItemWitness> = new Map(),
 ): Map<number, number> {
   const admitted = new Map<number, number>();
   const resembling = seedsOf(entry, passed, clearly);
@@ -53,12 +59,33 @@ export function secondHop(
       weights.push(idf(n, (entry.postings.get(term) as TermPostings).df));
     });
     const own = textWeight(entry, seed.text);
+    const seedTerms = { position, inItem: entry.textContent[seed.text] as number };
     // A seed vouches by its reason only when its judged item itself clearly matches the query: a reason often states
     // the rule the item broke ("the price must be shown"), the opposite of the case.
     const reasons = new Set(reasoning.includes(seed) || reasoning.some((r) => r.doc === seed.doc) ? (entry.textReasons[seed.text] as string[]) : []);
     const resembles = resembling.includes(seed);
-    const similar: { doc: number; similarity: number; reason: boolean }[] = [];
+    const similar: { doc: number; similarity: number; reason: boolean; item?: ItemWitness }[] = [];
     const at: number[] = [];
+    const similarity = (text: number, shared: number) => shared / Math.sqrt(own * textWeight(entry, text));
+    // Reviews of the seed's document and side the query did not reach, whose items share a rare word and another with its item.
+    const document = entry.columns.document[seed.doc] as number;
+    if (context && resembles && document !== -1) {
+      const seedSide = context.side(seed.doc);
+      for (const [text, words] of rareKindTexts(entry, seed.text, context)) {
+        const mine = new Set(entry.textTerms[text] as string[]);
+        let shared = 0;
+        terms.forEach((term, i) => {
+          if (mine.has(term)) shared += weights[i] as number;
+        });
+        let taken = 0;
+        for (const doc of entry.textDocs[text] as number[]) {
+          if (taken === MATCHING.hopLimit) break;
+          if (seedSide === 0 || context.side(doc) !== seedSide || entry.columns.document[doc] !== document || admitted.has(doc)) continue;
+          similar.push({ doc, similarity: similarity(text, shared), reason: false, item: { words, rare: true } });
+          taken++;
+        }
+      }
+    }
     for (const text of candidates) {
       // A look-alike that lacks most of what the seed matched of the query differs in the point the query makes.
       if (coverage(text) < MATCHING.hopCover * seed.coverage) continue;
@@ -75,23 +102,26 @@ export function secondHop(
       at.sort((a, b) => a - b);
       let shared = 0;
       for (const p of at) shared += weights[p] as number;
-      const similarity = shared / Math.sqrt(own * textWeight(entry, text));
-      const alike = resembles && at.length >= MATCHING.hopShared && similarity >= MATCHING.hopSimilarity;
-      if (!alike && sameReason < MATCHING.hopReasons) continue;
+      const alike = resembles && at.length >= MATCHING.hopShared && similarity(text, shared) >= MATCHING.hopSimilarity;
+      // Items of one kind: a word beyond the query both items hold, and a word of the query both texts hold.
+      const words = !alike && resembles && context ? sameKindWords(entry, seedTerms, text, context) : null;
+      const item = words === null || sameReason >= MATCHING.hopReasons ? undefined : { words, rare: false };
+      if (!alike && sameReason < MATCHING.hopReasons && item === undefined) continue;
       // Of one text, only its first `hopLimit` judgments not yet admitted can make the cut.
       let taken = 0;
       for (const doc of entry.textDocs[text] as number[]) {
         if (taken === MATCHING.hopLimit) break;
         if (admitted.has(doc)) continue;
-        similar.push({ doc, similarity, reason: !alike });
+        similar.push({ doc, similarity: similarity(text, shared), reason: !alike && item === undefined, ...(item ? { item } : {}) });
         taken++;
       }
     }
     similar.sort((a, b) => b.similarity - a.similarity || a.doc - b.doc);
     similar.length = Math.min(similar.length, MATCHING.hopLimit);
-    for (const { doc, reason } of similar) {
+    for (const { doc, reason, item } of similar) {
       admitted.set(doc, seed.doc);
       if (reason) byReason.add(doc);
+      if (item) byItem.set(doc, item);
     }
   }
   return admitted;

@@ -1,4 +1,5 @@
 import type { MatchKind, QueryWord } from './query.js';
+import type { ItemWitness } from './witnesses.js';
 
 /** A judgment that passed the cut-off: its position in the namespace's judgments and its weight. */
 export interface Hit {
@@ -56,6 +57,8 @@ export interface Scored extends Hit {
   readonly resembles?: number;
   /** Admitted by resemblance because its reviewer gave the same reason as that judgment's (see `resembles`). */
   readonly sameReason?: boolean;
+  /** Admitted because its judged item is of the kind of that judgment's (see `resembles` and `witnesses.ts`). */
+  readonly sameKind?: ItemWitness;
 }
 
 /** The full account of one search: what counted, and what came close. */

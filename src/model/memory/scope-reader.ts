@@ -1,5 +1,5 @@
 import type { JudgmentColumns } from './columns.js';
-import { sideOf } from './sides.js';
+import { decisionSides } from './sides.js';
 
 /** A rung of the scope ladder (service-facts 5.3). */
 export type Scope = 'document' | 'organization' | 'apiKey';
@@ -17,8 +17,7 @@ export class Reader {
 
   constructor(columns: JudgmentColumns, request: { organizationId?: string | undefined; documentId?: string | undefined }) {
     this.#columns = columns;
-    this.sides = new Int8Array(columns.decisions.size);
-    for (const [decision, n] of columns.decisions) this.sides[n] = sideOf(decision) === 'approve' ? 1 : sideOf(decision) === 'reject' ? 2 : 0;
+    this.sides = decisionSides(columns.decisions);
     // -2 matches no judgment: one without an organization (or document) holds -1.
     this.#organization = request.organizationId === undefined ? -2 : (columns.organizations.get(request.organizationId) ?? -2);
     this.#document = request.documentId === undefined ? -2 : (columns.documents.get(request.documentId) ?? -2);

@@ -181,7 +181,9 @@ describe('polarity', () => {
     ];
     const { report, primary, why } = await ask(rows, 'loot boxes in a mobile game shop without odds');
     const [nearCopy, sameCase] = report.hits;
-    expect(report.hits.map((h) => h.index)).toEqual([0, 1]);
+    // The greeting card pack shares "mystery" and "box" with the near copy: the same kind of item, of the other side.
+    expect(report.hits.map((h) => h.index)).toEqual([0, 1, 3]);
+    expect(report.hits[2]?.sameKind).toMatchObject({ words: ['mysteri'] });
     expect(sameCase?.coverage).toBeLessThan(0.4 * (nearCopy?.coverage ?? 0));
     expect(sameCase?.matched.find((m) => m.word === 'odds')?.polarity).toBe('negated');
     expect(primary).toMatchObject({ recommendation: 'reject', basedOn: 2 });
@@ -209,7 +211,14 @@ describe('choosing between the sides', () => {
     expect(pets?.counted).toBe(false);
     expect(pets?.why).toMatch(/not counted: act_0, of the other side, matches every query word it matches and "children" besides/);
     const other = await ask(RENTALS, 'listing with a no pets rule');
-    expect(other.primary).toMatchObject({ recommendation: 'approve', basedOn: 2, caveats: [] });
+    // The two pets judgments, and the condo listing as another rental listing of their side; the children ones count for neither.
+    expect(other.primary).toMatchObject({ recommendation: 'approve', basedOn: 3, caveats: [] });
+    expect(
+      other
+        .why()
+        .relevant.filter((j) => j.counted)
+        .map((j) => j.recordId),
+    ).toEqual(['act_2', 'act_3', 'act_4']);
   });
 
   it('outmatches nothing when the best of each side matches a different part of the query as much', async () => {

@@ -1,0 +1,69 @@
+import { expect, it } from 'vitest';
+import type { JudgmentInit } from '../../../src/harness/memory.js';
+import { type Client, forEachTransport } from '../../support/transports.js';
+
+const judged = (content: string, reasoning: string, decision: JudgmentInit['decision'], userId: string, extra: Partial<JudgmentInit> = {}): JudgmentInit => ({
+  content,
+  reasoning,
+  decision,
+  actionUser: { userId },
+  ...extra,
+});
+
+const blog = { organizationId: 'northwind', documentId: 'wellness-blog' };
+
+/** Two costume ads, two posts of one wellness blog, a product page alone on its subject, and unrelated reviews. */
+const JUDGMENTS: JudgmentInit[] = [
+  judged('Halloween costume ad featuring a sexy nurse outfit', 'Sexualised depiction of a profession', 'rejected', 'u1'),
+  judged('Costume shop banner showing a sacred tribal headdress as a party outfit', 'Cultural appropriation', 'rejected', 'u2'),
+  judged(
+    'Wellness blog article summarising research on vitamin D and immunity, with citations',
+    'Educational, cites peer-reviewed studies',
+    'approved',
+    'u3',
+    blog,
+  ),
+  judged('Wellness blog post about sleep hygiene habits', 'Informational, makes no product claims', 'approved', 'u4', blog),
+  judged('Product page listing the shipping weight and dimensions', 'Accurate specifications', 'approved', 'u5'),
+  judged('Product demo video with accurate closed captions', 'Accessible to deaf viewers', 'approved', 'u6'),
+  judged('Checkout adds a mandatory service fee only on the final payment step', 'Drip pricing', 'rejected', 'u7'),
+  judged('Quarterly tax filing reminder', 'Accurate dates', 'approved', 'u8'),
+];
+
+const suggest = async (c: Client, data: Record<string, unknown>) =>
+  ((await c.post('/v2/memory/suggest', data)).body as { result: { primary: Record<string, unknown> | null } }).result.primary;
+const explain = async (c: Client, data: Record<string, unknown>) =>
+  (await c.raw({ method: 'POST', path: '/__mock/memory/explain', headers: { 'content-type': 'application/json' }, body: JSON.stringify(data) })).body as {
+    relevant: { recordId: string; coverage: number; sameKind?: { words: string[]; rare?: true }; counted: boolean }[];
+  };
+
+forEachTransport('memory suggest: a second witness of the kind of the near copy', (fresh) => {
+  it('counts a judgment whose item is of the near copy’s kind, sharing a word of the query, and says so', async () => {
+    const c = fresh();
+    const [costume, shop] = c.service.memory.record(JUDGMENTS);
+    const query = 'Halloween outfit advert sexualising nurses';
+    expect(await suggest(c, { query })).toMatchObject({ recommendation: 'reject', basedOn: 2, scope: 'apiKey' });
+    const { relevant } = await explain(c, { query });
+    expect(relevant.map((j) => [j.recordId, j.counted])).toEqual([
+      [costume?.recordId, true],
+      [shop?.recordId, true],
+    ]);
+    expect(relevant[1]?.sameKind).toEqual({ words: ['costum'] });
+  });
+
+  it('counts a review of the near copy’s document and side that the query does not reach, through a rare word of both items', async () => {
+    const c = fresh();
+    const records = c.service.memory.record(JUDGMENTS);
+    const data = { query: 'educational article on vitamin research with references', ...blog };
+    expect(await suggest(c, data)).toMatchObject({ recommendation: 'approve', basedOn: 2, scope: 'document', scopeLabel: 'This document' });
+    const second = (await explain(c, data)).relevant.find((j) => j.recordId === records[3]?.recordId);
+    expect(second).toMatchObject({ coverage: 0, sameKind: { words: ['well', 'blog'], rare: true }, counted: true });
+  });
+
+  it('still answers null for a near copy alone on its subject, whose neighbours share only common or reasoned words', async () => {
+    const c = fresh();
+    c.service.memory.record(JUDGMENTS);
+    expect(await suggest(c, { query: 'shipping weight shown on the product page' })).toBeNull();
+    expect(await suggest(c, { query: 'office parking permit renewal' })).toBeNull();
+  });
+});

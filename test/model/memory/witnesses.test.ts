@@ -1,0 +1,137 @@
+import { describe, expect, it } from 'vitest';
+import { explainDecision } from '../../../src/model/memory/explain.js';
+import { judgmentIndex } from '../../../src/model/memory/index.js';
+import type { Built } from '../../../src/model/memory/postings.js';
+import { suggestDecision } from '../../../src/model/memory/suggest.js';
+import { loadSynonyms } from '../../../src/model/memory/synonyms.js';
+import { RARE_WORD_JUDGMENTS, rareKindTexts, type SeedTerms, sameKindWords, type WitnessContext } from '../../../src/model/memory/witnesses.js';
+import type { Namespace } from '../../../src/model/state/entities.js';
+import { emptyNamespace } from '../../../src/model/state/store.js';
+
+/** Content, reasoning, decision and document of each judgment, recorded in this order under one key. */
+type Row = readonly [string, string, 'approved' | 'rejected', string?];
+
+function namespaceOf(rows: readonly Row[]): Namespace {
+  const ns = emptyNamespace('key');
+  ns.judgments = rows.map(([content, reasoning, decision, documentId], i) => ({
+    recordId: `act_${i}`,
+    reasoning,
+    decision,
+    confidence: 0.9,
+    judgeType: 'human',
+    contentType: 'review',
+    actionUser: { userId: `reviewer-${i}` },
+    createdAt: 1_000 + i,
+    agent: null,
+    content,
+    ...(documentId === undefined ? {} : { organizationId: 'northwind', documentId }),
+  }));
+  return ns;
+}
+
+/** Unrelated judgments, so that the words of the subjects below are rare in the history. */
+const OTHERS: Row[] = [
+  ['Checkout adds a mandatory service fee only on the final payment step', 'Drip pricing', 'rejected'],
+  ['Product page listing the shipping weight and dimensions', 'Accurate specifications', 'approved'],
+  ['Product demo video with accurate closed captions', 'Accessible to deaf viewers', 'approved'],
+  ['Quarterly tax filing reminder', 'Accurate dates', 'approved'],
+  ['Dashboard redesign with a darker sidebar', 'On brand', 'approved'],
+  ['Release notes for the mobile app', 'Clear', 'approved'],
+];
+
+const COSTUMES: Row[] = [
+  ['Halloween costume ad featuring a sexy nurse outfit', 'Sexualised depiction of a profession', 'rejected'],
+  ['Costume shop banner showing a sacred tribal headdress as a party outfit', 'Cultural appropriation', 'rejected'],
+  ...OTHERS,
+];
+
+const WELLNESS: Row[] = [
+  [
+    'Wellness blog article summarising research on vitamin D and immunity, with citations',
+    'Educational, cites peer-reviewed studies',
+    'approved',
+    'wellness-blog',
+  ],
+  ['Wellness blog post about sleep hygiene habits', 'Informational, makes no product claims', 'approved', 'wellness-blog'],
+  ...OTHERS,
+];
+
+/** A seed's terms by position, as the resemblance hop reads them. */
+function seedTerms(entry: Built, text: number): SeedTerms {
+  const terms = entry.textTerms[text] as string[];
+  return { position: new Map(terms.map((term, i) => [term, i])), inItem: entry.textContent[text] as number };
+}
+
+async function read(rows: readonly Row[], query: string) {
+  const ns = namespaceOf(rows);
+  const index = judgmentIndex(ns.judgments, await loadSynonyms());
+  const { entry, ranking } = index.rank(query);
+  const queryTerms = new Set(ranking.words.flatMap((w) => w.forms.map((f) => f.term)));
+  const reached = new Set(ranking.touched);
+  const sides = ns.judgments.map((j) => (j.decision === 'approved' ? 1 : 2));
+  const context: WitnessContext = { queryTerms, reached: (text) => reached.has(text), side: (doc) => sides[doc] as number };
+  return { ns, index, entry, ranking, context };
+}
+
+describe('items of one kind', () => {
+  it('reads the words beyond the query two judged items share, when the two texts share a word of the query too', async () => {
+    const { entry, context } = await read(COSTUMES, 'Halloween outfit advert sexualising nurses');
+    // "outfit" is the query's; "costume" is a word of both items the query does not hold.
+    expect(sameKindWords(entry, seedTerms(entry, entry.textOf[0] as number), entry.textOf[1] as number, context)).toEqual(['costum']);
+    // The shipping page shares "product" with the demo video, a word of the query, but "accurate" only in its reason.
+    const shipping = await read(OTHERS, 'shipping weight shown on the product page');
+    const seed = seedTerms(shipping.entry, shipping.entry.textOf[1] as number);
+    expect(sameKindWords(shipping.entry, seed, shipping.entry.textOf[2] as number, shipping.context)).toBeNull();
+  });
+
+  it('admits a judgment of the kind of a near copy, below the resemblance it would otherwise need, and explains it', async () => {
+    const { ns, index } = await read(COSTUMES, 'Halloween outfit advert sexualising nurses');
+    expect(suggestDecision(ns, { query: 'Halloween outfit advert sexualising nurses' }, 2_000, index).primary).toMatchObject({
+      recommendation: 'reject',
+      basedOn: 2,
+    });
+    const why = explainDecision(ns, { query: 'Halloween outfit advert sexualising nurses' }, 2_000, index);
+    expect(why.relevant[1]).toMatchObject({ recordId: 'act_1', resembles: 'act_0', sameKind: { words: ['costum'] }, counted: true });
+    expect(why.relevant[1]?.coverage).toBeLessThan(why.cutoff);
+    expect(why.relevant[1]?.why).toBe(
+      'Relevant: its judged item shares "costum" with that of act_0, which the query clearly found, and a word of the query besides; counted toward reject in scope apiKey (All content).',
+    );
+  });
+
+  it('keeps a near copy alone when the words beyond the query its neighbours share sit in a reason', async () => {
+    const { ns, index } = await read(OTHERS, 'shipping weight shown on the product page');
+    expect(suggestDecision(ns, { query: 'shipping weight shown on the product page' }, 2_000, index).primary).toBeNull();
+  });
+});
+
+describe('rare items of one kind', () => {
+  const query = 'educational article on vitamin research with references';
+  const request = { query, organizationId: 'northwind', documentId: 'wellness-blog' };
+
+  it('reads the texts the query did not reach whose items share a rare word and another with the seed', async () => {
+    const { entry, context } = await read(WELLNESS, query);
+    expect([...rareKindTexts(entry, entry.textOf[0] as number, context)]).toEqual([[entry.textOf[1], ['well', 'blog']]]);
+  });
+
+  it('counts such a review of the near copy’s document and side, though the query reaches nothing of it, and explains it', async () => {
+    const { ns, index } = await read(WELLNESS, query);
+    expect(suggestDecision(ns, request, 2_000, index).primary).toMatchObject({ recommendation: 'approve', basedOn: 2, scope: 'document' });
+    const second = explainDecision(ns, request, 2_000, index).relevant.find((j) => j.recordId === 'act_1');
+    expect(second).toMatchObject({ resembles: 'act_0', coverage: 0, sameKind: { words: ['well', 'blog'], rare: true }, counted: true });
+    expect(second?.why).toBe(
+      `Relevant: the query reaches nothing of it, but it reviews the same document as act_0, which the query clearly found, with the same side, and its judged item shares "well", "blog" with that one's, one of them held by at most ${RARE_WORD_JUDGMENTS} judgments; counted toward approve in scope document (This document).`,
+    );
+  });
+
+  it('counts none of the other side or of another document, and none when the shared words are common in the history', async () => {
+    const otherSide: Row[] = WELLNESS.map((row, i) => (i === 1 ? [row[0], row[1], 'rejected', 'wellness-blog'] : row));
+    const a = await read(otherSide, query);
+    expect(suggestDecision(a.ns, request, 2_000, a.index).primary).toBeNull();
+    const elsewhere: Row[] = WELLNESS.map((row, i) => (i === 1 ? [row[0], row[1], 'approved', 'another-blog'] : row));
+    const c = await read(elsewhere, query);
+    expect(suggestDecision(c.ns, { query, organizationId: 'northwind' }, 2_000, c.index).primary).toBeNull();
+    const common: Row[] = [...WELLNESS, ...['yoga', 'running', 'sleep'].map((s): Row => [`Wellness blog note on ${s}`, 'Fine', 'approved'])];
+    const b = await read(common, query);
+    expect(suggestDecision(b.ns, request, 2_000, b.index).primary).toBeNull();
+  });
+});
