@@ -34,7 +34,7 @@ export async function memoryReadsGrowth(sizes: readonly number[] = MEMORY_READ_S
     rows.ask.push(await timeIt(ask, 21, 3));
   }
   return [
-    // Like suggest: the texts a query reaches are scored, then the judgments that pass are ranked in one pass.
+    // Like suggest, the texts a query reaches are scored; then only the `limit × 3` judgments retrieved are read.
     { cost: 'memory/search, warm', sizes: [...sizes], ms: rows.search, exponent: 0, budget: 0.5 },
     { cost: 'memory/ask, warm', sizes: [...sizes], ms: rows.ask, exponent: 0, budget: 0.5 },
   ];

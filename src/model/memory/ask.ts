@@ -1,7 +1,7 @@
 import { findKnowledge } from '../knowledge/search.js';
 import type { Namespace } from '../state/entities.js';
 import type { ScriptedAnswer } from '../state/records/insights.js';
-import type { JudgmentRanker } from './index.js';
+import type { JudgmentIndex } from './index.js';
 import { findJudgments, type JudgmentSearch } from './search.js';
 import { sideOf } from './suggest.js';
 import type { Lexicon } from './synonyms.js';
@@ -29,7 +29,7 @@ const plural = (n: number) => `${n} record${n === 1 ? '' : 's'}`;
  * the documented empty answer with confidence 0 when nothing is relevant.
  * @example askMemory(ns, { query: 'Can we say clinically proven?', scope: 'apiKey', filters: {} }, now, index, synonyms).answer
  */
-export function askMemory(ns: Namespace, request: AskRequest, now: number, index: JudgmentRanker, synonyms: Lexicon): AskResult {
+export function askMemory(ns: Namespace, request: AskRequest, now: number, index: JudgmentIndex, synonyms: Lexicon): AskResult {
   const scripted: ScriptedAnswer | undefined = ns.insights?.answers.get(request.query);
   if (scripted) {
     return {

@@ -1,10 +1,10 @@
-import type { Hit } from './results.js';
+import type { HitTable } from './results.js';
 
 /** The most query words a judgment's set of matched words tracks (one bit each); later words are not compared. */
 export const DOMINANCE_WORDS = 31;
 
-/** A rule of `MatchedSets`: for a hit and its side (0 approve, 1 reject), the first judgment that outmatches it. */
-export type Outmatching = (hit: Hit, side: number) => number | undefined;
+/** A rule of `MatchedSets`: for a hit's matched words and its side (0 approve, 1 reject), the first judgment that outmatches it. */
+export type Outmatching = (words: number, side: number) => number | undefined;
 
 /**
  * The judgments of one scope that show only the subject the query shares with the other side: every query word such a
@@ -13,9 +13,10 @@ export type Outmatching = (hit: Hit, side: number) => number | undefined;
  * those words (else the sides split over the same case).
  * "Listing with a no children rule" matches "apartment listing that says no pets allowed" (approve) in `listing` and
  * `no`, both of which "apartment listing that says no children allowed" (reject) matches, with `children` besides:
- * the first is evidence about rental listings, not about this case. Fed each hit of the scope with its side as the
- * tally reads it, it compares only the distinct matched-word sets, which a history of near copies keeps few.
- * @example const sets = new MatchedSets(); sets.add(hit, 0); sets.rule()?.(hit, 0)
+ * the first is evidence about rental listings, not about this case. Fed the hits of the scope with their sides as the
+ * tally reads them (a text's first judgment stands for the rest, which share its words and coverage), it compares only
+ * the distinct matched-word sets, which a history of near copies keeps few.
+ * @example const sets = new MatchedSets(); sets.add(doc, words, coverage, 0); sets.rule()?.(words, 0)
  */
 export class MatchedSets {
   // The first judgment of each distinct set of matched words, by side (0 approve, 1 reject), and the best coverage of
@@ -24,13 +25,11 @@ export class MatchedSets {
   // The best coverage of each side.
   readonly #best = [0, 0];
 
-  add(hit: Hit, side: number): void {
-    const mask = hit.words ?? 0;
-    const coverage = hit.coverage ?? 0;
+  add(doc: number, mask: number, coverage: number, side: number): void {
     if (coverage > (this.#best[side] as number)) this.#best[side] = coverage;
     const seen = this.#first[side] as Map<number, { doc: number; coverage: number }>;
     const had = seen.get(mask);
-    if (!had) seen.set(mask, { doc: hit.index, coverage });
+    if (!had) seen.set(mask, { doc, coverage });
     else if (coverage > had.coverage) had.coverage = coverage;
   }
 
@@ -53,7 +52,7 @@ export class MatchedSets {
       }
     }
     if (by[0].size === 0 && by[1].size === 0) return null;
-    return (hit, s) => (s === 0 || s === 1 ? (by[s] as Map<number, number>).get(hit.words ?? 0) : undefined);
+    return (words, s) => (s === 0 || s === 1 ? (by[s] as Map<number, number>).get(words) : undefined);
   }
 }
 
@@ -68,16 +67,16 @@ function within(mask: number, masks: ReadonlyMap<number, unknown>): boolean {
  * @example outmatchedOf(hits, sets.rule(), (doc) => side(doc), (doc) => true)
  */
 export function outmatchedOf(
-  hits: readonly Hit[],
+  hits: HitTable,
   rule: Outmatching | null,
   side: (doc: number) => number,
   inScope: (doc: number) => boolean,
 ): ReadonlyMap<number, number> {
   const out = new Map<number, number>();
   if (rule === null) return out;
-  for (const hit of hits) {
-    const by = inScope(hit.index) ? rule(hit, side(hit.index)) : undefined;
-    if (by !== undefined) out.set(hit.index, by);
-  }
+  hits.docs.forEach((doc, i) => {
+    const by = inScope(doc) ? rule(hits.words[hits.group[i] as number] as number, side(doc)) : undefined;
+    if (by !== undefined) out.set(doc, by);
+  });
   return out;
 }

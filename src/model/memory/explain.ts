@@ -1,6 +1,7 @@
 import type { JudgmentRecord, Namespace } from '../state/entities.js';
 import { type JudgmentIndex, MATCHING, type Scored, type TermMatch } from './index.js';
 import type { MatchKind } from './query.js';
+import { tableOf } from './ranking.js';
 import { reportOf } from './report.js';
 import { type Decision, decide, SCOPE_LABELS, type Scope, type Side, type SuggestRequest, type SuggestResult, sideOf } from './suggest.js';
 import { RARE_WORD_JUDGMENTS } from './witnesses.js';
@@ -86,7 +87,7 @@ const percent = (value: number) => `${Math.round(value * 100)}%`;
  */
 export function explainDecision(ns: Namespace, request: SuggestRequest, now: number, index: JudgmentIndex): Explanation {
   const report = reportOf(index, request.query, 5);
-  const decision = decide(ns, report.hits, request, now, index.columns());
+  const decision = decide(ns, tableOf(report.hits), request, now, index.columns());
   // The judgment of the other side that outmatches one, and the query words only it matches.
   const outmatchedBy = (scored: Scored) => {
     const by = decision.outmatched.get(scored.index);

@@ -2,18 +2,21 @@ import type { JudgmentRecord } from '../state/entities.js';
 import type { JudgmentColumns } from './columns.js';
 import { appendJudgments, type Built, emptyBuilt } from './postings.js';
 import { rank } from './rank.js';
-import { hitsOf, type Ranking } from './ranking.js';
-import type { Hit } from './results.js';
+import { hitsOf, hitTableOf, type Ranking } from './ranking.js';
+import type { Hit, HitTable } from './results.js';
 import { type Lexicon, NO_SYNONYMS } from './synonyms.js';
+import { type RankedJudgment, topJudgments } from './top-judgments.js';
 
 export { BM25_B, BM25_K1, collectionSize, idf, MIN_COLLECTION } from './bm25.js';
 export { MATCHING, RELEVANCE_CUTOFF } from './matching.js';
-export type { Hit, Scored, SearchReport, TermMatch } from './results.js';
+export type { Hit, HitTable, Scored, SearchReport, TermMatch } from './results.js';
 
 /** Ranks judgments against a query. */
 export interface JudgmentRanker {
   /** Judgments relevant to `query` in the order they were recorded; empty when nothing passes the cut-off. */
   search(query: string): Hit[];
+  /** The same judgments as a table, each text's once for all its judgments (what a suggestion adds up). */
+  table?(query: string): HitTable;
   /** What a suggestion reads of each judgment, kept with the index (see `columns.ts`). */
   columns?(): JudgmentColumns;
 }
@@ -23,6 +26,11 @@ export interface JudgmentIndex extends JudgmentRanker {
   columns(): JudgmentColumns;
   /** The same search with the terms each judgment matched, and the index it ranked: what `reportOf` (report.ts) reads. */
   rank(query: string): { entry: Built; ranking: Ranking };
+  /**
+   * The first `count` relevant judgments `accept` takes, more relevant first, then newer, then the smaller record id;
+   * costs what it returns, not the judgments that repeat the texts found (see `top-judgments.ts`).
+   */
+  top(query: string, count: number, accept: (index: number) => boolean): RankedJudgment[];
 }
 
 /**
@@ -36,10 +44,14 @@ const built = new WeakMap<readonly JudgmentRecord[], Built>();
 /** Built indexes by the record id of their last judgment, where a copied array looks for one to adopt. */
 const byLastRecord = new Map<string, WeakRef<Built>>();
 
+/** Judgments compared while an index checks that a copied array holds what it was built over, added up across calls. */
+export const adoptionWork = { compared: 0 };
+
 /** Whether the first `entry.size` judgments are the ones the index was built over (ids, text and every field its columns hold). */
 function covers(entry: Built, judgments: readonly JudgmentRecord[]): boolean {
   if (entry.size > judgments.length) return false;
   for (let i = entry.size - 1; i >= 0; i--) {
+    adoptionWork.compared++;
     const a = judgments[i] as JudgmentRecord;
     const b = entry.records[i] as JudgmentRecord;
     if (a !== b && !same(a, b)) return false;
@@ -72,6 +84,8 @@ function entryFor(judgments: readonly JudgmentRecord[]): Built {
     // Another array may have grown the candidate past this one since; then it no longer describes it.
     if (!candidate || !covers(candidate, judgments)) continue;
     candidate.owner = judgments;
+    // It now holds this array's records, so the next read of this array finds it its own without comparing again.
+    for (let i = 0; i < candidate.size; i++) candidate.records[i] = judgments[i] as JudgmentRecord;
     built.set(judgments, candidate);
     return candidate;
   }
@@ -93,7 +107,9 @@ export function judgmentIndex(judgments: readonly JudgmentRecord[], lexicon: Lex
   const current = entry;
   return {
     search: (query) => hitsOf(current, rank(current, query, lexicon, false)),
+    table: (query) => hitTableOf(current, rank(current, query, lexicon, false)),
     rank: (query) => ({ entry: current, ranking: rank(current, query, lexicon, true) }),
     columns: () => current.columns,
+    top: (query, count, accept) => topJudgments(current, rank(current, query, lexicon, false), count, accept),
   };
 }

@@ -230,26 +230,22 @@ export function rank(entry: Built, query: string, lexicon: Lexicon, withMatches:
     { queryTerms, reached, side: (doc) => sides[entry.columns.decision[doc] as number] as number },
     byItem,
   );
-  let count = hop.size;
-  for (const text of passed) count += (entry.textDocs[text] as number[]).length;
-  const kept = new Int32Array(count);
-  let at = 0;
   let best = 0;
-  for (const text of passed) {
-    for (const doc of entry.textDocs[text] as number[]) kept[at++] = doc;
-    best = Math.max(best, score[text] as number);
-  }
+  for (const text of passed) best = Math.max(best, score[text] as number);
   for (const doc of hop.keys()) {
-    kept[at++] = doc;
     const text = entry.textOf[doc] as number;
     if (reached(text)) best = Math.max(best, score[text] as number);
   }
-  kept.sort();
+  // Unfolded into judgments only when read: a search reads the best few of each text instead (`top-judgments.ts`).
+  let kept: Int32Array | undefined;
   return {
     words,
     touched,
     passed: new Set(passed),
-    kept,
+    get kept() {
+      kept ??= keptOf(entry, passed, hop);
+      return kept;
+    },
     hop,
     sameReason,
     byItem,
@@ -265,4 +261,15 @@ export function rank(entry: Built, query: string, lexicon: Lexicon, withMatches:
     opposite: (text) => reached(text) && opposite(text),
     matches,
   };
+}
+
+/** The judgments of the passed texts and those admitted by resemblance, in recording order. */
+function keptOf(entry: Built, passed: readonly number[], hop: ReadonlyMap<number, number>): Int32Array {
+  let count = hop.size;
+  for (const text of passed) count += (entry.textDocs[text] as number[]).length;
+  const kept = new Int32Array(count);
+  let at = 0;
+  for (const text of passed) for (const doc of entry.textDocs[text] as number[]) kept[at++] = doc;
+  for (const doc of hop.keys()) kept[at++] = doc;
+  return kept.sort();
 }

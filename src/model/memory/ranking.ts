@@ -1,6 +1,7 @@
+import { sortByDoc } from './doc-order.js';
 import type { Built } from './postings.js';
 import type { QueryWord } from './query.js';
-import type { Hit, TermMatch } from './results.js';
+import type { Hit, HitTable, TermMatch } from './results.js';
 import type { ItemWitness } from './witnesses.js';
 
 /** One ranking: the texts the query reached, the judgments kept, and each text's score and coverage. */
@@ -75,4 +76,54 @@ export function hitsOf(entry: Built, ranking: Ranking): Hit[] {
     hits[i] = { index: doc, relevance: best > 0 ? ranking.score(text) / best : 0, words: ranking.matchedWords(text), coverage: ranking.coverage(text) };
   }
   return hits;
+}
+
+/**
+ * The hits of a ranking as a table: each kept judgment in recording order with its group, one group per text (its
+ * judgments were found alike), so what a hit was found with is worked out once per text, not once per judgment.
+ */
+export function hitTableOf(entry: Built, ranking: Ranking): HitTable {
+  const { best } = ranking;
+  const texts = [...ranking.passed];
+  let count = ranking.hop.size;
+  for (const text of texts) count += (entry.textDocs[text] as number[]).length;
+  const docs = new Int32Array(count);
+  const group = new Int32Array(count);
+  let at = 0;
+  texts.forEach((text, g) => {
+    for (const doc of entry.textDocs[text] as number[]) {
+      docs[at] = doc;
+      group[at++] = g;
+    }
+  });
+  // A judgment admitted by resemblance is its text's only judgment, or one of few: each is its own group.
+  for (const doc of ranking.hop.keys()) {
+    docs[at] = doc;
+    group[at++] = texts.length;
+    texts.push(entry.textOf[doc] as number);
+  }
+  sortByDoc(docs, group, entry.size - 1);
+  const relevance = new Float64Array(texts.length);
+  const words = new Int32Array(texts.length);
+  const coverage = new Float64Array(texts.length);
+  texts.forEach((text, g) => {
+    relevance[g] = best > 0 ? ranking.score(text) / best : 0;
+    words[g] = ranking.matchedWords(text);
+    coverage[g] = ranking.coverage(text);
+  });
+  return { docs, group, relevance, words, coverage };
+}
+
+/**
+ * The table of hits found one by one (each its own group), in the order given.
+ * @example decide(ns, tableOf(index.search(query)), request, now)
+ */
+export function tableOf(hits: readonly Hit[]): HitTable {
+  return {
+    docs: Int32Array.from(hits, (hit) => hit.index),
+    group: Int32Array.from(hits, (_, i) => i),
+    relevance: Float64Array.from(hits, (hit) => hit.relevance),
+    words: Int32Array.from(hits, (hit) => hit.words ?? 0),
+    coverage: Float64Array.from(hits, (hit) => hit.coverage ?? 0),
+  };
 }

@@ -13,6 +13,21 @@ export interface Hit {
   readonly coverage?: number;
 }
 
+/**
+ * Hits as columns: each judgment (in recording order) with its group; the judgments of one group were found with the
+ * same relevance, matched words and coverage (a text's judgments), held once per group.
+ */
+export interface HitTable {
+  /** Indexes into the judgments the index was built over. */
+  readonly docs: Int32Array;
+  /** Each judgment's group. */
+  readonly group: Int32Array;
+  /** By group: what `Hit` holds (absent words and coverage read as 0). */
+  readonly relevance: Float64Array;
+  readonly words: Int32Array;
+  readonly coverage: Float64Array;
+}
+
 /** A query word found in a judgment, and how. */
 export interface TermMatch {
   /** The word as the query wrote it. */

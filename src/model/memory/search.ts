@@ -2,7 +2,7 @@ import { cloneState } from '../state/clone.js';
 import type { Namespace } from '../state/entities.js';
 import type { JudgmentRecord } from '../state/records/memory.js';
 import { filterOf, inPlace, type MemoryFilters, type MemoryPlace, recencyWindow } from './filters.js';
-import type { Hit, JudgmentRanker } from './index.js';
+import type { JudgmentIndex } from './index.js';
 import { judgmentViews, timeIndex } from './views.js';
 
 /** A judgment search (beyond-spec-4 4.3.1), validated and with its scope resolved. */
@@ -42,10 +42,11 @@ export interface SearchResult {
 /**
  * The judgments a memory read retrieves, best first: a thread's newest (returned oldest first), the newest of the
  * recency window, or the judgments the suggest matcher finds relevant in the scope, ranked by relevance, then newer,
- * then record id. `limit × 3` are retrieved, the metadata filters applied after retrieval, then `limit` kept.
+ * then record id. `limit × 3` are retrieved, the metadata filters applied after retrieval, then `limit` kept. The
+ * ranked path reads the judgments it retrieves, not every judgment of the texts found (see `top-judgments.ts`).
  * @example findJudgments(ns, { query: 'medical claims', scope: 'apiKey', limit: 10, filters: {} }, now, index)
  */
-export function findJudgments(ns: Namespace, request: JudgmentSearch, now: number, index: JudgmentRanker): Found[] {
+export function findJudgments(ns: Namespace, request: JudgmentSearch, now: number, index: JudgmentIndex): Found[] {
   const retrieve = request.limit * 3;
   const keep = filterOf(ns.apiKey, request.filters);
   const judgments = ns.judgments;
@@ -76,7 +77,7 @@ export function findJudgments(ns: Namespace, request: JudgmentSearch, now: numbe
       .slice(0, request.limit)
       .map((judgment) => ({ judgment, relevance: 1 }));
   }
-  const top = topHits(judgments, index.search(request.query), request, retrieve);
+  const top = index.top(request.query, retrieve, (doc) => inPlace(judgments[doc] as JudgmentRecord, request));
   return top
     .map((hit) => ({ judgment: judgments[hit.index] as JudgmentRecord, relevance: hit.relevance }))
     .filter((found) => keep(found.judgment))
@@ -87,7 +88,7 @@ export function findJudgments(ns: Namespace, request: JudgmentSearch, now: numbe
  * Searches judgments like `/v2/memory/search`: the matcher of suggest over its one index, in the request's scope.
  * @example searchJudgments(ns, { query: 'medical claims', scope: 'apiKey', limit: 10, filters: {} }, now, index).results
  */
-export function searchJudgments(ns: Namespace, request: JudgmentSearch, now: number, index: JudgmentRanker): SearchResult {
+export function searchJudgments(ns: Namespace, request: JudgmentSearch, now: number, index: JudgmentIndex): SearchResult {
   const results = findJudgments(ns, request, now, index).map(
     ({ judgment, relevance }): SearchResultItem => ({
       recordId: judgment.recordId,
@@ -107,32 +108,4 @@ export function searchJudgments(ns: Namespace, request: JudgmentSearch, now: num
 /** Newer `createdAt` first, then the later recorded. */
 function newestFirst(judgments: readonly JudgmentRecord[], a: number, b: number): number {
   return (judgments[b] as JudgmentRecord).createdAt - (judgments[a] as JudgmentRecord).createdAt || b - a;
-}
-
-/** Whether hit `a` ranks before `b`: more relevant, then newer, then the smaller record id. */
-function ranksBefore(judgments: readonly JudgmentRecord[], a: Hit, b: Hit): boolean {
-  if (a.relevance !== b.relevance) return a.relevance > b.relevance;
-  const ja = judgments[a.index] as JudgmentRecord;
-  const jb = judgments[b.index] as JudgmentRecord;
-  if (ja.createdAt !== jb.createdAt) return ja.createdAt > jb.createdAt;
-  return ja.recordId < jb.recordId;
-}
-
-/** The best `count` hits in the place, best first; costs the hits times the log of `count`, never a sort of all hits. */
-function topHits(judgments: readonly JudgmentRecord[], hits: readonly Hit[], place: MemoryPlace, count: number): Hit[] {
-  const top: Hit[] = [];
-  for (const hit of hits) {
-    if (!inPlace(judgments[hit.index] as JudgmentRecord, place)) continue;
-    if (top.length === count && !ranksBefore(judgments, hit, top[count - 1] as Hit)) continue;
-    let lo = 0;
-    let hi = top.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (ranksBefore(judgments, top[mid] as Hit, hit)) lo = mid + 1;
-      else hi = mid;
-    }
-    top.splice(lo, 0, hit);
-    if (top.length > count) top.pop();
-  }
-  return top;
 }

@@ -1,8 +1,10 @@
 import type { Namespace } from '../state/entities.js';
 import { columnsOf, type JudgmentColumns } from './columns.js';
 import { MatchedSets, outmatchedOf } from './dominance.js';
-import { type Hit, type JudgmentRanker, judgmentIndex } from './index.js';
+import { type HitTable, type JudgmentRanker, judgmentIndex } from './index.js';
+import { tableOf } from './ranking.js';
 import { Reader, type Scope } from './scope-reader.js';
+import { newer, VoterCount, type Voters } from './voters.js';
 
 export type { Scope } from './scope-reader.js';
 
@@ -73,7 +75,8 @@ const NONE: SuggestResult = { primary: null, conflict: null };
  * @example suggestDecision(ns, { query: 'clinically proven' }, clock.now())
  */
 export function suggestDecision(ns: Namespace, request: SuggestRequest, now: number, index: JudgmentRanker = judgmentIndex(ns.judgments)): SuggestResult {
-  return decide(ns, index.search(request.query), request, now, index.columns?.()).result;
+  const hits = index.table?.(request.query) ?? tableOf(index.search(request.query));
+  return decide(ns, hits, request, now, index.columns?.()).result;
 }
 
 /** A suggestion with the records behind it: the scope it settled on and the judgments that voted there. */
@@ -93,47 +96,62 @@ export interface Decision {
 
 const NOT_OUTMATCHED: ReadonlyMap<number, number> = new Map();
 
+/** The `Reader.depth` a judgment needs to be in each scope. */
+const DEPTH: Readonly<Record<Scope, number>> = { document: 2, organization: 1, apiKey: 0 };
+
 /**
  * The suggestion for relevant judgments already found (`hits`), with the records it counted. `columns` are the
  * index's (a ranker that keeps none has them read from the judgments, once per call).
- * @example decide(ns, index.search(query), { query }, clock.now(), index.columns()).counted
+ * @example decide(ns, index.table(query), { query }, clock.now(), index.columns()).counted
  */
-export function decide(
-  ns: Namespace,
-  hits: readonly Hit[],
-  request: SuggestRequest,
-  now: number,
-  columns: JudgmentColumns = columnsOf(ns.judgments),
-): Decision {
-  if (hits.length === 0) return { result: NONE, scope: null, counted: new Set(), outmatched: NOT_OUTMATCHED };
+export function decide(ns: Namespace, hits: HitTable, request: SuggestRequest, now: number, columns: JudgmentColumns = columnsOf(ns.judgments)): Decision {
+  const { docs: found, group, relevance, words, coverage } = hits;
+  if (found.length === 0) return { result: NONE, scope: null, counted: new Set(), outmatched: NOT_OUTMATCHED };
   const read = new Reader(columns, request);
   const scopes = ladder(request);
   const tallies = scopes.map(() => [emptyTally(), emptyTally()] as [Tally, Tally]);
   const sets = scopes.map(() => new MatchedSets());
-  // The hit each scope and side saw last: a hit of the same text after it adds nothing to `sets`.
-  const last: (Hit | undefined)[] = [];
-  for (const hit of hits) {
-    const doc = hit.index;
-    const side = read.side(doc);
+  const depths = scopes.map((scope) => DEPTH[scope]);
+  // Whether each scope and side saw a group: another judgment of it (the same words and coverage) adds nothing to `sets`.
+  const added = new Uint8Array(scopes.length * 2 * hits.relevance.length);
+  const { decision } = columns;
+  const { sides } = read;
+  const narrowest = depths[0] as number;
+  const flat = tallies.flat();
+  for (let at = 0; at < found.length; at++) {
+    const doc = found[at] as number;
+    const side = sides[decision[doc] as number] as number;
     if (side === 0) continue;
+    const g = group[at] as number;
+    const depth = narrowest === 0 ? 0 : read.depth(doc);
     for (let i = 0; i < scopes.length; i++) {
-      if (!read.inScope(doc, scopes[i] as Scope)) continue;
-      add((tallies[i] as readonly Tally[])[side - 1] as Tally, columns, hit, now);
-      const before = last[i * 2 + side - 1];
-      if (before !== undefined && before.words === hit.words && before.coverage === hit.coverage) continue;
-      last[i * 2 + side - 1] = hit;
-      (sets[i] as MatchedSets).add(hit, side - 1);
+      if ((depths[i] as number) > depth) continue;
+      add(flat[i * 2 + side - 1] as Tally, columns, doc, relevance[g] as number, now);
+      const slot = (i * 2 + side - 1) * hits.relevance.length + g;
+      if (added[slot] === 1) continue;
+      added[slot] = 1;
+      (sets[i] as MatchedSets).add(doc, words[g] as number, coverage[g] as number, side - 1);
     }
   }
   // In each scope, the judgments a judgment of the other side outmatches count toward neither side: a scope where
   // some are is tallied again without them.
   const outmatchedIn = sets.map((set) => set.rule());
-  outmatchedIn.forEach((rule, i) => {
-    if (rule === null) return;
+  // Whether a rule leaves a group out on a side (by group and side): its judgments share their matched words.
+  const leftOut = outmatchedIn.map((rule) => {
+    if (rule === null) return null;
+    const out = new Uint8Array(relevance.length * 2);
+    for (let g = 0; g < relevance.length; g++) for (const side of [0, 1]) out[g * 2 + side] = rule(words[g] as number, side) === undefined ? 0 : 1;
+    return out;
+  });
+  leftOut.forEach((out, i) => {
+    if (out === null) return;
     const again: [Tally, Tally] = [emptyTally(), emptyTally()];
-    for (const hit of hits) {
-      const side = read.side(hit.index);
-      if (side !== 0 && read.inScope(hit.index, scopes[i] as Scope) && rule(hit, side - 1) === undefined) add(again[side - 1] as Tally, columns, hit, now);
+    for (let at = 0; at < found.length; at++) {
+      const doc = found[at] as number;
+      const side = sides[decision[doc] as number] as number;
+      const g = group[at] as number;
+      if (side !== 0 && (depths[i] as number) <= (narrowest === 0 ? 0 : read.depth(doc)) && out[g * 2 + side - 1] === 0)
+        add(again[side - 1] as Tally, columns, doc, relevance[g] as number, now);
     }
     tallies[i] = again;
   });
@@ -147,22 +165,30 @@ export function decide(
     const lose = lead === 'approve' ? reject : approve;
     if (win.count < 2) continue;
     const split = lose.count >= 2;
-    // The second pass, over the settled scope only: the records behind the reasons and the reviewers.
-    const docs: [number[], number[]] = [[], []];
-    const left = outmatchedIn[i];
-    for (const hit of hits) {
-      const side = read.side(hit.index);
-      if (side !== 0 && read.inScope(hit.index, scope) && left?.(hit, side - 1) === undefined) docs[side - 1]?.push(hit.index);
+    // The second pass, over the settled scope only: the records counted, whose reasons and reviewers the suggestion names.
+    const left = outmatchedIn[i] ?? null;
+    const out = leftOut[i] ?? null;
+    const need = DEPTH[scope];
+    const countedSide = (at: number) => {
+      const doc = found[at] as number;
+      const side = sides[decision[doc] as number] as number;
+      if (side === 0 || (need > 0 && read.depth(doc) < need)) return -1;
+      return out === null || out[(group[at] as number) * 2 + side - 1] === 0 ? side - 1 : -1;
+    };
+    const count = new VoterCount(columns);
+    for (let at = 0; at < found.length; at++) {
+      const side = countedSide(at);
+      if (side !== -1) count.add(side, found[at] as number);
     }
-    const [winDocs, loseDocs] = lead === 'approve' ? docs : [docs[1], docs[0]];
+    const [winVoters, loseVoters] = lead === 'approve' ? [count.voters(0), count.voters(1)] : [count.voters(1), count.voters(0)];
     const primaryCaveats: string[] = [];
     if (split) primaryCaveats.push(`Conflicting precedent: ${win.count} ${lead} vs ${lose.count} ${other}`);
     if (win.stale / win.count > 0.7) primaryCaveats.push(STALE_CAVEAT);
     const recent = recentLean(win, lose);
     if (recent) primaryCaveats.push(`Recent precedent leans ${other}: ${recent.lose} ${other} vs ${recent.win} ${lead} in the last 6 months`);
     const result = {
-      primary: suggestion(lead, scope, win, lose, winDocs, columns, primaryCaveats),
-      conflict: split ? suggestion(other, scope, lose, win, loseDocs, columns, [`Minority view: ${lose.count} ${other} vs ${win.count} ${lead}`]) : null,
+      primary: suggestion(lead, scope, win, lose, winVoters, primaryCaveats),
+      conflict: split ? suggestion(other, scope, lose, win, loseVoters, [`Minority view: ${lose.count} ${other} vs ${win.count} ${lead}`]) : null,
     };
     // Only an explanation reads the counted records; a suggest does not pay for the set.
     let counted: Set<number> | undefined;
@@ -172,13 +198,13 @@ export function decide(
       get outmatched(): ReadonlyMap<number, number> {
         return outmatchedOf(
           hits,
-          left ?? null,
+          left,
           (doc) => read.side(doc) - 1,
           (doc) => read.inScope(doc, scope),
         );
       },
       get counted(): ReadonlySet<number> {
-        counted ??= new Set([...winDocs, ...loseDocs]);
+        counted ??= new Set(found.filter((_, at) => countedSide(at) !== -1));
         return counted;
       },
     };
@@ -201,15 +227,16 @@ export function decide(
 
 const emptyTally = (): Tally => ({ count: 0, confidence: 0, weight: 0, stale: 0, recent: 0, newest: -1 });
 
-function add(tally: Tally, columns: JudgmentColumns, hit: Hit, now: number): void {
-  const doc = hit.index;
+function add(tally: Tally, columns: JudgmentColumns, doc: number, relevance: number, now: number): void {
   const confidence = columns.confidence[doc] as number;
+  const createdAt = columns.createdAt[doc] as number;
   tally.count++;
   tally.confidence += confidence;
-  tally.weight += hit.relevance * confidence;
-  if (now - (columns.createdAt[doc] as number) > STALE_AFTER_MS) tally.stale++;
+  tally.weight += relevance * confidence;
+  if (now - createdAt > STALE_AFTER_MS) tally.stale++;
   else tally.recent++;
-  if (tally.newest === -1 || newer(doc, tally.newest, columns)) tally.newest = doc;
+  const newest = tally.newest;
+  if (newest === -1 || createdAt > (columns.createdAt[newest] as number) || (createdAt === columns.createdAt[newest] && doc > newest)) tally.newest = doc;
 }
 
 function ladder(request: SuggestRequest): Scope[] {
@@ -224,13 +251,6 @@ function leadingSide(approve: Tally, reject: Tally, columns: JudgmentColumns): S
   if (approve.count !== reject.count) return approve.count > reject.count ? 'approve' : 'reject';
   if (approve.confidence !== reject.confidence) return approve.confidence > reject.confidence ? 'approve' : 'reject';
   return newer(approve.newest, reject.newest, columns) ? 'approve' : 'reject';
-}
-
-/** Whether judgment `a` is newer than `b`: later `createdAt`, then later recorded. */
-function newer(a: number, b: number, columns: JudgmentColumns): boolean {
-  const at = columns.createdAt[a] as number;
-  const bt = columns.createdAt[b] as number;
-  return at !== bt ? at > bt : a > b;
 }
 
 /**
@@ -255,36 +275,15 @@ function confidenceOf(side: Tally, other: Tally): number {
   return Math.round(value * 100) / 100;
 }
 
-/** Up to 3 distinct non-empty reasonings, most frequent first, ties to the most recently recorded. */
-function topReasons(docs: readonly number[], columns: JudgmentColumns): string[] {
-  const reasons = new Map<number, { count: number; latest: number }>();
-  for (const doc of docs) {
-    const reason = columns.reason[doc] as number;
-    if (reason === -1) continue;
-    const seen = reasons.get(reason);
-    if (!seen) reasons.set(reason, { count: 1, latest: doc });
-    else {
-      seen.count += 1;
-      if (newer(doc, seen.latest, columns)) seen.latest = doc;
-    }
-  }
-  return [...reasons]
-    .sort(([, a], [, b]) => b.count - a.count || (newer(a.latest, b.latest, columns) ? -1 : 1))
-    .slice(0, 3)
-    .map(([reason]) => columns.reasonTexts[reason] as string);
-}
-
-function suggestion(side: Side, scope: Scope, tally: Tally, other: Tally, docs: readonly number[], columns: JudgmentColumns, caveats: string[]): Suggestion {
-  const reviewers = new Set<number>();
-  for (const doc of docs) reviewers.add(columns.reviewer[doc] as number);
+function suggestion(side: Side, scope: Scope, tally: Tally, other: Tally, voters: Voters, caveats: string[]): Suggestion {
   return {
     recommendation: side,
     confidence: confidenceOf(tally, other),
     basedOn: tally.count,
     scope,
     scopeLabel: SCOPE_LABELS[scope],
-    topReasons: topReasons(docs, columns),
-    uniqueReviewers: reviewers.size,
+    topReasons: voters.topReasons,
+    uniqueReviewers: voters.uniqueReviewers,
     caveats,
   };
 }

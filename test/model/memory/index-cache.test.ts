@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { judgmentIndex } from '../../../src/model/memory/index.js';
+import { adoptionWork, judgmentIndex } from '../../../src/model/memory/index.js';
 import { suggestDecision } from '../../../src/model/memory/suggest.js';
 import type { JudgmentRecord } from '../../../src/model/state/entities.js';
 import { cloneState, emptyNamespace } from '../../../src/model/state/store.js';
@@ -32,6 +32,17 @@ describe('the judgment index across snapshot copies', () => {
     expect(hits(original, 'giraffe')).toEqual(['purple giraffe claims']);
     expect(hits(copy, 'giraffe')).toEqual(['purple giraffe claims']);
     expect(hits(copy, 'zebra')).toEqual(['zebra stripes in an ad']);
+  });
+
+  it('compares a copied array once when adopting, then reads it as its own', () => {
+    const original = Array.from({ length: 500 }, (_, i) => judgment(`offer ${i} for a purple giraffe`));
+    hits(original, 'giraffe');
+    const copy = cloneState(original);
+    const before = adoptionWork.compared;
+    hits(copy, 'giraffe');
+    expect(adoptionWork.compared - before).toBe(500);
+    for (let i = 0; i < 3; i++) expect(hits(copy, 'giraffe')).toHaveLength(500);
+    expect(adoptionWork.compared - before).toBe(500);
   });
 
   it('keeps copies that diverge apart: each sees its own appends only', () => {

@@ -58,6 +58,16 @@ describe('what a ranking costs as the judgments grow', () => {
     expect(after.hits.map((h) => h.index)).toEqual(before.hits.map((h) => h.index));
   });
 
+  it('gives a suggestion what each passing text was found with once, however many judgments repeat it', () => {
+    const judgments = history(400);
+    const index = judgmentIndex(judgments);
+    const table = index.table?.('email with no unsubscribe link');
+    expect(table?.docs).toEqual(Int32Array.from(index.search('email with no unsubscribe link'), (hit) => hit.index));
+    // The two unsubscribe texts: what a judgment was found with is held per text, not per judgment.
+    expect(table?.relevance).toHaveLength(2);
+    expect(new Set(table?.group)).toEqual(new Set([0, 1]));
+  });
+
   it('unfolds a passing text into every judgment holding it, in recording order', () => {
     const judgments = history(50);
     const hits = judgmentIndex(judgments).search('serum clinically proven to reduce wrinkles');
