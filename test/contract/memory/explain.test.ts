@@ -3,18 +3,11 @@ import { ServiceError } from '../../../src/errors.js';
 import type { JudgmentInit } from '../../../src/harness/memory.js';
 import { createMockService } from '../../../src/service.js';
 import { expectError, fingerprint } from '../../support/expect.js';
+import { judged } from '../../support/judgments.js';
 import { type Client, forEachTransport } from '../../support/transports.js';
 
 const EXPLAIN = '/__mock/memory/explain';
 const SHAPE = 'The body must be {"query": "..."}, optionally with "organizationId", "documentId" and "apiKey" (default: the seeded key).';
-
-const judged = (content: string, reasoning: string, decision: JudgmentInit['decision'], userId: string, extra: Partial<JudgmentInit> = {}): JudgmentInit => ({
-  content,
-  reasoning,
-  decision,
-  actionUser: { userId },
-  ...extra,
-});
 
 /** Profanity judged three ways (one in other words), a typeface judgment that only comes close, and a comment that counts toward neither side. */
 const JUDGMENTS: JudgmentInit[] = [

@@ -1,14 +1,7 @@
 import { expect, it } from 'vitest';
 import type { JudgmentInit } from '../../../src/harness/memory.js';
+import { judged } from '../../support/judgments.js';
 import { type Client, forEachTransport } from '../../support/transports.js';
-
-const judged = (content: string, reasoning: string, decision: JudgmentInit['decision'], userId: string, extra: Partial<JudgmentInit> = {}): JudgmentInit => ({
-  content,
-  reasoning,
-  decision,
-  actionUser: { userId },
-  ...extra,
-});
 
 const blog = { organizationId: 'northwind', documentId: 'wellness-blog' };
 

@@ -4,37 +4,16 @@ import { judgmentIndex } from '../../../src/model/memory/index.js';
 import { reportOf } from '../../../src/model/memory/report.js';
 import { suggestDecision } from '../../../src/model/memory/suggest.js';
 import { loadSynonyms } from '../../../src/model/memory/synonyms.js';
-import type { Namespace } from '../../../src/model/state/entities.js';
-import { emptyNamespace } from '../../../src/model/state/store.js';
+import { type JudgmentRow, namespaceOfRows } from '../../support/judgments.js';
 
-/** Content, reasoning and decision of each judgment, recorded in this order under one key. */
-type Row = readonly [string, string, 'approved' | 'rejected'];
-
-function namespaceOf(rows: readonly Row[]): Namespace {
-  const ns = emptyNamespace('key');
-  ns.judgments = rows.map(([content, reasoning, decision], i) => ({
-    recordId: `act_${i}`,
-    reasoning,
-    decision,
-    confidence: 0.9,
-    judgeType: 'human',
-    contentType: 'review',
-    actionUser: { userId: `reviewer-${i}` },
-    createdAt: 1_000 + i,
-    agent: null,
-    content,
-  }));
-  return ns;
-}
-
-async function ask(rows: readonly Row[], query: string) {
-  const ns = namespaceOf(rows);
+async function ask(rows: readonly JudgmentRow[], query: string) {
+  const ns = namespaceOfRows(rows);
   const index = judgmentIndex(ns.judgments, await loadSynonyms());
   const why = () => explainDecision(ns, { query }, 2_000, index);
   return { report: reportOf(index, query), primary: suggestDecision(ns, { query }, 2_000, index).primary, why };
 }
 
-const CHECKOUT: Row[] = [
+const CHECKOUT: JudgmentRow[] = [
   ['Checkout adds a mandatory service fee only on the final payment step', 'Drip pricing: the full price must show from the start', 'rejected'],
   ['New checkout adding a mandatory service fee only at the final payment step', 'Fee belongs in the first price shown', 'rejected'],
   ['Product page showing the all-in price including taxes and delivery', 'Total price is clear upfront', 'approved'],
@@ -58,7 +37,7 @@ describe('relevance that reads both ways', () => {
   });
 
   it('lets the near copy of a pasted item vouch for a judgment whose reviewer gave the same reason', async () => {
-    const rows: Row[] = [
+    const rows: JudgmentRow[] = [
       ['Ticket page adds booking and handling fees at the last step', 'Hidden fees revealed late are deceptive', 'rejected'],
       [
         'Food delivery app adding a surprise packaging surcharge at checkout for orders placed after midnight on weekends',
@@ -89,7 +68,7 @@ describe('relevance that reads both ways', () => {
   });
 
   it('reads a pasted item worded unlike any judgment as its main clause, without the greeting and the deadline around it', async () => {
-    const rows: Row[] = [
+    const rows: JudgmentRow[] = [
       ['Policy saying staff need not answer emails after working hours', 'Right to disconnect respected', 'approved'],
       ['Handbook clause: no obligation to respond to messages outside working hours', 'Protects rest time', 'approved'],
       ['Contract clause expecting employees to reply to emails at weekends', 'Out-of-hours duty without pay', 'rejected'],
@@ -128,7 +107,7 @@ describe('relevance that reads both ways', () => {
   });
 });
 
-const LIABILITY: Row[] = [
+const LIABILITY: JudgmentRow[] = [
   ['Supplier contract with liability capped at twelve months of fees', 'Standard cap', 'approved'],
   ['Services agreement capping the supplier liability at fees paid', 'Market standard', 'approved'],
   ['Supplier contract with uncapped liability', 'Unlimited exposure', 'rejected'],
@@ -151,7 +130,7 @@ describe('polarity', () => {
   });
 
   it('reads a word that takes something away as stated: "hidden fees" are not the "no hidden fees" case', async () => {
-    const rows: Row[] = [
+    const rows: JudgmentRow[] = [
       ['Checkout page with no hidden fees at the final step', 'Price is transparent', 'approved'],
       ['Booking flow with no hidden fees added at checkout', 'All-in price', 'approved'],
       ['Subscription checkout with no hidden fees', 'Clear renewal price', 'approved'],
@@ -171,7 +150,7 @@ describe('polarity', () => {
   });
 
   it("counts a judgment that says the query's missing word is missing too, however far behind the near copy it is", async () => {
-    const rows: Row[] = [
+    const rows: JudgmentRow[] = [
       ['Mobile game shop selling mystery chests without publishing the drop rates', 'Loot box odds must be disclosed', 'rejected'],
       ['Store page for randomized card packs bought with real money and no odds listed', 'Paid random items need published probabilities', 'rejected'],
       ['Card game publishing the odds for each pack rarity on the store page', 'Probabilities published', 'approved'],
@@ -194,7 +173,7 @@ describe('polarity', () => {
 });
 
 describe('choosing between the sides', () => {
-  const RENTALS: Row[] = [
+  const RENTALS: JudgmentRow[] = [
     ['Apartment listing that says no children allowed', 'Familial status discrimination', 'rejected'],
     ['Rental listing that says the unit is not suitable for children', 'Excluding families with children is unlawful', 'rejected'],
     ['Apartment listing that says no pets allowed', 'Pet restrictions are lawful', 'approved'],
@@ -222,7 +201,7 @@ describe('choosing between the sides', () => {
   });
 
   it('outmatches nothing when the best of each side matches a different part of the query as much', async () => {
-    const rows: Row[] = [
+    const rows: JudgmentRow[] = [
       ['Homepage hero picture from our paid stock subscription', 'Licensed', 'approved'],
       ['Website banner picture with a watermark', 'Never purchased', 'rejected'],
       ['Social post using a picture without credit', 'Copyright risk', 'rejected'],
@@ -236,7 +215,7 @@ describe('choosing between the sides', () => {
   });
 
   it('keeps both sides when each has a judgment matching the whole point: reviewers split over the same case', async () => {
-    const rows: Row[] = [
+    const rows: JudgmentRow[] = [
       ['Tutorial video with auto-generated captions that were reviewed and corrected', 'Captions checked', 'approved'],
       ['Customer story video with unedited auto captions full of errors', 'Inaccurate captions', 'rejected'],
       ['Product demo video with accurate closed captions', 'Accessible', 'approved'],
@@ -251,7 +230,7 @@ describe('choosing between the sides', () => {
 });
 
 describe('related words', () => {
-  const rows: Row[] = [
+  const rows: JudgmentRow[] = [
     ['Indemnity clause making the reseller liable for every claim', 'One-sided', 'rejected'],
     ['Reseller agreement with liability for every third-party claim', 'One-sided', 'rejected'],
     ['Reseller newsletter about the spring catalogue', 'Fine', 'approved'],
@@ -268,7 +247,7 @@ describe('related words', () => {
   });
 
   it('never let a look-alike that shares the words but not the point win', async () => {
-    const lookAlike: Row[] = [
+    const lookAlike: JudgmentRow[] = [
       ['Shipping weight and dimensions on the product page', 'Accurate', 'approved'],
       ['Instagram ad showing weight loss results in two weeks', 'Unrealistic promise', 'rejected'],
       ['Diet shake ad promising weight loss', 'Misleading', 'rejected'],
@@ -279,7 +258,7 @@ describe('related words', () => {
 
 describe('small histories', () => {
   it('still find a subject when every judgment of a three-judgment key shares its words', async () => {
-    const three: Row[] = [
+    const three: JudgmentRow[] = [
       ['Conference talk abstract that is a sales pitch for the speaker product', 'Talks must be vendor neutral', 'rejected'],
       ['Conference talk proposal that pitches the sponsor product', 'Promotional talk', 'rejected'],
       ['Conference talk abstract presenting a vendor-neutral case study', 'Educational', 'approved'],

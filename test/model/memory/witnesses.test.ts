@@ -5,32 +5,10 @@ import type { Built } from '../../../src/model/memory/postings.js';
 import { suggestDecision } from '../../../src/model/memory/suggest.js';
 import { loadSynonyms } from '../../../src/model/memory/synonyms.js';
 import { RARE_WORD_JUDGMENTS, rareKindTexts, type SeedTerms, sameKindWords, type WitnessContext } from '../../../src/model/memory/witnesses.js';
-import type { Namespace } from '../../../src/model/state/entities.js';
-import { emptyNamespace } from '../../../src/model/state/store.js';
-
-/** Content, reasoning, decision and document of each judgment, recorded in this order under one key. */
-type Row = readonly [string, string, 'approved' | 'rejected', string?];
-
-function namespaceOf(rows: readonly Row[]): Namespace {
-  const ns = emptyNamespace('key');
-  ns.judgments = rows.map(([content, reasoning, decision, documentId], i) => ({
-    recordId: `act_${i}`,
-    reasoning,
-    decision,
-    confidence: 0.9,
-    judgeType: 'human',
-    contentType: 'review',
-    actionUser: { userId: `reviewer-${i}` },
-    createdAt: 1_000 + i,
-    agent: null,
-    content,
-    ...(documentId === undefined ? {} : { organizationId: 'northwind', documentId }),
-  }));
-  return ns;
-}
+import { type JudgmentRow, namespaceOfRows } from '../../support/judgments.js';
 
 /** Unrelated judgments, so that the words of the subjects below are rare in the history. */
-const OTHERS: Row[] = [
+const OTHERS: JudgmentRow[] = [
   ['Checkout adds a mandatory service fee only on the final payment step', 'Drip pricing', 'rejected'],
   ['Product page listing the shipping weight and dimensions', 'Accurate specifications', 'approved'],
   ['Product demo video with accurate closed captions', 'Accessible to deaf viewers', 'approved'],
@@ -39,13 +17,13 @@ const OTHERS: Row[] = [
   ['Release notes for the mobile app', 'Clear', 'approved'],
 ];
 
-const COSTUMES: Row[] = [
+const COSTUMES: JudgmentRow[] = [
   ['Halloween costume ad featuring a sexy nurse outfit', 'Sexualised depiction of a profession', 'rejected'],
   ['Costume shop banner showing a sacred tribal headdress as a party outfit', 'Cultural appropriation', 'rejected'],
   ...OTHERS,
 ];
 
-const WELLNESS: Row[] = [
+const WELLNESS: JudgmentRow[] = [
   [
     'Wellness blog article summarising research on vitamin D and immunity, with citations',
     'Educational, cites peer-reviewed studies',
@@ -62,8 +40,8 @@ function seedTerms(entry: Built, text: number): SeedTerms {
   return { position: new Map(terms.map((term, i) => [term, i])), inItem: entry.textContent[text] as number };
 }
 
-async function read(rows: readonly Row[], query: string) {
-  const ns = namespaceOf(rows);
+async function read(rows: readonly JudgmentRow[], query: string) {
+  const ns = namespaceOfRows(rows);
   const index = judgmentIndex(ns.judgments, await loadSynonyms());
   const { entry, ranking } = index.rank(query);
   const queryTerms = new Set(ranking.words.flatMap((w) => w.forms.map((f) => f.term)));
@@ -124,13 +102,13 @@ describe('rare items of one kind', () => {
   });
 
   it('counts none of the other side or of another document, and none when the shared words are common in the history', async () => {
-    const otherSide: Row[] = WELLNESS.map((row, i) => (i === 1 ? [row[0], row[1], 'rejected', 'wellness-blog'] : row));
+    const otherSide: JudgmentRow[] = WELLNESS.map((row, i) => (i === 1 ? [row[0], row[1], 'rejected', 'wellness-blog'] : row));
     const a = await read(otherSide, query);
     expect(suggestDecision(a.ns, request, 2_000, a.index).primary).toBeNull();
-    const elsewhere: Row[] = WELLNESS.map((row, i) => (i === 1 ? [row[0], row[1], 'approved', 'another-blog'] : row));
+    const elsewhere: JudgmentRow[] = WELLNESS.map((row, i) => (i === 1 ? [row[0], row[1], 'approved', 'another-blog'] : row));
     const c = await read(elsewhere, query);
     expect(suggestDecision(c.ns, { query, organizationId: 'northwind' }, 2_000, c.index).primary).toBeNull();
-    const common: Row[] = [...WELLNESS, ...['yoga', 'running', 'sleep'].map((s): Row => [`Wellness blog note on ${s}`, 'Fine', 'approved'])];
+    const common: JudgmentRow[] = [...WELLNESS, ...['yoga', 'running', 'sleep'].map((s): JudgmentRow => [`Wellness blog note on ${s}`, 'Fine', 'approved'])];
     const b = await read(common, query);
     expect(suggestDecision(b.ns, request, 2_000, b.index).primary).toBeNull();
   });
