@@ -1,6 +1,5 @@
 import { ServiceError } from '../errors.js';
 import { type AuthHeaderNames, authHeaderNames } from '../protocol/auth-headers.js';
-import type { ApiCall, ApiReply } from '../protocol/call.js';
 import type { CallInfo, DispatchHooks } from '../protocol/hooks.js';
 import { elapsedMs } from '../support/timer.js';
 import { MAX_GLOB_LENGTH, pathMatcher } from './glob.js';
@@ -75,12 +74,28 @@ interface Reading {
   secrets: ReadonlySet<string>;
 }
 
-/** What is kept per call: references only, so recording costs no parsing; entries are built when read. */
+/**
+ * What is kept per call: one flat record of the strings and numbers an entry is built from, so recording costs no
+ * parsing and keeps no per-call objects alive but the request's headers (a ring of a thousand calls would otherwise
+ * hold the call, its reply, their headers and the pipeline's notes of each, and every collection would copy them).
+ */
 interface Raw {
   id: number;
-  call: ApiCall;
-  reply: ApiReply;
-  info: CallInfo;
+  at: number;
+  method: string;
+  /** The path as sent, query string included. */
+  sent: string;
+  path: string;
+  kind: CallInfo['kind'];
+  headers: Record<string, string | undefined>;
+  body: string;
+  status: number;
+  replyBody: string;
+  replyType: string | undefined;
+  operation: string | undefined;
+  /** The API key the call authenticated with, when it did. */
+  apiKey: string | undefined;
+  hint: string | undefined;
   durationMs: number;
 }
 
@@ -108,7 +123,23 @@ export function createJournal(hooks: DispatchHooks, options: { limit: number; au
   hooks.after.push((call, reply, info) => {
     if (limit === 0 && listeners.size === 0) return;
     if (call.headers[SKIP_HEADER] === 'skip' || (info.path === '/__mock/requests' && call.method.toUpperCase() === 'GET')) return;
-    const raw: Raw = { id: ++seq, call, reply, info, durationMs: elapsedMs() - info.started };
+    const raw: Raw = {
+      id: ++seq,
+      at: info.at,
+      method: call.method,
+      sent: call.path,
+      path: info.path,
+      kind: info.kind,
+      headers: call.headers,
+      body: call.body,
+      status: reply.status,
+      replyBody: reply.body,
+      replyType: reply.headers['content-type'],
+      operation: info.route?.operation.summary,
+      apiKey: info.caller?.level === 'apiKey' ? info.caller.key.apiKey : undefined,
+      hint: info.hint,
+      durationMs: elapsedMs() - info.started,
+    };
     if (limit > 0) {
       ring[next] = raw;
       next = (next + 1) % limit;
@@ -139,8 +170,8 @@ export function createJournal(hooks: DispatchHooks, options: { limit: number; au
       const entries: JournalEntry[] = [];
       for (const raw of ordered()) {
         if (filter.since !== undefined && raw.id <= filter.since) continue;
-        if (matchPath && !matchPath(raw.info.path)) continue;
-        if (method && raw.call.method.toUpperCase() !== method) continue;
+        if (matchPath && !matchPath(raw.path)) continue;
+        if (method && raw.method.toUpperCase() !== method) continue;
         const entry = build(raw);
         if (filter.status !== undefined && !statusMatches(entry, filter.status)) continue;
         entries.push(entry);
@@ -167,46 +198,42 @@ function statusMatches(entry: JournalEntry, status: number | string): boolean {
 const MAX_SHOWN = 64 * 1024;
 
 /** The readable entry of one recorded call. */
-function entryOf({ id, call, reply, info, durationMs }: Raw, reading: Reading): JournalEntry {
+function entryOf(raw: Raw, reading: Reading): JournalEntry {
   const entry: JournalEntry = {
-    id,
-    at: new Date(info.at).toISOString(),
-    method: call.method.toUpperCase(),
-    path: info.path,
-    status: reply.status,
-    kind: info.kind,
-    requestHeaders: redactHeaders(call.headers, reading.secrets),
-    durationMs: Math.round(durationMs * 1000) / 1000,
+    id: raw.id,
+    at: new Date(raw.at).toISOString(),
+    method: raw.method.toUpperCase(),
+    path: raw.path,
+    status: raw.status,
+    kind: raw.kind,
+    requestHeaders: redactHeaders(raw.headers, reading.secrets),
+    durationMs: Math.round(raw.durationMs * 1000) / 1000,
   };
-  const q = call.path.indexOf('?');
-  if (q !== -1 && q < call.path.length - 1) entry.query = call.path.slice(q + 1);
-  const request = call.body.length > MAX_SHOWN ? `(${call.body.length} characters)` : redactBody(call.body);
+  const q = raw.sent.indexOf('?');
+  if (q !== -1 && q < raw.sent.length - 1) entry.query = raw.sent.slice(q + 1);
+  const request = raw.body.length > MAX_SHOWN ? `(${raw.body.length} characters)` : redactBody(raw.body);
   const response =
-    reply.body === ''
+    raw.replyBody === ''
       ? undefined
-      : isJson(reply) && reply.body.length <= MAX_SHOWN
-        ? redactBody(reply.body)
-        : `(${reply.body.length} characters of ${reply.headers['content-type'] ?? 'text'})`;
+      : (raw.replyType ?? '').startsWith('application/json') && raw.replyBody.length <= MAX_SHOWN
+        ? redactBody(raw.replyBody)
+        : `(${raw.replyBody.length} characters of ${raw.replyType ?? 'text'})`;
   if (request !== undefined) entry.request = request;
   if (response !== undefined) entry.response = response;
   const error = (response as { error?: { status?: unknown; message?: unknown } } | undefined)?.error;
-  if (reply.status >= 400 && typeof error?.status === 'string') {
+  if (raw.status >= 400 && typeof error?.status === 'string') {
     entry.errorStatus = error.status;
     if (typeof error.message === 'string') entry.message = error.message;
   }
-  if (info.route) entry.operation = info.route.operation.summary;
-  const apiKey = apiKeyOf(call, info, reading.apiKeyHeader);
+  if (raw.operation !== undefined) entry.operation = raw.operation;
+  const apiKey = raw.apiKey ?? headerKey(raw.headers, reading.apiKeyHeader);
   if (apiKey !== undefined) entry.apiKey = apiKey;
-  if (info.hint !== undefined) entry.hint = info.hint;
+  if (raw.hint !== undefined) entry.hint = raw.hint;
   return entry;
 }
 
-function isJson(reply: ApiReply): boolean {
-  return (reply.headers['content-type'] ?? '').startsWith('application/json');
-}
-
-function apiKeyOf(call: ApiCall, info: CallInfo, apiKeyHeader: string): string | undefined {
-  if (info.caller?.level === 'apiKey') return info.caller.key.apiKey;
-  for (const [name, value] of Object.entries(call.headers)) if (name.toLowerCase() === apiKeyHeader && value) return value;
+/** The API key a call named in its header, when it did not authenticate with one. */
+function headerKey(headers: Record<string, string | undefined>, apiKeyHeader: string): string | undefined {
+  for (const [name, value] of Object.entries(headers)) if (name.toLowerCase() === apiKeyHeader && value) return value;
   return undefined;
 }
