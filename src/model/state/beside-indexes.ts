@@ -7,6 +7,24 @@
 /** Changes recorded by every undo log of this process: each log entry's sequence number. */
 let written = 0;
 
+/** Moves on every change of any state of this process: each recorded write, each undo, each new history. */
+let generation = 0;
+
+/**
+ * A number that changes whenever any state of this process may have changed (a recorded write, an undo, a replaced
+ * history), so a value derived from the state stays right while it is unchanged. Every write goes through an undo
+ * log, and a transaction records its first write to each entry, so a call that writes always moves it.
+ * @example if (kept.generation !== stateGeneration()) kept = derive();
+ */
+export function stateGeneration(): number {
+  return generation;
+}
+
+/** A history was replaced (reset, restore of a copy, import): values derived from the state are stale. */
+export function historyReplaced(): void {
+  generation += 1;
+}
+
 /**
  * Whether an index kept beside the state (never in it) still matches it. An index built from the state learns
  * of later writes through `UndoLog.note`, so an undo of those keeps it right; an undo of a write made before it
@@ -42,6 +60,7 @@ export function releaseStamp(stamp: IndexStamp): void {
 
 /** An undo reached back to change number `from`: indexes built after it read state that is gone. */
 export function undoneFrom(from: number): void {
+  generation += 1;
   for (const ref of stamps) {
     const stamp = ref.deref();
     if (stamp && stamp.built <= from) continue;
@@ -71,6 +90,7 @@ export function unwatchMap<K, V>(map: Map<K, V>): void {
 
 /** The next change's sequence number, taken by the undo log as it records the change. */
 export function nextChangeNumber(): number {
+  generation += 1;
   return written++;
 }
 

@@ -1,4 +1,4 @@
-import { nextChangeNumber, undoneFrom, watcherOf } from './beside-indexes.js';
+import { historyReplaced, nextChangeNumber, undoneFrom, watcherOf } from './beside-indexes.js';
 import { setOwn } from './clone.js';
 import { type Change, type Counterpart, deletedBefore, effectOf, fieldOf, keyOrderOf, mapEntry, orderOf, setMember, tailOf, wholeOf } from './undo-changes.js';
 
@@ -92,6 +92,7 @@ export class UndoLog {
 
   /** Forgets the history: the current state becomes the beginning, and every earlier mark stops reaching. */
   forget(): void {
+    historyReplaced();
     this.#log = [];
     this.#numbers = [];
     this.#seen.clear();
