@@ -2,10 +2,11 @@ import { z } from 'zod';
 import { effectiveNotificationConfig, NOTIFICATION_SETTINGS, setNotificationConfig } from '../model/notifications/config.js';
 import { addNotification, deleteNotifications, queryNotifications } from '../model/notifications/notifications.js';
 import { pageNotifications } from '../model/notifications/query.js';
-import { notificationReply } from '../model/notifications/render.js';
+import { notificationReply, notificationReplyHead } from '../model/notifications/render.js';
 import { isReadBy, updateNotifications } from '../model/notifications/update.js';
 import type { NotificationRecord } from '../model/state/entities.js';
 import { decodeNumericPageToken, encodeNumericPageToken } from '../protocol/cursors.js';
+import { JsonText } from '../protocol/envelope.js';
 import { defineOperation, namespaceOf } from '../protocol/operation.js';
 import { idList, perItem, requiredString } from '../protocol/rules.js';
 
@@ -129,17 +130,21 @@ export const get = defineOperation({
     .refine(hasDocumentOrUser, DOCUMENT_OR_USER),
   run({ data, caller, version }) {
     const ns = namespaceOf(caller);
-    const render = (n: NotificationRecord): Record<string, unknown> => {
-      const out = notificationReply(ns, n);
+    const userId = data.userId;
+    // Each item is the text `JSON.stringify` gives for it, the stored part kept between reads (notificationReplyHead).
+    const text = (n: NotificationRecord): string => {
       // Read state is per user, so only a user-scoped read can report it.
-      if (data.userId !== undefined) out['isUnread'] = !isReadBy(n, data.userId);
-      return out;
+      if (userId === undefined) return `${notificationReplyHead(ns, n)}}`;
+      // A stored `isUnread` of a fixture keeps its place in the key order, with the reader's value.
+      if (Object.hasOwn(n.record, 'isUnread')) return JSON.stringify({ ...notificationReply(ns, n), isUnread: !isReadBy(n, userId) });
+      return `${notificationReplyHead(ns, n)},"isUnread":${!isReadBy(n, userId)}}`;
     };
+    const list = (records: readonly NotificationRecord[]): JsonText => new JsonText(`[${records.map(text).join(',')}]`);
     // The v1 path (SDK v3 and earlier) has no paging: everything, newest first, no cursor.
-    if (version === 'v1') return { data: queryNotifications(ns, data).map(render) };
+    if (version === 'v1') return { data: list(queryNotifications(ns, data)) };
     const offset = decodeNumericPageToken(data.pageToken);
     const { page, more } = pageNotifications(ns, data, data.order ?? 'desc', offset, data.pageSize ?? 1000);
-    return { data: page.map(render), beside: { pageToken: more ? encodeNumericPageToken(offset + page.length) : '' } };
+    return { data: list(page), beside: { pageToken: more ? encodeNumericPageToken(offset + page.length) : '' } };
   },
 });
 

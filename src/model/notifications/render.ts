@@ -1,5 +1,6 @@
 /** A stored notification in the shape get notifications returns (service-facts 6.1). */
 import { md5Hex } from '../../support/ids.js';
+import { stateGeneration } from '../state/beside-indexes.js';
 import type { Namespace, NotificationRecipient, NotificationRecord, OrganizationRecord } from '../state/entities.js';
 import { fillRosterMaps, type RecipientMaps, rosterAt, rosterMaps } from './roster.js';
 
@@ -66,6 +67,24 @@ export function renderNotification(ns: Namespace, n: NotificationRecord): Record
  */
 export function notificationReply(ns: Namespace, n: NotificationRecord): Record<string, unknown> {
   return readShape(ns, n, n.record);
+}
+
+/** The reply text of each notification read since the state last changed, without its closing brace. */
+const replyHeads = new WeakMap<NotificationRecord, { generation: number; head: string }>();
+
+/**
+ * `JSON.stringify(notificationReply(ns, n))` without its closing `}`, so a caller can add keys after the last one.
+ * It is kept beside the record until any state of the process changes (a write, an undo, a new history: see
+ * `stateGeneration`), so a page polling its notifications has each one written once, not on every poll.
+ * @example `${notificationReplyHead(ns, record)},"isUnread":true}`
+ */
+export function notificationReplyHead(ns: Namespace, n: NotificationRecord): string {
+  const generation = stateGeneration();
+  const kept = replyHeads.get(n);
+  if (kept !== undefined && kept.generation === generation) return kept.head;
+  const head = JSON.stringify(notificationReply(ns, n)).slice(0, -1);
+  replyHeads.set(n, { generation, head });
+  return head;
 }
 
 /** A notification in its read shape, with the stored fields `fields` (the record's own, or a copy of them). */

@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import { createMockService, type MockService } from '../../src/service.js';
+
+/**
+ * notifications/get keeps each notification's written text between reads while the state is unchanged. These tests
+ * read after every kind of change and compare the reply, byte for byte, with the one a service that never read before
+ * gives from the same state (a fresh service importing it), so a kept text that outlived its state would show.
+ */
+const post = async (service: MockService, path: string, data: unknown): Promise<{ status: number; body: string }> => {
+  const reply = await service.dispatch({
+    method: 'POST',
+    path,
+    headers: { 'content-type': 'application/json', ...service.credentials.headers },
+    body: JSON.stringify({ data }),
+  });
+  return { status: reply.status, body: reply.body };
+};
+
+const READS: { path: string; data: Record<string, unknown> }[] = [
+  { path: '/v2/notifications/get', data: { organizationId: 'org', userId: 'u1' } },
+  { path: '/v2/notifications/get', data: { organizationId: 'org', documentId: 'doc' } },
+  { path: '/v2/notifications/get', data: { organizationId: 'org', userId: 'u2', pageSize: 2, order: 'asc' } },
+  { path: '/v1/notifications/get', data: { organizationId: 'org', userId: 'u1' } },
+];
+
+/**
+ * Every read twice on the service (the second from kept texts), then once on a fresh service holding the same state.
+ * The service reads first: building the fresh one writes state, which would make any kept text stale.
+ */
+async function expectReadsAsFresh(service: MockService): Promise<void> {
+  const replies: { status: number; body: string }[] = [];
+  for (const { path, data } of READS) {
+    const first = await post(service, path, data);
+    const again = await post(service, path, data);
+    expect(again.body).toBe(first.body);
+    replies.push(first);
+  }
+  const fresh = createMockService();
+  fresh.importState(service.exportState());
+  for (const [i, { path, data }] of READS.entries()) {
+    const expected = await post(fresh, path, data);
+    expect(replies[i]?.status, `${path} ${JSON.stringify(data)}`).toBe(200);
+    expect(replies[i]?.body, `${path} ${JSON.stringify(data)}`).toBe(expected.body);
+  }
+}
+
+async function seeded(): Promise<MockService> {
+  const service = createMockService();
+  const users = ['u1', 'u2', 'u3'].map((userId) => ({ userId, name: `User ${userId}`, email: `${userId}@example.com` }));
+  expect((await post(service, '/v2/users/add', { organizationId: 'org', users })).status).toBe(200);
+  for (let i = 0; i < 3; i++) {
+    const notification = {
+      organizationId: 'org',
+      documentId: 'doc',
+      notificationId: `n${i}`,
+      actionUser: { userId: 'u3', name: 'User u3' },
+      displayHeadlineMessageTemplate: '{actionUser} wrote',
+      displayBodyMessage: `body ${i}`,
+      metadata: { clientKey: `k${i}`, apiKey: 'not the key' },
+      ...(i === 2 ? { notifyUsers: [] } : { notifyAll: false, notifyUsers: [{ userId: 'u1' }, { userId: 'u2', email: 'u2@example.com' }] }),
+    };
+    const added = await post(service, '/v2/notifications/add', notification);
+    expect(added.status, added.body).toBe(200);
+  }
+  return service;
+}
+
+describe('notifications/get after every kind of change', () => {
+  it('reads as a fresh service after content updates, read marks, roster changes and deletes', async () => {
+    const service = await seeded();
+    await expectReadsAsFresh(service);
+    const update = { organizationId: 'org', notifications: [{ id: 'n1', displayBodyMessage: 'new body', readByUserIds: ['u1'] }] };
+    expect((await post(service, '/v2/notifications/update', update)).status).toBe(200);
+    await expectReadsAsFresh(service);
+    // The notification to everyone lists the organization's users by the hash of their email and of their id.
+    const renamed = { organizationId: 'org', users: [{ userId: 'u2', name: 'Renamed', email: 'new-u2@example.com' }] };
+    expect((await post(service, '/v2/users/update', renamed)).status).toBe(200);
+    await expectReadsAsFresh(service);
+    expect((await post(service, '/v2/users/add', { organizationId: 'org', users: [{ userId: 'u4', email: 'u4@example.com' }] })).status).toBe(200);
+    await expectReadsAsFresh(service);
+    expect((await post(service, '/v2/users/delete', { organizationId: 'org', userIds: ['u3'] })).status).toBe(200);
+    await expectReadsAsFresh(service);
+    expect((await post(service, '/v2/notifications/delete', { organizationId: 'org', documentId: 'doc', notificationIds: ['n0'] })).status).toBe(200);
+    await expectReadsAsFresh(service);
+  });
+
+  it('reads as a fresh service after a restore to a snapshot, a refused write and a reset', async () => {
+    const service = await seeded();
+    await expectReadsAsFresh(service);
+    const before = service.snapshot();
+    // A user's new email changes the notification to everyone in place: the same record, read again after the undo.
+    const renamed = { organizationId: 'org', users: [{ userId: 'u1', email: 'changed@example.com' }] };
+    expect((await post(service, '/v2/users/update', renamed)).status).toBe(200);
+    await expectReadsAsFresh(service);
+    service.restore(before);
+    await expectReadsAsFresh(service);
+    const update = { organizationId: 'org', notifications: [{ id: 'n2', displayBodyMessage: 'changed after the snapshot' }] };
+    expect((await post(service, '/v2/notifications/update', update)).status).toBe(200);
+    await expectReadsAsFresh(service);
+    service.restore(before);
+    await expectReadsAsFresh(service);
+    // The same position in the history, reached again by a different write, must not read the texts of the first.
+    const other = { organizationId: 'org', notifications: [{ id: 'n2', displayBodyMessage: 'another change' }] };
+    expect((await post(service, '/v2/notifications/update', other)).status).toBe(200);
+    await expectReadsAsFresh(service);
+    expect((await post(service, '/v2/notifications/add', { organizationId: 'org', documentId: 'doc' })).status).toBe(400);
+    await expectReadsAsFresh(service);
+    service.reset();
+    await seeded().then(async (again) => {
+      service.importState(again.exportState());
+      await expectReadsAsFresh(service);
+    });
+  });
+});
