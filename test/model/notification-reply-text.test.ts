@@ -84,6 +84,27 @@ describe('notifications/get after every kind of change', () => {
     await expectReadsAsFresh(service);
   });
 
+  it('writes a notification past 8 KB on every read, and reads it as a fresh service after changes', async () => {
+    const service = createMockService();
+    const many = Array.from({ length: 150 }, (_, i) => ({ userId: `m${i}`, email: `m${i}@example.com` }));
+    expect((await post(service, '/v2/users/add', { organizationId: 'org', users: [{ userId: 'u1' }, ...many] })).status).toBe(200);
+    const toEveryone = {
+      organizationId: 'org',
+      documentId: 'doc',
+      actionUser: { userId: 'm0' },
+      displayHeadlineMessageTemplate: 'to everyone',
+      displayBodyMessage: 'b',
+      notifyUsers: [],
+    };
+    expect((await post(service, '/v2/notifications/add', toEveryone)).status).toBe(200);
+    const everyone = await post(service, '/v2/notifications/get', { organizationId: 'org', documentId: 'doc' });
+    expect(everyone.body.length).toBeGreaterThan(8 * 1024);
+    await expectReadsAsFresh(service);
+    const renamed = { organizationId: 'org', users: [{ userId: 'm1', email: 'renamed@example.com' }] };
+    expect((await post(service, '/v2/users/update', renamed)).status).toBe(200);
+    await expectReadsAsFresh(service);
+  });
+
   it('reads as a fresh service after a restore to a snapshot, a refused write and a reset', async () => {
     const service = await seeded();
     await expectReadsAsFresh(service);

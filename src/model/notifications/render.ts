@@ -73,6 +73,13 @@ export function notificationReply(ns: Namespace, n: NotificationRecord): Record<
 const replyHeads = new WeakMap<NotificationRecord, { generation: number; head: string }>();
 
 /**
+ * Texts longer than this are written on every read instead of kept: a notification to a large organization lists
+ * every member twice (10,000 members: about 1 MB), and a kept text outlives the state it was written from until
+ * the next read or the record goes, so the memory kept stays a small multiple of the state's.
+ */
+const MAX_KEPT_TEXT = 8 * 1024;
+
+/**
  * `JSON.stringify(notificationReply(ns, n))` without its closing `}`, so a caller can add keys after the last one.
  * It is kept beside the record until any state of the process changes (a write, an undo, a new history: see
  * `stateGeneration`), so a page polling its notifications has each one written once, not on every poll.
@@ -83,7 +90,8 @@ export function notificationReplyHead(ns: Namespace, n: NotificationRecord): str
   const kept = replyHeads.get(n);
   if (kept !== undefined && kept.generation === generation) return kept.head;
   const head = JSON.stringify(notificationReply(ns, n)).slice(0, -1);
-  replyHeads.set(n, { generation, head });
+  if (head.length <= MAX_KEPT_TEXT) replyHeads.set(n, { generation, head });
+  else if (kept !== undefined) replyHeads.delete(n);
   return head;
 }
 
