@@ -14,6 +14,11 @@ export interface ExplainedWord {
   /** It is in the query's main clause, which a judgment may cover instead of the whole query (a pasted item). */
   mainClause?: true;
   /**
+   * For a word no judgment uses, read through `matches`: the reading it weighs by in the query. It weighs that
+   * reading's IDF times the reading's weight: known only through a far reading, it says less of what the query is about.
+   */
+  weighedBy?: string;
+  /**
    * Its readings in the index, strongest first: its own word (`exact`) or inflection (`stem`), a `synonym`,
    * `derivation`, `broader` or `narrower` term, the meaning of a `phrase`, the same word with or without a negating
    * prefix (`negated`), or a `typo`, `misspelling` (a slip in a word only the lexicon knows, read through its related
@@ -129,6 +134,7 @@ export function explainDecision(ns: Namespace, request: SuggestRequest, now: num
       word: w.word,
       negated: w.negated !== w.prefixed,
       ...(report.main?.[g] ? { mainClause: true as const } : {}),
+      ...(report.weighedBy[g] ? { weighedBy: report.weighedBy[g] as string } : {}),
       matches: [...w.forms].sort((a, b) => b.weight - a.weight).map((f) => ({ term: f.term, via: f.via, weight: f.weight })),
     })),
     relevant: report.hits.map((hit) => explain(hit, true)),

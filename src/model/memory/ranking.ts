@@ -23,6 +23,8 @@ export interface Ranking {
   readonly matchedWords: (text: number) => number;
   /** Which query words are in its main clause (see `clauses.ts`), or null when it has none. */
   readonly main: Uint8Array | null;
+  /** For each query word no judgment uses, the reading it weighs by (its best reading's term), else null. */
+  readonly weighedBy: readonly (string | null)[];
   /** Whether a text's coverage is of the main clause, which it covers more of than of the whole query. */
   readonly byClause: (text: number) => boolean;
   /** The best score among the kept judgments (0 when none). */
@@ -55,6 +57,7 @@ export function nothingFound(words: readonly QueryWord[]): Ranking {
     byItem: new Map(),
     matchedWords: () => 0,
     main: null,
+    weighedBy: [],
     byClause: () => false,
     best: 0,
     bestCoverage: 0,

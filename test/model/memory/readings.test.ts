@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { explainDecision } from '../../../src/model/memory/explain.js';
+import { judgmentIndex } from '../../../src/model/memory/index.js';
 import { parseSynonyms } from '../../../src/model/memory/lexicon.js';
 import { analyseQuery, type Vocabulary } from '../../../src/model/memory/query.js';
+import { suggestDecision } from '../../../src/model/memory/suggest.js';
 import { loadSynonyms } from '../../../src/model/memory/synonyms.js';
 import { terms, words } from '../../../src/model/memory/text.js';
+import { type JudgmentRow, namespaceOfRows } from '../../support/judgments.js';
 
 /** The vocabulary of a few judgment texts, as an index would give it to query analysis. */
 function vocabulary(texts: string[]): Vocabulary {
@@ -15,6 +19,22 @@ function vocabulary(texts: string[]): Vocabulary {
   return { documentFrequency: (t) => df.get(t) ?? 0, surfaces: () => surfaces, negates: () => false };
 }
 
+/** Unrelated judgments, so that the words of the subjects below are rare in the history. */
+const OTHERS: JudgmentRow[] = [
+  ['Checkout adds a mandatory service fee only on the final payment step', 'Drip pricing', 'rejected'],
+  ['Product page listing the shipping weight and dimensions', 'Accurate specifications', 'approved'],
+  ['Product demo video with accurate closed captions', 'Accessible to deaf viewers', 'approved'],
+  ['Quarterly tax filing reminder', 'Accurate dates', 'approved'],
+  ['Dashboard redesign with a darker sidebar', 'On brand', 'approved'],
+  ['Release notes for the mobile app', 'Clear', 'approved'],
+];
+
+async function ask(rows: readonly JudgmentRow[], query: string) {
+  const ns = namespaceOfRows(rows);
+  const index = judgmentIndex(ns.judgments, await loadSynonyms());
+  return { primary: suggestDecision(ns, { query }, 2_000, index).primary, why: explainDecision(ns, { query }, 2_000, index) };
+}
+
 describe('words no judgment uses', () => {
   it('reads a word whose related words no judgment uses through its derivations’ derivations, weighed as two derivations', () => {
     const lexicon = parseSynonyms('notif +notifi\nnotic +notifi');
@@ -23,6 +43,27 @@ describe('words no judgment uses', () => {
     // A word with a reading of its own keeps it alone; the word itself is never its own second derivation.
     const direct = analyseQuery('notification', vocabulary(['Notify the customer', 'Maintenance notice']), lexicon)[0];
     expect(direct?.forms).toEqual([{ term: 'notifi', weight: 0.8, via: 'derivation', inverted: false }]);
+  });
+
+  it('weighs a word read only through related words by its best reading, times that reading’s weight, and explain names that reading', async () => {
+    const rows: JudgmentRow[] = [
+      ['Essential oil listing that promises to heal migraines', 'Unsubstantiated health claim', 'rejected'],
+      ['Herbal tea label saying it cures the common cold', 'Cannot claim a product cures an illness', 'rejected'],
+      ...OTHERS,
+    ];
+    const { primary, why } = await ask(rows, 'herbal remedy for healing headaches');
+    // `headaches` reaches `migraines` only as a narrower term through a later sense: it weighs what that match gives.
+    const headaches = why.words.find((w) => w.word === 'headaches');
+    expect(headaches).toMatchObject({ weighedBy: 'migrain', matches: [{ term: 'migrain', via: 'narrower', weight: 0.35 }] });
+    expect(why.words.find((w) => w.word === 'herbal')?.weighedBy).toBeUndefined();
+    expect(why.relevant.map((j) => j.recordId)).toEqual(['act_0', 'act_1']);
+    expect(primary).toMatchObject({ recommendation: 'reject', basedOn: 2 });
+    // `herbal` and `migraines` are each held by one judgment, so they weigh alike; `headaches` weighs 0.35 of that.
+    const two = (await ask(rows, 'herbal headaches')).why;
+    expect(two.near.find((j) => j.recordId === 'act_1')?.coverage ?? two.relevant[0]?.coverage).toBeCloseTo(1 / 1.35, 2);
+    // A spelling slip is the word itself: `herbel` weighs what `herbal` does, and a match through it counts 0.8 of that.
+    const slip = (await ask(rows, 'herbel headaches')).why;
+    expect([...slip.relevant, ...slip.near].find((j) => j.recordId === 'act_1')?.coverage).toBeCloseTo(0.8 / 1.35, 2);
   });
 });
 
