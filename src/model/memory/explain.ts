@@ -59,6 +59,11 @@ export interface ExplainedJudgment {
    * reviews the same document with the same side as that judgment.
    */
   sameKind?: { words: string[]; rare?: true };
+  /**
+   * Words of the judgment it `resembles` that it holds as another word of their family, a derivation or an irregular
+   * inflection, counted as shared (`disclosur/disclos`: that judgment's term, then its own).
+   */
+  family?: string[];
   /** Whether it is one of the records `primary` or `conflict` is based on. */
   counted: boolean;
   /** Why it was or was not counted, in a sentence. */
@@ -121,6 +126,7 @@ export function explainDecision(ns: Namespace, request: SuggestRequest, now: num
       ...(resembles === undefined ? {} : { resembles }),
       ...(scored.sameReason ? { sameReason: true as const } : {}),
       ...(scored.sameKind ? { sameKind: { words: [...scored.sameKind.words], ...(scored.sameKind.rare ? { rare: true as const } : {}) } } : {}),
+      ...(scored.family ? { family: [...scored.family] } : {}),
       counted,
       why: relevant ? whyRelevant(scored, judgment, resembles, counted, decision, outmatchedBy(scored)) : whyNot(scored, report.bestCoverage),
     };
@@ -157,7 +163,7 @@ function whyRelevant(
         ? sameKind(scored.sameKind, resembles)
         : scored.sameReason
           ? `Relevant: its reviewer gave the same reason as ${resembles}, which the query clearly found`
-          : `Relevant: it closely resembles ${resembles}, which the query clearly found`
+          : `Relevant: it closely resembles ${resembles}, which the query clearly found${familyWords(scored)}`
       : scored.coverage >= MATCHING.cutoff
         ? `Relevant: it matches ${percent(scored.coverage)} of the query${scored.byClause ? "'s main clause" : ''}${sharedAbsence(scored)}`
         : `Relevant: the query matches ${percent(scored.reverseCoverage)} of it${sharedAbsence(scored)}`;
@@ -176,6 +182,17 @@ function sameKind(kind: NonNullable<Scored['sameKind']>, resembles: string): str
   return kind.rare
     ? `Relevant: the query reaches nothing of it, but it reviews the same document as ${resembles}, which the query clearly found, with the same side, and its judged item shares ${words} with that one's, one of them held by at most ${RARE_WORD_JUDGMENTS} judgments`
     : `Relevant: its judged item shares ${words} with that of ${resembles}, which the query clearly found, and a word of the query besides`;
+}
+
+/** The pairs of one family through which a judgment resembles its seed, as a clause (empty when none). */
+function familyWords(scored: Scored): string {
+  const pairs = (scored.family ?? []).map((pair) =>
+    pair
+      .split('/')
+      .map((t) => `"${t}"`)
+      .join(' as '),
+  );
+  return pairs.length === 0 ? '' : `, reading ${pairs.join(', ')} (one family)`;
 }
 
 /** The words a judgment says are absent, as the query does: such a judgment states the same case, however far behind the best. */

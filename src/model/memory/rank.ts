@@ -225,6 +225,7 @@ export function rank(entry: Built, query: string, lexicon: Lexicon, withMatches:
   const clearly = (text: number) => (reverseCoverage(text) >= MATCHING.reverseCutoff ? Math.max(coverage(text), MATCHING.hopSeed) : coverage(text));
   const sameReason = new Set<number>();
   const byItem = new Map<number, ItemWitness>();
+  const byFamily = new Map<number, string[]>();
   const reached = (text: number) => seen[text] === ranking;
   const sides = decisionSides(entry.columns.decisions);
   const queryTerms = new Set<string>();
@@ -238,8 +239,9 @@ export function rank(entry: Built, query: string, lexicon: Lexicon, withMatches:
     // The share of the query a text's judged item matches, or all of it when the query holds most of the item (pasted).
     (text) => (reverseCoverage(text) >= MATCHING.reverseCutoff ? 1 : (inContent[text] as number) / total),
     sameReason,
-    { queryTerms, reached, side: (doc) => sides[entry.columns.decision[doc] as number] as number },
+    { queryTerms, reached, side: (doc) => sides[entry.columns.decision[doc] as number] as number, family: (term) => familyOf(lexicon, term) },
     byItem,
+    byFamily,
   );
   let best = 0;
   for (const text of passed) best = Math.max(best, score[text] as number);
@@ -260,6 +262,7 @@ export function rank(entry: Built, query: string, lexicon: Lexicon, withMatches:
     hop,
     sameReason,
     byItem,
+    byFamily,
     // A judgment admitted through a rare word of its item was not reached by the query: it matched nothing of it.
     matchedWords: (text) => (reached(text) ? (matchedWords[text] as number) : 0),
     main: clauseTotal > 0 ? main.marks : null,
@@ -273,6 +276,13 @@ export function rank(entry: Built, query: string, lexicon: Lexicon, withMatches:
     opposite: (text) => reached(text) && opposite(text),
     matches,
   };
+}
+
+/** A term's derivations and irregular inflections in the lexicon: the words resemblance reads as the term itself. */
+function familyOf(lexicon: Lexicon, term: string): string[] {
+  const out: string[] = [];
+  for (const r of lexicon.related.get(term) ?? []) if (r.kind === 'derivation' || r.kind === 'inflection') out.push(r.term);
+  return out;
 }
 
 /** The judgments of the passed texts and those admitted by resemblance, in recording order. */

@@ -19,6 +19,8 @@ export interface Ranking {
   readonly sameReason: ReadonlySet<number>;
   /** Judgments of `hop` admitted because their judged item shares words beyond the query with the seed's (see `witnesses.ts`). */
   readonly byItem: ReadonlyMap<number, ItemWitness>;
+  /** Judgments of `hop` that resemble their seed through words of one family (`seed/own` terms; see `resemblance.ts`). */
+  readonly byFamily: ReadonlyMap<number, readonly string[]>;
   /** The query words a text matched, one bit each for the first `DOMINANCE_WORDS` (see `dominance.ts`). */
   readonly matchedWords: (text: number) => number;
   /** Which query words are in its main clause (see `clauses.ts`), or null when it has none. */
@@ -55,6 +57,7 @@ export function nothingFound(words: readonly QueryWord[]): Ranking {
     hop: new Map(),
     sameReason: new Set(),
     byItem: new Map(),
+    byFamily: new Map(),
     matchedWords: () => 0,
     main: null,
     weighedBy: [],

@@ -25,7 +25,9 @@ export function reportOf(index: JudgmentIndex, query: string, nearLimit = 5): Se
     if (seed === undefined) return result;
     const sameKind = ranking.byItem.get(doc);
     if (sameKind) return { ...result, resembles: seed, sameKind };
-    return ranking.sameReason.has(doc) ? { ...result, resembles: seed, sameReason: true } : { ...result, resembles: seed };
+    if (ranking.sameReason.has(doc)) return { ...result, resembles: seed, sameReason: true };
+    const family = ranking.byFamily.get(doc);
+    return family ? { ...result, resembles: seed, family } : { ...result, resembles: seed };
   };
   const hits = Array.from(kept, (doc) => scored(doc, best));
   const bestCoverage = ranking.bestCoverage;

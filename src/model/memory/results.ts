@@ -59,6 +59,8 @@ export interface Scored extends Hit {
   readonly sameReason?: boolean;
   /** Admitted because its judged item is of the kind of that judgment's (see `resembles` and `witnesses.ts`). */
   readonly sameKind?: ItemWitness;
+  /** Terms of that judgment it holds as another word of their family (`seed/own`: `disclosur/disclos`), counted as shared. */
+  readonly family?: readonly string[];
 }
 
 /** The full account of one search: what counted, and what came close. */

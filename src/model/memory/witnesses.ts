@@ -16,6 +16,11 @@ export interface WitnessContext {
   readonly reached: (text: number) => boolean;
   /** A judgment's side: 0 neither, 1 approve, 2 reject. */
   readonly side: (doc: number) => number;
+  /**
+   * The other words of a term's family in the lexicon: its derivations and irregular inflections (`disclosur` for
+   * `disclos`), which resemblance reads as the term itself.
+   */
+  readonly family?: (term: string) => readonly string[];
 }
 
 /** How a judgment was admitted through a clearly found one besides resemblance or a shared reason. */

@@ -76,3 +76,18 @@ describe('the related-words table', () => {
     expect(related('migrain')).toContain('broader:headach:0.7');
   });
 });
+
+describe('resemblance through a family of words', () => {
+  it('reads a word of the seed and another of its family (a derivation) as one shared word, and explain shows the pairs', async () => {
+    const rows: JudgmentRow[] = [
+      ['YouTube review by a creator who discloses the sponsorship in the first 30 seconds', 'Sponsorship disclosed early', 'approved'],
+      ['Sponsored Instagram story with a clear paid partnership label', 'Disclosure is clear and upfront', 'approved'],
+      ...OTHERS,
+    ];
+    const { primary, why } = await ask(rows, 'YouTuber discloses the sponsorship at the start of the video');
+    const second = why.relevant.find((j) => j.recordId === 'act_1');
+    expect(second).toMatchObject({ resembles: 'act_0', family: ['sponsorship/sponsor', 'disclos/disclosur'], counted: true });
+    expect(second?.why).toContain('reading "sponsorship" as "sponsor", "disclos" as "disclosur" (one family)');
+    expect(primary).toMatchObject({ recommendation: 'approve', basedOn: 2 });
+  });
+});
