@@ -9,7 +9,7 @@ import { secondHop } from './resemblance.js';
 import type { TermMatch } from './results.js';
 import { decisionSides } from './sides.js';
 import type { Lexicon } from './synonyms.js';
-import type { ItemWitness } from './witnesses.js';
+import { familyOf, type ItemWitness } from './witnesses.js';
 
 /**
  * Per-text working state of one ranking, shared by every index and sized to the largest: a text's slots are
@@ -276,13 +276,6 @@ export function rank(entry: Built, query: string, lexicon: Lexicon, withMatches:
     opposite: (text) => reached(text) && opposite(text),
     matches,
   };
-}
-
-/** A term's derivations and irregular inflections in the lexicon: the words resemblance reads as the term itself. */
-function familyOf(lexicon: Lexicon, term: string): string[] {
-  const out: string[] = [];
-  for (const r of lexicon.related.get(term) ?? []) if (r.kind === 'derivation' || r.kind === 'inflection') out.push(r.term);
-  return out;
 }
 
 /** The judgments of the passed texts and those admitted by resemblance, in recording order. */

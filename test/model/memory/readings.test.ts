@@ -6,6 +6,7 @@ import { analyseQuery, type Vocabulary } from '../../../src/model/memory/query.j
 import { suggestDecision } from '../../../src/model/memory/suggest.js';
 import { loadSynonyms } from '../../../src/model/memory/synonyms.js';
 import { terms, words } from '../../../src/model/memory/text.js';
+import { familyOf } from '../../../src/model/memory/witnesses.js';
 import { type JudgmentRow, namespaceOfRows } from '../../support/judgments.js';
 
 /** The vocabulary of a few judgment texts, as an index would give it to query analysis. */
@@ -89,5 +90,19 @@ describe('resemblance through a family of words', () => {
     expect(second).toMatchObject({ resembles: 'act_0', family: ['sponsorship/sponsor', 'disclos/disclosur'], counted: true });
     expect(second?.why).toContain('reading "sponsorship" as "sponsor", "disclos" as "disclosur" (one family)');
     expect(primary).toMatchObject({ recommendation: 'approve', basedOn: 2 });
+  });
+
+  it('leaves agent nouns out of a family: a script read aloud is not an item for screen readers', async () => {
+    const lexicon = await loadSynonyms();
+    expect(familyOf(lexicon, 'disclos')).toContain('disclosur');
+    expect(familyOf(lexicon, 'read')).not.toContain('reader');
+    const rows: JudgmentRow[] = [
+      ['Podcast sponsorship read script mentioning NovaPhone', 'Script follows the disclosure rules', 'approved'],
+      ['Image alt text describing NovaPhone for screen readers', 'Alt text is descriptive', 'approved'],
+      ...OTHERS,
+    ];
+    const { primary, why } = await ask(rows, 'podcast sponsorship read script');
+    expect(why.relevant.map((j) => j.recordId)).toEqual(['act_0']);
+    expect(primary).toBeNull();
   });
 });
