@@ -64,7 +64,24 @@ export function createIds(seed: number): Ids {
   };
 }
 
-/** Lowercase hex md5 of a string (per-item ids of users, organizations and groups). @example md5Hex('yourUserId1') */
+/** How many recent short inputs `md5Hex` remembers; the whole memo is dropped when it fills, so it stays this small. */
+const MD5_MEMO_SIZE = 1024;
+/** Inputs longer than this are hashed every time (they are rarely hashed twice, and would weigh on the memo). */
+const MD5_MEMO_LENGTH = 256;
+const md5Memo = new Map<string, string>();
+
+/**
+ * Lowercase hex md5 of a string (per-item ids of users, organizations and groups). The ids and emails a client sends
+ * again on every page load are hashed once: recent short inputs are remembered, at most `MD5_MEMO_SIZE` of them.
+ * @example md5Hex('yourUserId1')
+ */
 export function md5Hex(value: string): string {
-  return bytesToHex(md5(encoder.encode(value)));
+  if (value.length > MD5_MEMO_LENGTH) return bytesToHex(md5(encoder.encode(value)));
+  let hex = md5Memo.get(value);
+  if (hex === undefined) {
+    if (md5Memo.size >= MD5_MEMO_SIZE) md5Memo.clear();
+    hex = bytesToHex(md5(encoder.encode(value)));
+    md5Memo.set(value, hex);
+  }
+  return hex;
 }
