@@ -14,6 +14,11 @@ export interface ExplainedWord {
   /** It is in the query's main clause, which a judgment may cover instead of the whole query (a pasted item). */
   mainClause?: true;
   /**
+   * For a word no judgment uses, read through `matches`: the reading it weighs by in the query. It weighs that
+   * reading's IDF times the reading's weight: known only through a far reading, it says less of what the query is about.
+   */
+  weighedBy?: string;
+  /**
    * Its readings in the index, strongest first: its own word (`exact`) or inflection (`stem`), a `synonym`,
    * `derivation`, `broader` or `narrower` term, the meaning of a `phrase`, the same word with or without a negating
    * prefix (`negated`), or a `typo`, `misspelling` (a slip in a word only the lexicon knows, read through its related
@@ -54,6 +59,11 @@ export interface ExplainedJudgment {
    * reviews the same document with the same side as that judgment.
    */
   sameKind?: { words: string[]; rare?: true };
+  /**
+   * Words of the judgment it `resembles` that it holds as another word of their family, a derivation or an irregular
+   * inflection, counted as shared (`disclosur/disclos`: that judgment's term, then its own).
+   */
+  family?: string[];
   /** Whether it is one of the records `primary` or `conflict` is based on. */
   counted: boolean;
   /** Why it was or was not counted, in a sentence. */
@@ -116,6 +126,7 @@ export function explainDecision(ns: Namespace, request: SuggestRequest, now: num
       ...(resembles === undefined ? {} : { resembles }),
       ...(scored.sameReason ? { sameReason: true as const } : {}),
       ...(scored.sameKind ? { sameKind: { words: [...scored.sameKind.words], ...(scored.sameKind.rare ? { rare: true as const } : {}) } } : {}),
+      ...(scored.family ? { family: [...scored.family] } : {}),
       counted,
       why: relevant ? whyRelevant(scored, judgment, resembles, counted, decision, outmatchedBy(scored)) : whyNot(scored, report.bestCoverage),
     };
@@ -129,6 +140,7 @@ export function explainDecision(ns: Namespace, request: SuggestRequest, now: num
       word: w.word,
       negated: w.negated !== w.prefixed,
       ...(report.main?.[g] ? { mainClause: true as const } : {}),
+      ...(report.weighedBy[g] ? { weighedBy: report.weighedBy[g] as string } : {}),
       matches: [...w.forms].sort((a, b) => b.weight - a.weight).map((f) => ({ term: f.term, via: f.via, weight: f.weight })),
     })),
     relevant: report.hits.map((hit) => explain(hit, true)),
@@ -151,7 +163,7 @@ function whyRelevant(
         ? sameKind(scored.sameKind, resembles)
         : scored.sameReason
           ? `Relevant: its reviewer gave the same reason as ${resembles}, which the query clearly found`
-          : `Relevant: it closely resembles ${resembles}, which the query clearly found`
+          : `Relevant: it closely resembles ${resembles}, which the query clearly found${familyWords(scored)}`
       : scored.coverage >= MATCHING.cutoff
         ? `Relevant: it matches ${percent(scored.coverage)} of the query${scored.byClause ? "'s main clause" : ''}${sharedAbsence(scored)}`
         : `Relevant: the query matches ${percent(scored.reverseCoverage)} of it${sharedAbsence(scored)}`;
@@ -170,6 +182,17 @@ function sameKind(kind: NonNullable<Scored['sameKind']>, resembles: string): str
   return kind.rare
     ? `Relevant: the query reaches nothing of it, but it reviews the same document as ${resembles}, which the query clearly found, with the same side, and its judged item shares ${words} with that one's, one of them held by at most ${RARE_WORD_JUDGMENTS} judgments`
     : `Relevant: its judged item shares ${words} with that of ${resembles}, which the query clearly found, and a word of the query besides`;
+}
+
+/** The pairs of one family through which a judgment resembles its seed, as a clause (empty when none). */
+function familyWords(scored: Scored): string {
+  const pairs = (scored.family ?? []).map((pair) =>
+    pair
+      .split('/')
+      .map((t) => `"${t}"`)
+      .join(' as '),
+  );
+  return pairs.length === 0 ? '' : `, reading ${pairs.join(', ')} (one family)`;
 }
 
 /** The words a judgment says are absent, as the query does: such a judgment states the same case, however far behind the best. */

@@ -132,6 +132,9 @@ export function analyseQuery(query: string, vocabulary: Vocabulary, lexicon: Lex
       for (const { term: other, kind } of lexicon.related.get(term) ?? [])
         if (kind === 'inflection') forms.related(other, lexicon, false, known(other) ? FORM_WEIGHTS.knownRelated : 1, false);
     for (const prefix of NEGATING_PREFIXES) if (vocabulary.negates(prefix + term)) forms.add(prefix + term, 'negated', true);
+    // A word no judgment uses nor any word related to it reads through its derivations' derivations: `notification`
+    // reaches `notice` through `notify`.
+    if (forms.size() === 0 && !known(term)) forms.derivedTwice(term, lexicon);
     if (forms.size() === 0 && !known(term) && lower.length >= 5 && lower.length <= MAX_FUZZY_LENGTH && !/\d/.test(lower) && fuzzy < MAX_FUZZY_WORDS) {
       fuzzy++;
       const parts = compound(lower, vocabulary);
@@ -211,6 +214,15 @@ class Forms {
       if (kind === 'opposite') this.add(other, 'negated', !inverted, weight);
       // A word the judgments use matches its own inflections already; its irregular ones (`shown` for `showing`) add noise.
       else if (kind !== 'inflection' || (scale === 1 && inflections)) this.add(other, RELATION_MATCH[kind], inverted, scale * weight);
+    }
+  }
+
+  /** The derivations of `term`'s derivations the judgments use (not `term`), weighed as two derivations. */
+  derivedTwice(term: string, lexicon: Lexicon): void {
+    for (const { term: other, kind, weight } of lexicon.related.get(term) ?? []) {
+      if (kind !== 'derivation') continue;
+      for (const next of lexicon.related.get(other) ?? [])
+        if (next.kind === 'derivation' && next.term !== term) this.add(next.term, 'derivation', false, weight * next.weight * FORM_WEIGHTS.derivation);
     }
   }
 

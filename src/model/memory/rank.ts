@@ -9,7 +9,7 @@ import { secondHop } from './resemblance.js';
 import type { TermMatch } from './results.js';
 import { decisionSides } from './sides.js';
 import type { Lexicon } from './synonyms.js';
-import type { ItemWitness } from './witnesses.js';
+import { familyOf, type ItemWitness } from './witnesses.js';
 
 /**
  * Per-text working state of one ranking, shared by every index and sized to the largest: a text's slots are
@@ -72,6 +72,8 @@ function stanceOf(flags: number): number {
 }
 
 /** Forms close enough to the word that the way a judgment states them is the way it states the word. */
+/** Readings of a word no judgment uses that are the word itself, spelt otherwise: they weigh as the word would. */
+const SPELT: ReadonlySet<MatchKind> = new Set(['exact', 'stem', 'typo', 'compound', 'prefix']);
 const SAME_SENSE: ReadonlySet<MatchKind> = new Set(['exact', 'stem', 'derivation', 'negated', 'synonym', 'typo']);
 
 /**
@@ -90,9 +92,18 @@ export function rank(entry: Built, query: string, lexicon: Lexicon, withMatches:
   if (words.length === 0 || entry.size === 0) return nothingFound(words);
   const n = collectionSize(entry.size);
   const df = (term: string) => entry.postings.get(term)?.df ?? 0;
-  const weights = words.map((w) => {
+  const weighedBy: (string | null)[] = words.map(() => null);
+  const weights = words.map((w, g) => {
     if (df(w.term) > 0) return idf(n, df(w.term));
-    if (w.forms.length > 0) return Math.max(...w.forms.map((f) => idf(n, df(f.term))));
+    // A word no judgment uses, read through related words, weighs its best reading's IDF times that reading's weight:
+    // known only through a far reading (`migraine` for `headaches`), it says less of what the query is about. A
+    // spelling slip, its parts or the word it abbreviates are the word itself.
+    let best = 0;
+    for (const f of w.forms) {
+      const reading = (SPELT.has(f.via) ? 1 : f.weight) * idf(n, df(f.term));
+      if (reading > best) [best, weighedBy[g]] = [reading, f.term];
+    }
+    if (w.forms.length > 0) return best;
     // A number no judgment holds (a release, a date, a ticket) says nothing about the subject; an unknown word does.
     return /\d/.test(w.word) ? 0 : MATCHING.unseenWeight * idf(n, 0);
   });
@@ -214,6 +225,7 @@ export function rank(entry: Built, query: string, lexicon: Lexicon, withMatches:
   const clearly = (text: number) => (reverseCoverage(text) >= MATCHING.reverseCutoff ? Math.max(coverage(text), MATCHING.hopSeed) : coverage(text));
   const sameReason = new Set<number>();
   const byItem = new Map<number, ItemWitness>();
+  const byFamily = new Map<number, string[]>();
   const reached = (text: number) => seen[text] === ranking;
   const sides = decisionSides(entry.columns.decisions);
   const queryTerms = new Set<string>();
@@ -227,8 +239,9 @@ export function rank(entry: Built, query: string, lexicon: Lexicon, withMatches:
     // The share of the query a text's judged item matches, or all of it when the query holds most of the item (pasted).
     (text) => (reverseCoverage(text) >= MATCHING.reverseCutoff ? 1 : (inContent[text] as number) / total),
     sameReason,
-    { queryTerms, reached, side: (doc) => sides[entry.columns.decision[doc] as number] as number },
+    { queryTerms, reached, side: (doc) => sides[entry.columns.decision[doc] as number] as number, family: (term) => familyOf(lexicon, term) },
     byItem,
+    byFamily,
   );
   let best = 0;
   for (const text of passed) best = Math.max(best, score[text] as number);
@@ -249,9 +262,11 @@ export function rank(entry: Built, query: string, lexicon: Lexicon, withMatches:
     hop,
     sameReason,
     byItem,
+    byFamily,
     // A judgment admitted through a rare word of its item was not reached by the query: it matched nothing of it.
     matchedWords: (text) => (reached(text) ? (matchedWords[text] as number) : 0),
     main: clauseTotal > 0 ? main.marks : null,
+    weighedBy,
     byClause: (text) => reached(text) && byClause(text),
     best,
     bestCoverage: most,

@@ -19,10 +19,14 @@ export interface Ranking {
   readonly sameReason: ReadonlySet<number>;
   /** Judgments of `hop` admitted because their judged item shares words beyond the query with the seed's (see `witnesses.ts`). */
   readonly byItem: ReadonlyMap<number, ItemWitness>;
+  /** Judgments of `hop` that resemble their seed through words of one family (`seed/own` terms; see `resemblance.ts`). */
+  readonly byFamily: ReadonlyMap<number, readonly string[]>;
   /** The query words a text matched, one bit each for the first `DOMINANCE_WORDS` (see `dominance.ts`). */
   readonly matchedWords: (text: number) => number;
   /** Which query words are in its main clause (see `clauses.ts`), or null when it has none. */
   readonly main: Uint8Array | null;
+  /** For each query word no judgment uses, the reading it weighs by (its best reading's term), else null. */
+  readonly weighedBy: readonly (string | null)[];
   /** Whether a text's coverage is of the main clause, which it covers more of than of the whole query. */
   readonly byClause: (text: number) => boolean;
   /** The best score among the kept judgments (0 when none). */
@@ -53,8 +57,10 @@ export function nothingFound(words: readonly QueryWord[]): Ranking {
     hop: new Map(),
     sameReason: new Set(),
     byItem: new Map(),
+    byFamily: new Map(),
     matchedWords: () => 0,
     main: null,
+    weighedBy: [],
     byClause: () => false,
     best: 0,
     bestCoverage: 0,

@@ -25,12 +25,14 @@ export function reportOf(index: JudgmentIndex, query: string, nearLimit = 5): Se
     if (seed === undefined) return result;
     const sameKind = ranking.byItem.get(doc);
     if (sameKind) return { ...result, resembles: seed, sameKind };
-    return ranking.sameReason.has(doc) ? { ...result, resembles: seed, sameReason: true } : { ...result, resembles: seed };
+    if (ranking.sameReason.has(doc)) return { ...result, resembles: seed, sameReason: true };
+    const family = ranking.byFamily.get(doc);
+    return family ? { ...result, resembles: seed, family } : { ...result, resembles: seed };
   };
   const hits = Array.from(kept, (doc) => scored(doc, best));
   const bestCoverage = ranking.bestCoverage;
   const main = ranking.main;
-  if (nearLimit === 0) return { words, main, hits, near: [], bestCoverage, scored: ranking.touched.length };
+  if (nearLimit === 0) return { words, main, weighedBy: ranking.weighedBy, hits, near: [], bestCoverage, scored: ranking.touched.length };
   // Of a text that did not pass, only the hop keeps single judgments; its first `nearLimit` others may be near.
   const below: number[] = [];
   for (const text of ranking.touched) {
@@ -47,5 +49,5 @@ export function reportOf(index: JudgmentIndex, query: string, nearLimit = 5): Se
   below.sort((a, b) => cover(b) - cover(a) || a - b);
   below.length = Math.min(below.length, nearLimit);
   const scale = best > 0 ? best : Math.max(0, ...below.map((doc) => ranking.score(entry.textOf[doc] as number)));
-  return { words, main, hits, near: below.map((doc) => scored(doc, scale)), bestCoverage, scored: ranking.touched.length };
+  return { words, main, weighedBy: ranking.weighedBy, hits, near: below.map((doc) => scored(doc, scale)), bestCoverage, scored: ranking.touched.length };
 }

@@ -17,7 +17,9 @@ interface Seed {
  * each admitted judgment with the seed it resembles. With a `context`, a seed also vouches for a touched judgment
  * whose judged item shares a word beyond the query with its own, the two sharing a word of the query too, and for a
  * judgment of its document and side the query did not reach whose item shares two words beyond the query with its
- * own, one of them rare (see `witnesses.ts`); `byItem` receives those, with the words.
+ * own, one of them rare (see `witnesses.ts`); `byItem` receives those, with the words. Resemblance reads a word of
+ * the seed's and another of its family in the lexicon (`context.family`: `discloses`, `disclosure`) as one shared
+ * word; `byFamily` receives the judgments admitted through such a pair, with the pairs (`seed/own` terms).
  *
  * The resemblance of a candidate is summed from the candidate's own terms, so the hop costs what the query touched
  * (its candidates' terms, times at most 3 seeds), never the posting lists of the seed's common words. It is exact:
@@ -34,6 +36,7 @@ export function secondHop(
   byReason: Set<number> = new Set(),
   context?: WitnessContext,
   byItem: Map<number, ItemWitness> = new Map(),
+  byFamily: Map<number, string[]> = new Map(),
 ): Map<number, number> {
   const admitted = new Map<number, number>();
   const resembling = seedsOf(entry, passed, clearly);
@@ -58,13 +61,20 @@ export function secondHop(
       position.set(term, i);
       weights.push(idf(n, (entry.postings.get(term) as TermPostings).df));
     });
+    // The other words of the family of each of the seed's words, at that word's position: one shared word.
+    const kin = new Map<string, number>();
+    if (context?.family)
+      terms.forEach((term, i) => {
+        for (const other of context.family?.(term) ?? []) if (!position.has(other) && !kin.has(other)) kin.set(other, i);
+      });
     const own = textWeight(entry, seed.text);
-    const seedTerms = { position, inItem: entry.textContent[seed.text] as number };
+    // Items of one kind read a word's family as the word too.
+    const seedTerms = { position: kin.size === 0 ? position : new Map([...kin, ...position]), inItem: entry.textContent[seed.text] as number };
     // A seed vouches by its reason only when its judged item itself clearly matches the query: a reason often states
     // the rule the item broke ("the price must be shown"), the opposite of the case.
     const reasons = new Set(reasoning.includes(seed) || reasoning.some((r) => r.doc === seed.doc) ? (entry.textReasons[seed.text] as string[]) : []);
     const resembles = resembling.includes(seed);
-    const similar: { doc: number; similarity: number; reason: boolean; item?: ItemWitness }[] = [];
+    const similar: { doc: number; similarity: number; reason: boolean; item?: ItemWitness; family?: string[] }[] = [];
     const at: number[] = [];
     const similarity = (text: number, shared: number) => shared / Math.sqrt(own * textWeight(entry, text));
     // Reviews of the seed's document and side the query did not reach, whose items share a rare word and another with its item.
@@ -90,9 +100,12 @@ export function secondHop(
       // A look-alike that lacks most of what the seed matched of the query differs in the point the query makes.
       if (coverage(text) < MATCHING.hopCover * seed.coverage) continue;
       at.length = 0;
+      const pairs: string[] = [];
       for (const term of entry.textTerms[text] as string[]) {
-        const p = position.get(term);
-        if (p !== undefined) at.push(p);
+        const p = position.get(term) ?? kin.get(term);
+        if (p === undefined || at.includes(p)) continue;
+        at.push(p);
+        if (!position.has(term)) pairs.push(`${terms[p]}/${term}`);
       }
       // Two reviewers who gave the same reason (at least `hopReasons` terms of it) judged the same point.
       // ...about an item that itself holds a word of the query: a reason alone ("not allowed in a public review") is no item.
@@ -112,16 +125,18 @@ export function secondHop(
       for (const doc of entry.textDocs[text] as number[]) {
         if (taken === MATCHING.hopLimit) break;
         if (admitted.has(doc)) continue;
-        similar.push({ doc, similarity: similarity(text, shared), reason: !alike && item === undefined, ...(item ? { item } : {}) });
+        const family = alike && pairs.length > 0 ? { family: pairs } : {};
+        similar.push({ doc, similarity: similarity(text, shared), reason: !alike && item === undefined, ...(item ? { item } : {}), ...family });
         taken++;
       }
     }
     similar.sort((a, b) => b.similarity - a.similarity || a.doc - b.doc);
     similar.length = Math.min(similar.length, MATCHING.hopLimit);
-    for (const { doc, reason, item } of similar) {
+    for (const { doc, reason, item, family } of similar) {
       admitted.set(doc, seed.doc);
       if (reason) byReason.add(doc);
       if (item) byItem.set(doc, item);
+      if (family) byFamily.set(doc, family);
     }
   }
   return admitted;

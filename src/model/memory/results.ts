@@ -59,6 +59,8 @@ export interface Scored extends Hit {
   readonly sameReason?: boolean;
   /** Admitted because its judged item is of the kind of that judgment's (see `resembles` and `witnesses.ts`). */
   readonly sameKind?: ItemWitness;
+  /** Terms of that judgment it holds as another word of their family (`seed/own`: `disclosur/disclos`), counted as shared. */
+  readonly family?: readonly string[];
 }
 
 /** The full account of one search: what counted, and what came close. */
@@ -66,6 +68,8 @@ export interface SearchReport {
   readonly words: readonly QueryWord[];
   /** Which of `words` are in the query's main clause (see `clauses.ts`), or null when it has none. */
   readonly main: Uint8Array | null;
+  /** For each of `words` no judgment uses, the reading it weighs by (see `Ranking`), else null. */
+  readonly weighedBy: readonly (string | null)[];
   /** Judgments at or above a cut-off (or admitted by resemblance), in recording order. */
   readonly hits: readonly Scored[];
   /** Judgments the query touched that are not relevant (below the cut-offs or floors, or about the opposite case), highest coverage first, at most `nearLimit`. */

@@ -1,5 +1,6 @@
 import { NEGATION_TERM } from './polarity.js';
 import { type Built, TERM_FLAGS, type TermPostings } from './postings.js';
+import type { Lexicon } from './synonyms.js';
 
 /**
  * The most judgments of a key that may hold a word for it to count as rare: another review of a near copy's document
@@ -16,6 +17,11 @@ export interface WitnessContext {
   readonly reached: (text: number) => boolean;
   /** A judgment's side: 0 neither, 1 approve, 2 reject. */
   readonly side: (doc: number) => number;
+  /**
+   * The other words of a term's family in the lexicon: its derivations and irregular inflections (`disclosur` for
+   * `disclos`), which resemblance reads as the term itself.
+   */
+  readonly family?: (term: string) => readonly string[];
 }
 
 /** How a judgment was admitted through a clearly found one besides resemblance or a shared reason. */
@@ -83,5 +89,27 @@ export function rareKindTexts(entry: Built, seedText: number, context: WitnessCo
       if (words.length >= 2) out.set(text, words);
     });
   }
+  return out;
+}
+
+/**
+ * Whether one stem is the other's agent noun (`read`/`reader`, `write`/`writer`, `shop`/`shopper`, `lobby`/`lobbyist`):
+ * the one who does it, not the doing, so not one item's word read two ways.
+ */
+function agentNoun(a: string, b: string): boolean {
+  const [short, long] = a.length < b.length ? [a, b] : [b, a];
+  if (!long.startsWith(short)) return false;
+  const rest = long.slice(short.length);
+  return rest === 'er' || rest === 'or' || rest === 'ist' || (rest === 'r' && short.endsWith('e')) || rest === `${short.at(-1)}er`;
+}
+
+/**
+ * A term's family in the lexicon, which resemblance reads as the term itself: its derivations and irregular inflections
+ * (`disclos`: `disclosur`), not its agent nouns (`read`: not `reader`).
+ * @example familyOf(lexicon, 'sponsor') // ['sponsorship', ...]
+ */
+export function familyOf(lexicon: Lexicon, term: string): string[] {
+  const out: string[] = [];
+  for (const r of lexicon.related.get(term) ?? []) if ((r.kind === 'derivation' && !agentNoun(term, r.term)) || r.kind === 'inflection') out.push(r.term);
   return out;
 }

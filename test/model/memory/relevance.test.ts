@@ -26,7 +26,7 @@ describe('relevance that reads both ways', () => {
   it('finds the judgments about an item pasted whole with greetings, a release number and a deadline', async () => {
     const pasted =
       'Hi team, quick one before release 4.12 goes out on Monday 3 March: the new checkout adds a mandatory service fee only at the final payment step. ' +
-      'Legal, finance and the support leads are copied. Can we get sign-off by Friday 5pm? Thanks, Priya';
+      'Legal, finance and the support leads are copied. Can we get sign-off by Friday 5pm? Hope the offsite went well. Thanks, Priya';
     const { report, primary } = await ask(CHECKOUT, pasted);
     expect(report.hits.map((h) => h.index)).toEqual([0, 1]);
     for (const hit of report.hits) {
