@@ -1,0 +1,77 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { askSet, readLabelledSet, serviceForSet } from '../../../scripts/memory-eval.js';
+import { createMockService, type MockService } from '../../../src/service.js';
+import { judged } from '../../support/judgments.js';
+
+/**
+ * The capability set (capability-set.json): 70 judgments in subjects none of the other sets touch (vaping ads, pet
+ * sales, fuel economy, essay mills, toy safety, music samples, sunscreen, identity documents at check-in, guest
+ * wifi, e-books, retouched photos, teeth whitening, stolen bikes, tours, broadband speeds, children's dosage), and
+ * queries written to exercise three readings: spelling slips, inflections and spellings, and scope fallback.
+ */
+const SET = readLabelledSet(new URL('./capability-set.json', import.meta.url));
+
+let service: MockService;
+beforeAll(async () => {
+  ({ service } = await serviceForSet(SET));
+});
+
+/** What suggest answers for a query of the set, by id, as `[recommendation, scope]`. */
+async function answer(id: string): Promise<[string | null, string | null]> {
+  const q = SET.queries.find((query) => query.id === id);
+  if (!q) throw new Error(`no query ${id}`);
+  const why = await service.memory.explain({
+    query: q.query,
+    ...(q.organizationId === undefined ? {} : { organizationId: q.organizationId }),
+    ...(q.documentId === undefined ? {} : { documentId: q.documentId }),
+  });
+  return [why.result.primary?.recommendation ?? null, why.result.primary?.scope ?? null];
+}
+
+describe('decision memory on the capability set', () => {
+  it('answers at least 37 of its 45 queries as labelled, its 4 null queries null', async () => {
+    const { right, total, nullsRight, nulls, misses, byKind } = await askSet(SET);
+    const kinds = Object.entries(byKind).map(([kind, k]) => `${kind} ${k.right}/${k.total}`);
+    console.info(`decision memory: capability set ${right}/${total}, nulls ${nullsRight}/${nulls} (${kinds.join(', ')})`);
+    expect(total).toBe(45);
+    expect(right, misses.join('\n')).toBeGreaterThanOrEqual(37);
+    expect(nullsRight, misses.join('\n')).toBe(nulls);
+  });
+});
+
+describe('scope fallback', () => {
+  it('leaves out of a narrower scope an item of one kind scoring under the relevance floor, and says so', async () => {
+    // The organization holds one sunscreen claim and a car advert admitted only as another advert claiming something.
+    expect(await answer('scope-org-sun')).toEqual(['reject', 'apiKey']);
+    const why = await service.memory.explain({ query: 'sunscreen claiming total protection all day', organizationId: 'larch' });
+    const car = why.relevant.find((j) => j.content.startsWith('Car advert claiming 70 mpg'));
+    expect(car?.sameKind).toBeDefined();
+    expect(car?.counted).toBe(true);
+    // Asked where the whole key is the only scope, it still counts.
+    expect(why.scope).toBe('apiKey');
+  });
+
+  it('explains that a narrower scope the suggestion settled on left such an item out', async () => {
+    const own = createMockService();
+    own.memory.record([
+      judged('Sunscreen advert claiming all-day protection from a single application', 'Reapplication is needed', 'rejected', 'r1', {
+        organizationId: 'larch',
+      }),
+      judged('Sunblock ad claiming total protection from sunburn', 'No product blocks all UV', 'rejected', 'r2', { organizationId: 'larch' }),
+      judged('Car advert claiming 70 mpg with the test cycle in a footnote', 'Test standard cited', 'approved', 'r3', { organizationId: 'larch' }),
+      judged('Quarterly tax filing reminder', 'Accurate dates', 'approved', 'r4'),
+      judged('Release notes for the mobile app', 'Clear', 'approved', 'r5'),
+    ]);
+    const why = await own.memory.explain({ query: 'sunscreen claiming total protection all day', organizationId: 'larch' });
+    expect(why.result.primary).toMatchObject({ recommendation: 'reject', scope: 'organization', basedOn: 2 });
+    const car = why.relevant.find((j) => j.content.startsWith('Car advert'));
+    expect(car).toMatchObject({ counted: false, sameKind: { words: ['advertis'] } });
+    expect(car?.why).toMatch(
+      /not counted: scope organization \(This organization\), narrower than the whole key, counts an item of one kind only at 30% of the best score or more, and it scores \d+%\.$/,
+    );
+  });
+
+  it('still counts an item of one kind scoring past the floor in the scope asked', async () => {
+    expect(await answer('scope-doc-approve')).toEqual(['approve', 'organization']);
+  });
+});
