@@ -135,7 +135,7 @@ export function analyseQuery(query: string, vocabulary: Vocabulary, lexicon: Lex
     // A word no judgment uses nor any word related to it reads through its derivations' derivations: `notification`
     // reaches `notice` through `notify`.
     if (forms.size() === 0 && !known(term)) forms.derivedTwice(term, lexicon);
-    if (forms.size() === 0 && !known(term) && lower.length >= 5 && lower.length <= MAX_FUZZY_LENGTH && !/\d/.test(lower) && fuzzy < MAX_FUZZY_WORDS) {
+    if (forms.size() === 0 && !known(term) && lower.length >= 4 && lower.length <= MAX_FUZZY_LENGTH && !/\d/.test(lower) && fuzzy < MAX_FUZZY_WORDS) {
       fuzzy++;
       const parts = compound(lower, vocabulary);
       if (parts) {
@@ -154,7 +154,7 @@ export function analyseQuery(query: string, vocabulary: Vocabulary, lexicon: Lex
         }
         continue;
       }
-      for (const form of near(lower, vocabulary, spelling)) forms.add(form.term, form.via, false);
+      for (const form of near(lower, vocabulary, spelling, !lexicon.related.has(term))) forms.add(form.term, form.via, false);
       // A slip in a word the judgments do not use reads as that word would: through the words related to it.
       const meant = forms.size() === 0 && !lexicon.related.has(term) ? slipOf(lower, lexicon.stemsOf(term.charAt(0)), spelling) : null;
       for (const { term: other, kind, weight } of meant === null ? [] : (lexicon.related.get(meant) ?? []))

@@ -51,14 +51,25 @@ export function otherSpelling(word: string): string | null {
 /**
  * Indexed words one edit away (two from 9 letters) with the same first letter, for words of at least 6 letters (a
  * short word one edit from another is usually a different word: `foul`/`four`, `swore`/`store`); else indexed
- * words the word is the start of (`unsub`, `insta`).
+ * words the word is the start of (`unsub`, `insta`). A word the lexicon does not know (`unknown`) is a slip more
+ * surely: of 4 or 5 letters, it also reads as an indexed word one swap of neighbours, one letter more or one less
+ * away (`vpae`, `smal`; not a letter changed: `vane` is not `vape`), and its stem as an indexed term one edit away
+ * (two from 9 letters), so a slip in another inflection reads too (`vacinated` as `vaccination`).
  * Comparisons stop once the query's `budget` of edit-distance cells is spent.
  * @example near('profanty', vocabulary) // [{ term: 'profan', via: 'typo' }]
  */
-export function near(word: string, vocabulary: Spellings, budget: SpellingBudget = { cells: MAX_SPELLING_CELLS }): { term: string; via: 'typo' | 'prefix' }[] {
+export function near(
+  word: string,
+  vocabulary: Spellings,
+  budget: SpellingBudget = { cells: MAX_SPELLING_CELLS },
+  unknown = false,
+): { term: string; via: 'typo' | 'prefix' }[] {
   const limit = word.length >= 9 ? 2 : 1;
   const typos = new Set<string>();
   const prefixes = new Set<string>();
+  const own = unknown && word.length >= 6 ? stem(word) : word;
+  const stemLimit = own.length >= 9 ? 2 : 1;
+  const compared = new Set<string>();
   // A typo keeps the first letter and a prefix starts with it: only words with the same initial can qualify.
   for (const [surface, term] of vocabulary.surfaces(word.charAt(0))) {
     if (term === null) continue;
@@ -70,10 +81,27 @@ export function near(word: string, vocabulary: Spellings, budget: SpellingBudget
       editDistance(word, surface, limit, budget) <= limit
     )
       typos.add(term);
-    else if (surface.length >= word.length + 2 && surface.startsWith(word)) prefixes.add(term);
+    else if (unknown && word.length >= 4 && word.length <= 5 && slipped(word, surface)) typos.add(term);
+    else if (word.length >= 5 && surface.length >= word.length + 2 && surface.startsWith(word)) prefixes.add(term);
+    if (own === word || typos.has(term) || compared.has(term) || term.length < 4 || Math.abs(term.length - own.length) > stemLimit || budget.cells <= 0)
+      continue;
+    compared.add(term);
+    if (editDistance(own, term, stemLimit, budget) <= stemLimit) typos.add(term);
   }
   if (typos.size > 0) return [...typos].sort().map((term) => ({ term, via: 'typo' }));
   return [...prefixes].sort().map((term) => ({ term, via: 'prefix' }));
+}
+
+/** Whether `b` is `a` with two neighbouring letters swapped, or one letter more or less (not one changed). */
+function slipped(a: string, b: string): boolean {
+  if (a.charCodeAt(0) !== b.charCodeAt(0)) return false;
+  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
+  if (long.length - short.length > 1) return false;
+  let i = 0;
+  while (i < short.length && short.charCodeAt(i) === long.charCodeAt(i)) i++;
+  if (short.length === long.length)
+    return i < short.length - 1 && short[i] === long[i + 1] && short[i + 1] === long[i] && short.slice(i + 2) === long.slice(i + 2);
+  return short.slice(i) === long.slice(i + 1);
 }
 
 /**

@@ -18,13 +18,15 @@ const STOP_WORDS = new Set(
 /**
  * Words that say something is absent or not done: they carry no topic themselves but negate the words they govern
  * (see `polarity.ts`): "excludes the resort fee" and "ignored a deletion request" say the fee and the request are
- * left out, as "without" would. `doesn`/`don`/`isn`... are what the tokenizer leaves of `doesn't`.
+ * left out, as "without" would. A contraction is one word with or without its apostrophe (`doesn't` and `doesnt`,
+ * `can't` and `cant`, `won't` and `wont`: see `tokens`).
  */
 export const NEGATORS: ReadonlySet<string> = new Set(
   (
     'no not nor none never without lacking lack lacks lacked missing omit omits omitted omitting absent cannot ' +
     'exclude excludes excluded excluding ignore ignores ignored ignoring skip skips skipped skipping ' +
-    'doesn don didn isn aren wasn weren hasn haven hadn shouldn wouldn couldn'
+    'doesn don didn isn aren wasn weren hasn haven hadn shouldn wouldn couldn ' +
+    'doesnt dont didnt isnt arent wasnt werent hasnt havent hadnt shouldnt wouldnt couldnt cant wont mustnt neednt'
   ).split(' '),
 );
 
@@ -133,6 +135,9 @@ export interface Token {
   readonly joined: boolean;
 }
 
+/** An apostrophe and `t` ending a word (`doesn't`, `can’t`). */
+const CONTRACTED = /^['’][tT](?![\p{L}\p{N}])/u;
+
 const CLAUSE_BREAK = /[.,;:!?()[\]{}"“”…\n]|\s[-–—]\s/u;
 
 /**
@@ -150,6 +155,12 @@ export function tokens(text: string): Token[] {
     let gap = text.slice(end, m.index);
     let lower = m[0].toLowerCase();
     end = m.index + m[0].length;
+    // `n't` stays on its word, as typed without the apostrophe: `can't` is `cant`, not the stop word `can`.
+    if (CONTRACTED.test(text.slice(end, end + 3))) {
+      lower += 't';
+      end += 2;
+      pattern.lastIndex = end;
+    }
     if (prefix === '' && lower.length === 1 && /\p{L}/u.test(lower) && text.charAt(end) === '-' && /\p{L}/u.test(text.charAt(end + 1))) {
       prefix = lower;
       prefixGap = gap;

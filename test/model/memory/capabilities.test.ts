@@ -29,13 +29,38 @@ async function answer(id: string): Promise<[string | null, string | null]> {
 }
 
 describe('decision memory on the capability set', () => {
-  it('answers at least 37 of its 45 queries as labelled, its 4 null queries null', async () => {
+  it('answers at least 40 of its 47 queries as labelled, its 4 null queries null', async () => {
     const { right, total, nullsRight, nulls, misses, byKind } = await askSet(SET);
     const kinds = Object.entries(byKind).map(([kind, k]) => `${kind} ${k.right}/${k.total}`);
     console.info(`decision memory: capability set ${right}/${total}, nulls ${nullsRight}/${nulls} (${kinds.join(', ')})`);
-    expect(total).toBe(45);
-    expect(right, misses.join('\n')).toBeGreaterThanOrEqual(37);
+    expect(total).toBe(47);
+    expect(right, misses.join('\n')).toBeGreaterThanOrEqual(40);
     expect(nullsRight, misses.join('\n')).toBe(nulls);
+  });
+});
+
+describe('spelling slips', () => {
+  it('reads a slip in a word of 4 or 5 letters the lexicon does not know: a swap of neighbours, a letter more or less', async () => {
+    expect(await answer('typo-short-vape')).toEqual(['reject', 'apiKey']);
+    expect(await answer('typo-short-small')).toEqual(['reject', 'apiKey']);
+    const why = await service.memory.explain({ query: 'vpae advert with cartoon mascots' });
+    expect(why.words[0]).toMatchObject({ word: 'vpae', matches: [{ term: 'vape', via: 'typo', weight: 0.8 }] });
+    // One letter changed is another word as often as a slip: a weather vane is not a vape.
+    expect((await service.memory.explain({ query: 'a weather vane for the garden' })).words.find((w) => w.word === 'vane')?.matches).toEqual([]);
+    expect(await answer('typo-null-vane')).toEqual([null, null]);
+  });
+
+  it('reads a slip in another inflection of a judgment word through its stem', async () => {
+    const why = await service.memory.explain({ query: 'puppies that were never vacinated being sold online' });
+    expect(why.words.find((w) => w.word === 'vacinated')?.matches).toEqual([{ term: 'vaccin', via: 'typo', weight: 0.8 }]);
+    expect(await answer('typo-inflected')).toEqual(['reject', 'apiKey']);
+  });
+
+  it("reads a contraction typed without its apostrophe as the negator it is, and keeps can't and won't negators", async () => {
+    expect(await answer('typo-contraction')).toEqual(['reject', 'apiKey']);
+    expect(await answer('typo-contraction-wont')).toEqual(['reject', 'apiKey']);
+    const why = await service.memory.explain({ query: "toy packaging that can't show a choking warning" });
+    expect(why.words.find((w) => w.word === 'show')?.negated).toBe(true);
   });
 });
 
