@@ -1,5 +1,5 @@
 import { readTokens } from './polarity.js';
-import { compound, MAX_SPELLING_CELLS, near, otherSpelling, type SpellingBudget, type Spellings, slipOf } from './spelling.js';
+import { compound, MAX_SPELLING_CELLS, near, otherSpellings, type SpellingBudget, type Spellings, slipOf } from './spelling.js';
 import type { Lexicon, RelationKind } from './synonyms.js';
 import { joinedWords, negatingPrefix, type Token, termOf, tokens } from './text.js';
 
@@ -121,9 +121,10 @@ export function analyseQuery(query: string, vocabulary: Vocabulary, lexicon: Lex
     const forms = new Forms(known);
     if (known(term)) forms.add(term, vocabulary.surfaces(lower.charAt(0)).get(lower) === term ? 'exact' : 'stem', false);
     // A word the judgments spell the other way (`sexualising`, `sexualizing`; `colour`, `color`) is the same word.
-    const spelt = known(term) ? null : otherSpelling(lower);
-    const respelt = spelt === null ? null : termOf(spelt);
-    if (respelt !== null && respelt !== term) forms.add(respelt, 'stem', false);
+    for (const spelt of otherSpellings(lower)) {
+      const respelt = termOf(spelt);
+      if (respelt !== null && respelt !== term) forms.add(respelt, 'stem', false);
+    }
     const base = prefixBase(lower, term, known, lexicon);
     if (base !== null) forms.add(base, 'negated', true);
     forms.related(term, lexicon, false, known(term) ? FORM_WEIGHTS.knownRelated : 1);
@@ -163,18 +164,19 @@ export function analyseQuery(query: string, vocabulary: Vocabulary, lexicon: Lex
     seen.add(term);
     out.push({ word: lower, term, negated, clouded, prefixed: base !== null, forms: forms.list() });
   }
-  // A hyphenated word the judgments write run together (`pop-up` for `popup`) is another form of its first part; a
-  // second part no judgment uses says nothing more.
-  for (const { word, at } of joinedWords(list)) {
+  // A hyphenated word the judgments write run together (`pop-up` for `popup`), or two words (`hot spot` for
+  // `hotspot`), is another form of its first part; a second part no judgment uses says nothing more.
+  for (const { word, at } of joinedWords(list, true)) {
     const term = termOf(word);
     if (term === null || seen.has(term) || !known(term)) continue;
     seen.add(term);
     const [first, second] = [(list[at] as Token).word, (list[at + 1] as Token).word];
+    const written = `${first}${(list[at + 1] as Token).joined ? '-' : ' '}${second}`;
     const form: QueryForm = { term, weight: FORM_WEIGHTS.exact, via: 'exact', inverted: false };
     const i = out.findIndex((w) => w.word === first);
     const part = out[i];
-    if (part) out[i] = { ...part, word: `${first}-${second}`, forms: [form, ...part.forms.filter((f) => f.term !== term)] };
-    else out.push({ word: `${first}-${second}`, term, negated: false, clouded: false, prefixed: false, forms: [form] });
+    if (part) out[i] = { ...part, word: written, forms: [form, ...part.forms.filter((f) => f.term !== term)] };
+    else out.push({ word: written, term, negated: false, clouded: false, prefixed: false, forms: [form] });
     const j = out.findIndex((w) => w.word === second && w.forms.length === 0);
     if (j !== -1) out.splice(j, 1);
   }

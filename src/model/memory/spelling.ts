@@ -34,18 +34,27 @@ export function compound(word: string, vocabulary: Spellings): [string, string] 
 }
 
 /**
- * The other spelling of a word written the British or the American way, or null: `-ise`/`-ize` (and `-yse`/`-yze`)
- * with their endings, `-our`/`-or`. Whether it is a word is for the judgments to say.
- * @example otherSpelling('sexualising') // 'sexualizing'
+ * The other spellings of a word written the British or the American way: `-ise`/`-ize` (and `-yse`/`-yze`) with their
+ * endings, `-our`/`-or`, `-re`/`-er` (`fibre`, `centred`), `-ence`/`-ense` (`licencing`, `defences`), `-ogue`/`-og`
+ * (`catalogues`) and `ae`/`oe` read as `e` (`paediatric`, `oestrogen`). Whether each is a word is for the judgments to say.
+ * @example otherSpellings('sexualising') // ['sexualizing']
  */
-export function otherSpelling(word: string): string | null {
-  const swapped = word
-    .replace(
-      /([iy])([sz])(e|es|ed|ing|ation|ations|er|ers)$/,
-      (_, vowel: string, letter: string, ending: string) => vowel + (letter === 's' ? 'z' : 's') + ending,
-    )
-    .replace(/(?<=[a-z]{2})(our|or)(s|ed|ing|ful|ite|ites)?$/, (_, core: string, ending = '') => (core === 'our' ? 'or' : 'our') + ending);
-  return swapped === word ? null : swapped;
+export function otherSpellings(word: string): string[] {
+  const out: string[] = [];
+  const swap = (pattern: RegExp, replace: (...groups: string[]) => string) => {
+    const swapped = word.replace(pattern, replace);
+    if (swapped !== word && !out.includes(swapped)) out.push(swapped);
+  };
+  swap(/([iy])([sz])(e|es|ed|ing|ation|ations|er|ers)$/, (_, vowel, letter, ending) => vowel + (letter === 's' ? 'z' : 's') + ending);
+  swap(/(?<=[a-z]{2})(our|or)(s|ed|ing|ful|ite|ites)?$/, (_, core, ending = '') => (core === 'our' ? 'or' : 'our') + ending);
+  swap(
+    /(?<=[a-z]{2}[^aeiou])(re|er)(s|d|ed)?$/,
+    (_, core, ending = '') => (core === 're' ? 'er' : 're') + (ending === 'd' ? 'ed' : ending === 'ed' && core === 'er' ? 'd' : ending),
+  );
+  swap(/(?<=[a-z]{2})en([cs])(e|es|ed|ing)$/, (_, letter, ending) => `en${letter === 'c' ? 's' : 'c'}${ending}`);
+  swap(/(?<=[a-z]{3})og(ue|ues|ued)?$/, (_, ending = '') => (ending === '' ? 'ogue' : `og${ending.slice(2)}`));
+  if (word.length >= 6) swap(/(?<=[a-z]?)[ao]e(?=[a-z])/g, () => 'e');
+  return out;
 }
 
 /**

@@ -183,17 +183,18 @@ const PARTICLES = new Set(['up', 'out', 'in', 'on', 'off', 'down', 'over']);
 const joinable = (word: string) => word !== 'non' && (PARTICLES.has(word) || !isStopWord(word));
 
 /**
- * The words a text writes with a hyphen, run together (`pop-up` → `popup`, `post-mortem` → `postmortem`), so either
+ * The words a text writes with a hyphen (with `spaced`, also next to each other in one clause), run together (`pop-up` → `popup`, `post-mortem` → `postmortem`), so either
  * spelling finds the other; only topic words and particles (not `before-and-after`), not numbers (`24-hour`) nor a negating
  * `non-`, which polarity reads.
  * @example joinedWords(tokens('a pop-up and a 24-hour sale')) // ['popup']
  */
-export function joinedWords(list: readonly Token[]): { word: string; at: number }[] {
+export function joinedWords(list: readonly Token[], spaced = false): { word: string; at: number }[] {
   const out: { word: string; at: number }[] = [];
   for (let i = 1; i < list.length; i++) {
     const token = list[i] as Token;
     const before = (list[i - 1] as Token).word;
-    if (!token.joined || !joinable(before) || !joinable(token.word) || PARTICLES.has(before) || /\d/.test(before + token.word)) continue;
+    if (!(token.joined || (spaced && !token.breaks)) || !joinable(before) || !joinable(token.word) || PARTICLES.has(before) || /\d/.test(before + token.word))
+      continue;
     const word = before + token.word;
     if (word.length <= MAX_WORD_LENGTH) out.push({ word, at: i - 1 });
   }

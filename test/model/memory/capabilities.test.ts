@@ -1,10 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { askSet, readLabelledSet, serviceForSet } from '../../../scripts/memory-eval.js';
+import { otherSpellings } from '../../../src/model/memory/spelling.js';
 import { createMockService, type MockService } from '../../../src/service.js';
 import { judged } from '../../support/judgments.js';
 
 /**
- * The capability set (capability-set.json): 70 judgments in subjects none of the other sets touch (vaping ads, pet
+ * The capability set (capability-set.json): 71 judgments in subjects none of the other sets touch (vaping ads, pet
  * sales, fuel economy, essay mills, toy safety, music samples, sunscreen, identity documents at check-in, guest
  * wifi, e-books, retouched photos, teeth whitening, stolen bikes, tours, broadband speeds, children's dosage), and
  * queries written to exercise three readings: spelling slips, inflections and spellings, and scope fallback.
@@ -29,12 +30,12 @@ async function answer(id: string): Promise<[string | null, string | null]> {
 }
 
 describe('decision memory on the capability set', () => {
-  it('answers at least 40 of its 47 queries as labelled, its 4 null queries null', async () => {
+  it('answers at least 42 of its 47 queries as labelled, its 4 null queries null', async () => {
     const { right, total, nullsRight, nulls, misses, byKind } = await askSet(SET);
     const kinds = Object.entries(byKind).map(([kind, k]) => `${kind} ${k.right}/${k.total}`);
     console.info(`decision memory: capability set ${right}/${total}, nulls ${nullsRight}/${nulls} (${kinds.join(', ')})`);
     expect(total).toBe(47);
-    expect(right, misses.join('\n')).toBeGreaterThanOrEqual(40);
+    expect(right, misses.join('\n')).toBeGreaterThanOrEqual(42);
     expect(nullsRight, misses.join('\n')).toBe(nulls);
   });
 });
@@ -61,6 +62,45 @@ describe('spelling slips', () => {
     expect(await answer('typo-contraction-wont')).toEqual(['reject', 'apiKey']);
     const why = await service.memory.explain({ query: "toy packaging that can't show a choking warning" });
     expect(why.words.find((w) => w.word === 'show')?.negated).toBe(true);
+  });
+});
+
+describe('inflections and spellings', () => {
+  it('reads British and American spellings either way: -ise/-ize, -our/-or, -re/-er, -ence/-ense, -ogue/-og, ae and oe', () => {
+    expect(otherSpellings('fibres')).toContain('fibers');
+    expect(otherSpellings('centred')).toContain('centered');
+    expect(otherSpellings('licencing')).toContain('licensing');
+    expect(otherSpellings('catalogues')).toContain('catalogs');
+    expect(otherSpellings('dialog')).toContain('dialogue');
+    expect(otherSpellings('paediatric')).toContain('pediatric');
+    expect(otherSpellings('oestrogen')).toContain('estrogen');
+    expect(otherSpellings('organised')).toEqual(['organized']);
+    expect(otherSpellings('dense')).toEqual([]);
+  });
+
+  it('reads the other spelling of a word the judgments also use, where some spell it one way and some the other', async () => {
+    const why = await service.memory.explain({ query: 'fiber broadband advert quoting top speeds only' });
+    expect(why.words[0]?.matches).toEqual([
+      { term: 'fiber', via: 'exact', weight: 1 },
+      { term: 'fibr', via: 'stem', weight: 1 },
+    ]);
+    expect(await answer('infl-licensed-samples')).toEqual(['approve', 'apiKey']);
+  });
+
+  it('reads two words of one clause as the one word the judgments write run together', async () => {
+    const why = await service.memory.explain({ query: 'hot spot sign in page demanding the user contacts' });
+    expect(why.words.slice(0, 2)).toMatchObject([
+      { word: 'hot spot', matches: [{ term: 'hotspot', via: 'exact' }] },
+      {
+        word: 'sign in',
+        matches: [
+          { term: 'signin', via: 'exact' },
+          { term: 'sign', via: 'exact' },
+        ],
+      },
+    ]);
+    // Not across a clause break.
+    expect((await service.memory.explain({ query: 'too hot. spot checks' })).words.map((w) => w.word)).toEqual(['hot', 'spot', 'checks']);
   });
 });
 
