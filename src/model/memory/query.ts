@@ -247,6 +247,7 @@ function prefixBase(lower: string, term: string, known: (term: string) => boolea
   if (prefix === undefined || lower.length < prefix.length + 3) return null;
   const base = termOf(lower.slice(prefix.length));
   if (base === null) return null;
-  if (negatingPrefix(lower) !== null && (known(base) || lexicon.related.has(base))) return base;
+  // `non` negates a word of any kind (`noncompete`, `nondisclosure`); `un` only adjectives and participles.
+  if ((negatingPrefix(lower) !== null || prefix === 'non') && (known(base) || lexicon.related.has(base))) return base;
   return lexicon.related.get(term)?.some((r) => r.kind === 'opposite' && r.term === base) ? base : null;
 }

@@ -114,25 +114,33 @@ function slipped(a: string, b: string): boolean {
 }
 
 /**
- * The one stem of the lexicon a word neither the judgments nor the lexicon know is a slip of, or null: a stem of at
- * least 6 letters one edit from the word's own, with the same first and last letters (stems of different words often
- * differ only in their ending: `illustr`, `illustri`), and no other such stem (`migranes` → `migrain`).
+ * The one stem of the lexicon a word neither the judgments nor the lexicon know is a slip of, or null: a stem one edit
+ * from the word's own with the same first and last letters (stems of different words often differ only in their
+ * ending: `illustr`, `illustri`), of at least 6 letters, or of 4 when the edit is a swap of neighbours; of several, the
+ * only swap (`contarct` → `contract`, not `contact`), else the only letter more or less (`recieve` → `receiv`, not
+ * `reliev`).
  * Comparisons stop once the query's `budget` of edit-distance cells is spent.
  * @example slipOf('migranes', lexicon.stemsOf('m')) // 'migrain'
  */
 export function slipOf(word: string, stems: readonly string[], budget: SpellingBudget = { cells: MAX_SPELLING_CELLS }): string | null {
   const own = stem(word);
-  if (own.length < 6) return null;
-  let found: string | null = null;
+  if (own.length < 4) return null;
+  const found: string[] = [];
   for (const other of stems) {
     if (budget.cells <= 0) return null;
-    if (other.length < 6 || other === own || Math.abs(other.length - own.length) > 1 || other.charCodeAt(other.length - 1) !== own.charCodeAt(own.length - 1))
+    if (other.length < 4 || other === own || Math.abs(other.length - own.length) > 1 || other.charCodeAt(other.length - 1) !== own.charCodeAt(own.length - 1))
       continue;
     if (editDistance(own, other, 1, budget) > 1) continue;
-    if (found !== null) return null;
-    found = other;
+    if (Math.min(own.length, other.length) >= 6 || (other.length === own.length && slipped(own, other))) found.push(other);
   }
-  return found;
+  if (found.length <= 1) return found[0] ?? null;
+  // The likeliest slip first: a swap of neighbours, then a letter more or less.
+  for (const likely of [(other: string) => other.length === own.length && slipped(own, other), (other: string) => slipped(own, other)]) {
+    const slips = found.filter(likely);
+    if (slips.length === 1) return slips[0] as string;
+    if (slips.length > 1) return null;
+  }
+  return null;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { askSet, readLabelledSet, serviceForSet } from '../../../scripts/memory-eval.js';
-import { otherSpellings } from '../../../src/model/memory/spelling.js';
+import { otherSpellings, slipOf } from '../../../src/model/memory/spelling.js';
+import { loadSynonyms } from '../../../src/model/memory/synonyms.js';
 import { createMockService, type MockService } from '../../../src/service.js';
 import { judged } from '../../support/judgments.js';
 
@@ -57,6 +58,16 @@ describe('spelling slips', () => {
     expect(await answer('typo-inflected')).toEqual(['reject', 'apiKey']);
   });
 
+  it('reads a slip in a word only the table knows as its likeliest word: a swap of neighbours, then a letter more or less', async () => {
+    const lexicon = await loadSynonyms();
+    const slip = (word: string) => slipOf(word, lexicon.stemsOf(word.charAt(0)));
+    expect(slip('contarct')).toBe('contract'); // not `contact`, a letter less
+    expect(slip('recieve')).toBe('receiv'); // not `reliev`, a letter changed
+    expect(slip('cluase')).toBe('claus'); // 5 letters, neighbours swapped
+    expect(slip('seperate')).toBeNull(); // `seer` is a letter less, too short to trust
+    expect(slip('migranes')).toBe('migrain');
+  });
+
   it("reads a contraction typed without its apostrophe as the negator it is, and keeps can't and won't negators", async () => {
     expect(await answer('typo-contraction')).toEqual(['reject', 'apiKey']);
     expect(await answer('typo-contraction-wont')).toEqual(['reject', 'apiKey']);
@@ -101,6 +112,21 @@ describe('inflections and spellings', () => {
     ]);
     // Not across a clause break.
     expect((await service.memory.explain({ query: 'too hot. spot checks' })).words.map((w) => w.word)).toEqual(['hot', 'spot', 'checks']);
+  });
+});
+
+describe('a word negated by non-', () => {
+  it('reads non- run together with a word of any kind as the negated word the judgments write with a hyphen', async () => {
+    const own = createMockService();
+    own.memory.record([
+      judged('Employment contract with a non-compete clause lasting five years', 'Unreasonable restraint', 'rejected', 'r1'),
+      judged('Sales role offer letter imposing a non-compete across the whole country', 'Unreasonable restraint', 'rejected', 'r2'),
+      judged('Contractor agreement with a clear scope of work', 'Fine', 'approved', 'r3'),
+      judged('Quarterly tax filing reminder', 'Accurate dates', 'approved', 'r4'),
+    ]);
+    const why = await own.memory.explain({ query: 'noncompete clause in an employment contract' });
+    expect(why.words[0]).toMatchObject({ word: 'noncompete', negated: true, matches: [{ term: 'compet', via: 'negated' }] });
+    expect(why.result.primary).toMatchObject({ recommendation: 'reject', basedOn: 2 });
   });
 });
 
