@@ -128,10 +128,11 @@ export function analyseQuery(query: string, vocabulary: Vocabulary, lexicon: Lex
     const base = prefixBase(lower, term, known, lexicon);
     if (base !== null) forms.add(base, 'negated', true);
     forms.related(term, lexicon, false, known(term) ? FORM_WEIGHTS.knownRelated : 1);
-    // An irregular form no judgment uses (`swore`) reads as its base word would, related words included (`curse`).
+    // An irregular form no judgment uses (`swore`) reads as its base word would, related words and the base's other
+    // forms included (`curse`; `stole` reaches `stolen`).
     if (!known(term))
       for (const { term: other, kind } of lexicon.related.get(term) ?? [])
-        if (kind === 'inflection') forms.related(other, lexicon, false, known(other) ? FORM_WEIGHTS.knownRelated : 1, false);
+        if (kind === 'inflection') forms.related(other, lexicon, false, known(other) ? FORM_WEIGHTS.knownRelated : 1);
     for (const prefix of NEGATING_PREFIXES) if (vocabulary.negates(prefix + term)) forms.add(prefix + term, 'negated', true);
     // A word no judgment uses nor any word related to it reads through its derivations' derivations: `notification`
     // reaches `notice` through `notify`.

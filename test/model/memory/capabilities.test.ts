@@ -98,6 +98,11 @@ describe('inflections and spellings', () => {
     expect(await answer('infl-licensed-samples')).toEqual(['approve', 'apiKey']);
   });
 
+  it("reads an irregular form no judgment uses as its base word and the base word's other forms", async () => {
+    const why = await service.memory.explain({ query: 'a bike listing where the seller stole it' });
+    expect(why.words.find((w) => w.word === 'stole')?.matches).toContainEqual({ term: 'stolen', via: 'stem', weight: 1 });
+  });
+
   it('reads two words of one clause as the one word the judgments write run together', async () => {
     const why = await service.memory.explain({ query: 'hot spot sign in page demanding the user contacts' });
     expect(why.words.slice(0, 2)).toMatchObject([
