@@ -1,5 +1,5 @@
 import { readTokens } from './polarity.js';
-import { compound, MAX_SPELLING_CELLS, near, otherSpellings, type SpellingBudget, type Spellings, slipOf } from './spelling.js';
+import { compound, degreesOf, MAX_SPELLING_CELLS, near, otherSpellings, type SpellingBudget, type Spellings, slipOf } from './spelling.js';
 import type { Lexicon, RelationKind } from './synonyms.js';
 import { joinedWords, negatingPrefix, type Token, termOf, tokens } from './text.js';
 
@@ -125,6 +125,10 @@ export function analyseQuery(query: string, vocabulary: Vocabulary, lexicon: Lex
       const respelt = termOf(spelt);
       if (respelt !== null && respelt !== term) forms.add(respelt, 'stem', false);
     }
+    // Another degree of an adjective no judgment uses in this one (`lowest` for `low`); through `-er`, which makes
+    // agent nouns too (`reviewer`), as a derivation.
+    if (!known(term))
+      for (const degree of degreesOf(lower)) forms.add(termOf(degree) ?? '', lower.endsWith('er') || degree.endsWith('er') ? 'derivation' : 'stem', false);
     const base = prefixBase(lower, term, known, lexicon);
     if (base !== null) forms.add(base, 'negated', true);
     forms.related(term, lexicon, false, known(term) ? FORM_WEIGHTS.knownRelated : 1);

@@ -58,6 +58,30 @@ export function otherSpellings(word: string): string[] {
 }
 
 /**
+ * The other degrees of an adjective (`cheapest`, `cheaper`, `cheap`), which Porter2 leaves apart: the base of a
+ * comparative or superlative (undoubled, `y` again: `biggest` → `big`, `easiest` → `easy`), or those of a base.
+ * Whether each is a word is for the judgments to say.
+ * @example degreesOf('lowest') // ['low', 'lowe']
+ */
+export function degreesOf(word: string): string[] {
+  const out = new Set<string>();
+  const ending = /(?:est|er)$/.exec(word);
+  if (ending && word.length - ending[0].length >= 3) {
+    const base = word.slice(0, ending.index);
+    out.add(base);
+    out.add(`${base}e`);
+    if (base.endsWith('i')) out.add(`${base.slice(0, -1)}y`);
+    if (/([^aeiou])\1$/.test(base)) out.add(base.slice(0, -1));
+  } else if (word.length >= 3) {
+    const base = word.endsWith('e') ? word.slice(0, -1) : word.endsWith('y') ? `${word.slice(0, -1)}i` : word;
+    const doubled = /[aeiou][^aeiouwxy]$/.test(word) && !/[aeiou]{2}.$/.test(word) ? word.slice(-1) : '';
+    for (const suffix of ['er', 'est']) out.add(base + doubled + suffix);
+  }
+  out.delete(word);
+  return [...out];
+}
+
+/**
  * Indexed words one edit away (two from 9 letters) with the same first letter, for words of at least 6 letters (a
  * short word one edit from another is usually a different word: `foul`/`four`, `swore`/`store`); else indexed
  * words the word is the start of (`unsub`, `insta`). A word the lexicon does not know (`unknown`) is a slip more

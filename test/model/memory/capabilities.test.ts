@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { askSet, readLabelledSet, serviceForSet } from '../../../scripts/memory-eval.js';
-import { otherSpellings, slipOf } from '../../../src/model/memory/spelling.js';
+import { degreesOf, otherSpellings, slipOf } from '../../../src/model/memory/spelling.js';
 import { loadSynonyms } from '../../../src/model/memory/synonyms.js';
 import { createMockService, type MockService } from '../../../src/service.js';
 import { judged } from '../../support/judgments.js';
@@ -101,6 +101,14 @@ describe('inflections and spellings', () => {
   it("reads an irregular form no judgment uses as its base word and the base word's other forms", async () => {
     const why = await service.memory.explain({ query: 'a bike listing where the seller stole it' });
     expect(why.words.find((w) => w.word === 'stole')?.matches).toContainEqual({ term: 'stolen', via: 'stem', weight: 1 });
+  });
+
+  it('reads another degree of an adjective no judgment uses in the one asked, and -er as a derivation', async () => {
+    const why = await service.memory.explain({ query: 'hybrid ad promising low fuel consumption' });
+    expect(why.words.find((w) => w.word === 'low')?.matches[0]).toEqual({ term: 'lowest', via: 'stem', weight: 1 });
+    expect(degreesOf('biggest')).toContain('big');
+    expect(degreesOf('easiest')).toContain('easy');
+    expect(degreesOf('hot')).toEqual(['hotter', 'hottest']);
   });
 
   it('reads two words of one clause as the one word the judgments write run together', async () => {
