@@ -134,10 +134,10 @@ export const get = defineOperation({
     // Each item is the text `JSON.stringify` gives for it, the stored part kept between reads (notificationReplyHead).
     const text = (n: NotificationRecord): string => {
       // Read state is per user, so only a user-scoped read can report it.
-      if (userId === undefined) return `${notificationReplyHead(ns, n)}}`;
+      if (userId === undefined) return `${notificationReplyHead(n, ns)}}`;
       // A stored `isUnread` of a fixture keeps its place in the key order, with the reader's value.
       if (Object.hasOwn(n.record, 'isUnread')) return JSON.stringify({ ...notificationReply(ns, n), isUnread: !isReadBy(n, userId) });
-      return `${notificationReplyHead(ns, n)},"isUnread":${!isReadBy(n, userId)}}`;
+      return `${notificationReplyHead(n, ns)},"isUnread":${!isReadBy(n, userId)}}`;
     };
     const list = (records: readonly NotificationRecord[]): JsonText => new JsonText(`[${records.map(text).join(',')}]`);
     // The v1 path (SDK v3 and earlier) has no paging: everything, newest first, no cursor.

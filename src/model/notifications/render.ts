@@ -1,7 +1,7 @@
 /** A stored notification in the shape get notifications returns (service-facts 6.1). */
 import { md5Hex } from '../../support/ids.js';
-import { stateGeneration } from '../state/beside-indexes.js';
 import type { Namespace, NotificationRecipient, NotificationRecord, OrganizationRecord } from '../state/entities.js';
+import { keptText } from '../state/kept-text.js';
 import { fillRosterMaps, type RecipientMaps, rosterAt, rosterMaps } from './roster.js';
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -69,31 +69,16 @@ export function notificationReply(ns: Namespace, n: NotificationRecord): Record<
   return readShape(ns, n, n.record);
 }
 
-/** The reply text of each notification read since the state last changed, without its closing brace. */
-const replyHeads = new WeakMap<NotificationRecord, { generation: number; head: string }>();
-
 /**
- * Texts longer than this are written on every read instead of kept: a notification to a large organization lists
- * every member twice (10,000 members: about 1 MB), and a kept text outlives the state it was written from until
- * the next read or the record goes, so the memory kept stays a small multiple of the state's.
+ * `JSON.stringify(notificationReply(ns, n))` without its closing `}`, so a caller can add keys after the last one;
+ * kept beside the record while the state is unchanged (`keptText`). A notification to a large organization lists
+ * every member twice (10,000 members: about 1 MB), so one past 8 KB is written on every read.
+ * @example `${notificationReplyHead(record, ns)},"isUnread":true}`
  */
-const MAX_KEPT_TEXT = 8 * 1024;
-
-/**
- * `JSON.stringify(notificationReply(ns, n))` without its closing `}`, so a caller can add keys after the last one.
- * It is kept beside the record until any state of the process changes (a write, an undo, a new history: see
- * `stateGeneration`), so a page polling its notifications has each one written once, not on every poll.
- * @example `${notificationReplyHead(ns, record)},"isUnread":true}`
- */
-export function notificationReplyHead(ns: Namespace, n: NotificationRecord): string {
-  const generation = stateGeneration();
-  const kept = replyHeads.get(n);
-  if (kept !== undefined && kept.generation === generation) return kept.head;
-  const head = JSON.stringify(notificationReply(ns, n)).slice(0, -1);
-  if (head.length <= MAX_KEPT_TEXT) replyHeads.set(n, { generation, head });
-  else if (kept !== undefined) replyHeads.delete(n);
-  return head;
-}
+export const notificationReplyHead = keptText(
+  (n: NotificationRecord, ns: Namespace): string => JSON.stringify(notificationReply(ns, n)).slice(0, -1),
+  8 * 1024,
+);
 
 /** A notification in its read shape, with the stored fields `fields` (the record's own, or a copy of them). */
 function readShape(ns: Namespace, n: NotificationRecord, fields: Record<string, unknown>): Record<string, unknown> {
