@@ -58,8 +58,9 @@ export function otherSpellings(word: string): string[] {
 }
 
 /**
- * The other degrees of an adjective (`cheapest`, `cheaper`, `cheap`), which Porter2 leaves apart: the base of a
- * comparative or superlative (undoubled, `y` again: `biggest` → `big`, `easiest` → `easy`), or those of a base.
+ * The other degrees of an adjective (`cheapest`, `cheaper`, `cheap`) and its adverb in `-ily`, which Porter2 leaves
+ * apart: the base of a comparative or superlative (undoubled, `y` again: `biggest` → `big`, `easiest` → `easy`), or
+ * those of a base; `sneakily` for `sneaky` and back.
  * Whether each is a word is for the judgments to say.
  * @example degreesOf('lowest') // ['low', 'lowe']
  */
@@ -77,6 +78,9 @@ export function degreesOf(word: string): string[] {
     const doubled = /[aeiou][^aeiouwxy]$/.test(word) && !/[aeiou]{2}.$/.test(word) ? word.slice(-1) : '';
     for (const suffix of ['er', 'est']) out.add(base + doubled + suffix);
   }
+  // The adverb Porter2 keeps apart from its adjective: `sneakily`, `sneaky` (it reads `quickly` as `quick` itself).
+  if (word.length >= 6 && word.endsWith('ily')) out.add(`${word.slice(0, -3)}y`);
+  else if (word.length >= 4 && /[^aeiouly]y$/.test(word)) out.add(`${word.slice(0, -1)}ily`);
   out.delete(word);
   return [...out];
 }

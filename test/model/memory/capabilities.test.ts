@@ -109,6 +109,8 @@ describe('inflections and spellings', () => {
     expect(degreesOf('biggest')).toContain('big');
     expect(degreesOf('easiest')).toContain('easy');
     expect(degreesOf('hot')).toEqual(['hotter', 'hottest']);
+    expect(degreesOf('sneakily')).toContain('sneaky');
+    expect(degreesOf('sneaky')).toContain('sneakily');
   });
 
   it('reads two words of one clause as the one word the judgments write run together', async () => {
