@@ -102,7 +102,9 @@ export function near(
   unknown = false,
 ): { term: string; via: 'typo' | 'prefix' }[] {
   const limit = word.length >= 9 ? 2 : 1;
-  const typos = new Set<string>();
+  // Each typo's likeliest slip: 0 a swap of neighbours, 1 a letter more or less, 2 another edit (see `slipRank`).
+  const typos = new Map<string, number>();
+  const typo = (term: string, a: string, b: string) => typos.set(term, Math.min(typos.get(term) ?? 2, slipRank(a, b)));
   const prefixes = new Set<string>();
   const own = unknown && word.length >= 6 ? stem(word) : word;
   const stemLimit = own.length >= 9 ? 2 : 1;
@@ -117,16 +119,25 @@ export function near(
       budget.cells > 0 &&
       editDistance(word, surface, limit, budget) <= limit
     )
-      typos.add(term);
-    else if (unknown && word.length >= 4 && word.length <= 5 && slipped(word, surface)) typos.add(term);
+      typo(term, word, surface);
+    else if (unknown && word.length >= 4 && word.length <= 5 && slipped(word, surface)) typo(term, word, surface);
     else if (word.length >= 5 && surface.length >= word.length + 2 && surface.startsWith(word)) prefixes.add(term);
     if (own === word || typos.has(term) || compared.has(term) || term.length < 4 || Math.abs(term.length - own.length) > stemLimit || budget.cells <= 0)
       continue;
     compared.add(term);
-    if (editDistance(own, term, stemLimit, budget) <= stemLimit) typos.add(term);
+    if (editDistance(own, term, stemLimit, budget) <= stemLimit) typo(term, own, term);
   }
-  if (typos.size > 0) return [...typos].sort().map((term) => ({ term, via: 'typo' }));
+  // Of several, the likeliest slips only: `contarct` is `contract`, not `contact`.
+  const likeliest = Math.min(...typos.values());
+  for (const [term, rank] of typos) if (rank > likeliest) typos.delete(term);
+  if (typos.size > 0) return [...typos.keys()].sort().map((term) => ({ term, via: 'typo' }));
   return [...prefixes].sort().map((term) => ({ term, via: 'prefix' }));
+}
+
+/** How likely a slip turns `b` into `a`: 0 two neighbours swapped, 1 a letter more or less, 2 another edit. */
+function slipRank(a: string, b: string): number {
+  if (!slipped(a, b)) return 2;
+  return a.length === b.length ? 0 : 1;
 }
 
 /** Whether `b` is `a` with two neighbouring letters swapped, or one letter more or less (not one changed). */

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { askSet, readLabelledSet, serviceForSet } from '../../../scripts/memory-eval.js';
-import { degreesOf, otherSpellings, slipOf } from '../../../src/model/memory/spelling.js';
+import { degreesOf, near, otherSpellings, slipOf } from '../../../src/model/memory/spelling.js';
 import { loadSynonyms } from '../../../src/model/memory/synonyms.js';
 import { createMockService, type MockService } from '../../../src/service.js';
 import { judged } from '../../support/judgments.js';
@@ -66,6 +66,17 @@ describe('spelling slips', () => {
     expect(slip('cluase')).toBe('claus'); // 5 letters, neighbours swapped
     expect(slip('seperate')).toBeNull(); // `seer` is a letter less, too short to trust
     expect(slip('migranes')).toBe('migrain');
+  });
+
+  it("reads a slip among the judgments' words as the likeliest of several one edit away", () => {
+    const words = new Map<string, string | null>([
+      ['contract', 'contract'],
+      ['contact', 'contact'],
+      ['content', 'content'],
+    ]);
+    const vocabulary = { documentFrequency: (term: string) => ([...words.values()].includes(term) ? 1 : 0), surfaces: () => words };
+    expect(near('contarct', vocabulary)).toEqual([{ term: 'contract', via: 'typo' }]); // a swap, not `contact`
+    expect(near('contat', vocabulary)).toEqual([{ term: 'contact', via: 'typo' }]); // a letter less, not `content`
   });
 
   it("reads a contraction typed without its apostrophe as the negator it is, and keeps can't and won't negators", async () => {
