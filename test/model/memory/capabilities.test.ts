@@ -154,6 +154,19 @@ describe('a word negated by non-', () => {
     expect(why.words[0]).toMatchObject({ word: 'noncompete', negated: true, matches: [{ term: 'compet', via: 'negated' }] });
     expect(why.result.primary).toMatchObject({ recommendation: 'reject', basedOn: 2 });
   });
+
+  it('reads non- hyphenated in the query as the negated word the judgments write run together', async () => {
+    const own = createMockService();
+    own.memory.record([
+      judged('Employment contract with a noncompete clause lasting five years', 'Unreasonable restraint', 'rejected', 'r1'),
+      judged('Sales role offer letter imposing a noncompete across the whole country', 'Unreasonable restraint', 'rejected', 'r2'),
+      judged('Contractor agreement with a clear scope of work', 'Fine', 'approved', 'r3'),
+      judged('Quarterly tax filing reminder', 'Accurate dates', 'approved', 'r4'),
+    ]);
+    const why = await own.memory.explain({ query: 'non-compete clause in an employment contract' });
+    expect(why.words.find((w) => w.word === 'compete')).toMatchObject({ negated: true, matches: [{ term: 'noncompet', via: 'negated' }] });
+    expect(why.result.primary).toMatchObject({ recommendation: 'reject', basedOn: 2 });
+  });
 });
 
 describe('scope fallback', () => {
