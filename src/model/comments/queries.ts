@@ -1,5 +1,6 @@
 /** Reading comment threads: get with selectors and paging, and per-document counts (beyond-spec 1.2, 1.5). */
 import type { Namespace } from '../state/entities.js';
+import { keptText } from '../state/kept-text.js';
 import { visibleTo } from './access.js';
 import { type ThreadRecord, threadReply, threadsOf } from './records.js';
 import { sortThreads, type ThreadFilter, threadMatches } from './selectors.js';
@@ -52,6 +53,18 @@ export function queryThreads(ns: Namespace, query: ThreadQuery): (ThreadRecord |
 
 /** A thread in its read shape for a reply, `null` kept. */
 export const renderOrNull = (thread: ThreadRecord | null): Record<string, unknown> | null => (thread ? threadReply(thread) : null);
+
+/**
+ * The JSON text of a list of threads as get comment annotations returns it (`null` for a listed id that is not
+ * found), each thread's text kept beside its record while the state is unchanged (`keptText`); one past 16 KB (a
+ * long discussion) is written on every read.
+ * @example new JsonText(threadsText(page)) // '[{"annotationId":"a1",...},null]'
+ */
+export function threadsText(threads: readonly (ThreadRecord | null)[]): string {
+  return `[${threads.map((thread) => (thread ? threadText(thread) : 'null')).join(',')}]`;
+}
+
+const threadText = keptText((thread: ThreadRecord): string => JSON.stringify(threadReply(thread)), 16 * 1024);
 
 /** Threads and unread threads of one document for one user. */
 export interface ThreadCount {

@@ -7,7 +7,7 @@ import { stateGeneration } from './beside-indexes.js';
  * from until the record is read again or goes, so what is kept stays a small multiple of the state.
  * @example const itemText = keptText((thread: ThreadRecord) => JSON.stringify(threadReply(thread)), 16 * 1024);
  */
-export function keptText<R extends object, C = undefined>(write: (record: R, context: C) => string, maxLength: number): (record: R, context: C) => string {
+export function keptText<R extends object, C = void>(write: (record: R, context: C) => string, maxLength: number): (record: R, context: C) => string {
   const kept = new WeakMap<R, { generation: number; text: string }>();
   return (record, context) => {
     const generation = stateGeneration();

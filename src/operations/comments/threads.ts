@@ -2,11 +2,12 @@
 import { z } from 'zod';
 import { PartialFailure, ServiceError } from '../../errors.js';
 import type { NewComment, NewThread } from '../../model/comments/inputs.js';
-import { countThreads, queryThreads, renderOrNull } from '../../model/comments/queries.js';
+import { countThreads, queryThreads, renderOrNull, threadsText } from '../../model/comments/queries.js';
 import { pageKey } from '../../model/comments/selectors.js';
 import { addThreads, deleteThreads } from '../../model/comments/threads.js';
 import { type ThreadPatch, updateThreads } from '../../model/comments/update.js';
 import { decodePageToken, encodePageToken, takePage } from '../../protocol/cursors.js';
+import { JsonText } from '../../protocol/envelope.js';
 import { type ApiVersion, defineOperation, namespaceOf } from '../../protocol/operation.js';
 import { perItem, requiredString } from '../../protocol/rules.js';
 import * as s from './schemas.js';
@@ -94,7 +95,7 @@ export const get = defineOperation({
     const offset = decodePageToken(pageToken);
     const { page, more } = takePage(queryThreads(ns, query), offset, pageSize ?? 1000);
     const beside = { nextPageToken: more ? encodePageToken(offset + page.length) : '' };
-    if (groupByDocumentId !== true) return { data: page.map(renderOrNull), beside };
+    if (groupByDocumentId !== true) return { data: new JsonText(threadsText(page)), beside };
     const grouped = perItem<Record<string, unknown>[]>([]);
     for (const thread of page) {
       if (!thread) continue;
@@ -120,7 +121,7 @@ export const getV1 = defineOperation({
     userIds: s.idList().optional(),
   }),
   run({ data, caller }) {
-    return { data: queryThreads(namespaceOf(caller), data).map(renderOrNull) };
+    return { data: new JsonText(threadsText(queryThreads(namespaceOf(caller), data))) };
   },
 });
 

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { createMockService, type MockService } from '../../src/service.js';
 
 /**
- * notifications/get keeps each notification's written text between reads while the state is unchanged. These tests
+ * notifications/get and commentannotations/get keep each item's written text between reads while the state is
+ * unchanged. These tests
  * read after every kind of change and compare the reply, byte for byte, with the one a service that never read before
  * gives from the same state (a fresh service importing it), so a kept text that outlived its state would show.
  */
@@ -16,7 +17,9 @@ const post = async (service: MockService, path: string, data: unknown): Promise<
   return { status: reply.status, body: reply.body };
 };
 
-const READS: { path: string; data: Record<string, unknown> }[] = [
+type Read = { path: string; data: Record<string, unknown> };
+
+const NOTIFICATION_READS: Read[] = [
   { path: '/v2/notifications/get', data: { organizationId: 'org', userId: 'u1' } },
   { path: '/v2/notifications/get', data: { organizationId: 'org', documentId: 'doc' } },
   { path: '/v2/notifications/get', data: { organizationId: 'org', userId: 'u2', pageSize: 2, order: 'asc' } },
@@ -27,9 +30,9 @@ const READS: { path: string; data: Record<string, unknown> }[] = [
  * Every read twice on the service (the second from kept texts), then once on a fresh service holding the same state.
  * The service reads first: building the fresh one writes state, which would make any kept text stale.
  */
-async function expectReadsAsFresh(service: MockService): Promise<void> {
+async function expectReadsAsFresh(service: MockService, reads: readonly Read[] = NOTIFICATION_READS): Promise<void> {
   const replies: { status: number; body: string }[] = [];
-  for (const { path, data } of READS) {
+  for (const { path, data } of reads) {
     const first = await post(service, path, data);
     const again = await post(service, path, data);
     expect(again.body).toBe(first.body);
@@ -37,7 +40,7 @@ async function expectReadsAsFresh(service: MockService): Promise<void> {
   }
   const fresh = createMockService();
   fresh.importState(service.exportState());
-  for (const [i, { path, data }] of READS.entries()) {
+  for (const [i, { path, data }] of reads.entries()) {
     const expected = await post(fresh, path, data);
     expect(replies[i]?.status, `${path} ${JSON.stringify(data)}`).toBe(200);
     expect(replies[i]?.body, `${path} ${JSON.stringify(data)}`).toBe(expected.body);
@@ -131,5 +134,42 @@ describe('notifications/get after every kind of change', () => {
       service.importState(again.exportState());
       await expectReadsAsFresh(service);
     });
+  });
+});
+
+const THREAD_READS: Read[] = [
+  { path: '/v2/commentannotations/get', data: { organizationId: 'org', documentId: 'doc' } },
+  { path: '/v2/commentannotations/get', data: { organizationId: 'org', documentId: 'doc', annotationIds: ['a', 'missing', 'b'] } },
+  { path: '/v2/commentannotations/get', data: { organizationId: 'org', documentId: 'doc', pageSize: 1, order: 'asc' } },
+  { path: '/v1/commentannotations/get', data: { organizationId: 'org', documentId: 'doc' } },
+];
+
+describe('commentannotations/get after every kind of change', () => {
+  it('reads as a fresh service after replies, edits, status changes, deletes and a restore', async () => {
+    const service = createMockService();
+    const says = (userId: string, commentText: string) => ({ from: { userId, name: `User ${userId}` }, commentText });
+    const threads = {
+      organizationId: 'org',
+      documentId: 'doc',
+      commentAnnotations: ['a', 'b', 'c'].map((annotationId) => ({ annotationId, commentData: [says('u1', `root of ${annotationId}`)] })),
+    };
+    expect((await post(service, '/v2/commentannotations/add', threads)).status).toBe(200);
+    await expectReadsAsFresh(service, THREAD_READS);
+    const before = service.snapshot();
+    const reply = { organizationId: 'org', documentId: 'doc', annotationId: 'a', commentData: [says('u2', 'a reply')] };
+    expect((await post(service, '/v2/commentannotations/comments/add', reply)).status).toBe(200);
+    await expectReadsAsFresh(service, THREAD_READS);
+    const resolved = {
+      organizationId: 'org',
+      documentId: 'doc',
+      annotationIds: ['b'],
+      updatedData: { status: { id: 'RESOLVED', name: 'Resolved', type: 'terminal' } },
+    };
+    expect((await post(service, '/v2/commentannotations/update', resolved)).status).toBe(200);
+    await expectReadsAsFresh(service, THREAD_READS);
+    expect((await post(service, '/v2/commentannotations/delete', { organizationId: 'org', documentId: 'doc', annotationIds: ['c'] })).status).toBe(200);
+    await expectReadsAsFresh(service, THREAD_READS);
+    service.restore(before);
+    await expectReadsAsFresh(service, THREAD_READS);
   });
 });
