@@ -91,7 +91,8 @@ export function degreesOf(word: string): string[] {
  * words the word is the start of (`unsub`, `insta`). A word the lexicon does not know (`unknown`) is a slip more
  * surely: of 4 or 5 letters, it also reads as an indexed word one swap of neighbours, one letter more or one less
  * away (`vpae`, `smal`; not a letter changed: `vane` is not `vape`), and its stem as an indexed term one edit away
- * (two from 9 letters), so a slip in another inflection reads too (`vacinated` as `vaccination`).
+ * (two from 9 letters), so a slip in another inflection reads too (`vacinated` as `vaccination`), and an indexed
+ * word its first two letters swapped spell (`rpivacy`).
  * Comparisons stop once the query's `budget` of edit-distance cells is spent.
  * @example near('profanty', vocabulary) // [{ term: 'profan', via: 'typo' }]
  */
@@ -127,6 +128,10 @@ export function near(
     compared.add(term);
     if (editDistance(own, term, stemLimit, budget) <= stemLimit) typo(term, own, term);
   }
+  // Its first two letters swapped (`rpivacy`), which the comparisons above, by initial, cannot see: one lookup.
+  const turned = unknown && word.length >= 4 && word.charAt(0) !== word.charAt(1) ? word.charAt(1) + word.charAt(0) + word.slice(2) : '';
+  const first = turned === '' ? undefined : vocabulary.surfaces(turned.charAt(0)).get(turned);
+  if (first) typos.set(first, 0);
   // Of several, the likeliest slips only: `contarct` is `contract`, not `contact`.
   const likeliest = Math.min(...typos.values());
   for (const [term, rank] of typos) if (rank > likeliest) typos.delete(term);

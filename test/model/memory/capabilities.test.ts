@@ -77,6 +77,11 @@ describe('spelling slips', () => {
     const vocabulary = { documentFrequency: (term: string) => ([...words.values()].includes(term) ? 1 : 0), surfaces: () => words };
     expect(near('contarct', vocabulary)).toEqual([{ term: 'contract', via: 'typo' }]); // a swap, not `contact`
     expect(near('contat', vocabulary)).toEqual([{ term: 'contact', via: 'typo' }]); // a letter less, not `content`
+    // Its first two letters swapped, for a word the lexicon does not know.
+    const privacy = new Map<string, string | null>([['privacy', 'privaci']]);
+    const byInitial = { documentFrequency: () => 1, surfaces: (initial: string) => (initial === 'p' ? privacy : new Map<string, string | null>()) };
+    expect(near('rpivacy', byInitial, undefined, true)).toEqual([{ term: 'privaci', via: 'typo' }]);
+    expect(near('rpivacy', byInitial)).toEqual([]);
   });
 
   it("reads a contraction typed without its apostrophe as the negator it is, and keeps can't and won't negators", async () => {
