@@ -121,7 +121,8 @@ function textOf(entry: Built, judgment: JudgmentRecord): number {
     let term = entry.surfaces.get(lower);
     if (term === undefined) {
       entry.surfaces.set(lower, (term = termOf(lower)));
-      if (term !== null && negatingPrefix(lower) !== null) entry.negating.add(term);
+      // `non` run together negates a word of any kind (`noncompete`), `un` only adjectives and participles.
+      if (term !== null && (negatingPrefix(lower) !== null || /^non\p{L}{3}/u.test(lower))) entry.negating.add(term);
       const initial = lower.charAt(0);
       let sameInitial = entry.initials.get(initial);
       if (!sameInitial) entry.initials.set(initial, (sameInitial = new Map()));

@@ -1,5 +1,5 @@
 import { readTokens } from './polarity.js';
-import { compound, MAX_SPELLING_CELLS, near, otherSpelling, type SpellingBudget, type Spellings, slipOf } from './spelling.js';
+import { compound, degreesOf, MAX_SPELLING_CELLS, near, otherSpellings, type SpellingBudget, type Spellings, slipOf } from './spelling.js';
 import type { Lexicon, RelationKind } from './synonyms.js';
 import { joinedWords, negatingPrefix, type Token, termOf, tokens } from './text.js';
 
@@ -121,21 +121,27 @@ export function analyseQuery(query: string, vocabulary: Vocabulary, lexicon: Lex
     const forms = new Forms(known);
     if (known(term)) forms.add(term, vocabulary.surfaces(lower.charAt(0)).get(lower) === term ? 'exact' : 'stem', false);
     // A word the judgments spell the other way (`sexualising`, `sexualizing`; `colour`, `color`) is the same word.
-    const spelt = known(term) ? null : otherSpelling(lower);
-    const respelt = spelt === null ? null : termOf(spelt);
-    if (respelt !== null && respelt !== term) forms.add(respelt, 'stem', false);
+    for (const spelt of otherSpellings(lower)) {
+      const respelt = termOf(spelt);
+      if (respelt !== null && respelt !== term) forms.add(respelt, 'stem', false);
+    }
+    // Another degree of an adjective no judgment uses in this one (`lowest` for `low`); through `-er`, which makes
+    // agent nouns too (`reviewer`), as a derivation.
+    if (!known(term))
+      for (const degree of degreesOf(lower)) forms.add(termOf(degree) ?? '', lower.endsWith('er') || degree.endsWith('er') ? 'derivation' : 'stem', false);
     const base = prefixBase(lower, term, known, lexicon);
     if (base !== null) forms.add(base, 'negated', true);
     forms.related(term, lexicon, false, known(term) ? FORM_WEIGHTS.knownRelated : 1);
-    // An irregular form no judgment uses (`swore`) reads as its base word would, related words included (`curse`).
+    // An irregular form no judgment uses (`swore`) reads as its base word would, related words and the base's other
+    // forms included (`curse`; `stole` reaches `stolen`).
     if (!known(term))
       for (const { term: other, kind } of lexicon.related.get(term) ?? [])
-        if (kind === 'inflection') forms.related(other, lexicon, false, known(other) ? FORM_WEIGHTS.knownRelated : 1, false);
+        if (kind === 'inflection') forms.related(other, lexicon, false, known(other) ? FORM_WEIGHTS.knownRelated : 1);
     for (const prefix of NEGATING_PREFIXES) if (vocabulary.negates(prefix + term)) forms.add(prefix + term, 'negated', true);
     // A word no judgment uses nor any word related to it reads through its derivations' derivations: `notification`
     // reaches `notice` through `notify`.
     if (forms.size() === 0 && !known(term)) forms.derivedTwice(term, lexicon);
-    if (forms.size() === 0 && !known(term) && lower.length >= 5 && lower.length <= MAX_FUZZY_LENGTH && !/\d/.test(lower) && fuzzy < MAX_FUZZY_WORDS) {
+    if (forms.size() === 0 && !known(term) && lower.length >= 4 && lower.length <= MAX_FUZZY_LENGTH && !/\d/.test(lower) && fuzzy < MAX_FUZZY_WORDS) {
       fuzzy++;
       const parts = compound(lower, vocabulary);
       if (parts) {
@@ -154,7 +160,7 @@ export function analyseQuery(query: string, vocabulary: Vocabulary, lexicon: Lex
         }
         continue;
       }
-      for (const form of near(lower, vocabulary, spelling)) forms.add(form.term, form.via, false);
+      for (const form of near(lower, vocabulary, spelling, !lexicon.related.has(term))) forms.add(form.term, form.via, false);
       // A slip in a word the judgments do not use reads as that word would: through the words related to it.
       const meant = forms.size() === 0 && !lexicon.related.has(term) ? slipOf(lower, lexicon.stemsOf(term.charAt(0)), spelling) : null;
       for (const { term: other, kind, weight } of meant === null ? [] : (lexicon.related.get(meant) ?? []))
@@ -163,18 +169,19 @@ export function analyseQuery(query: string, vocabulary: Vocabulary, lexicon: Lex
     seen.add(term);
     out.push({ word: lower, term, negated, clouded, prefixed: base !== null, forms: forms.list() });
   }
-  // A hyphenated word the judgments write run together (`pop-up` for `popup`) is another form of its first part; a
-  // second part no judgment uses says nothing more.
-  for (const { word, at } of joinedWords(list)) {
+  // A hyphenated word the judgments write run together (`pop-up` for `popup`), or two words (`hot spot` for
+  // `hotspot`), is another form of its first part; a second part no judgment uses says nothing more.
+  for (const { word, at } of joinedWords(list, true)) {
     const term = termOf(word);
     if (term === null || seen.has(term) || !known(term)) continue;
     seen.add(term);
     const [first, second] = [(list[at] as Token).word, (list[at + 1] as Token).word];
+    const written = `${first}${(list[at + 1] as Token).joined ? '-' : ' '}${second}`;
     const form: QueryForm = { term, weight: FORM_WEIGHTS.exact, via: 'exact', inverted: false };
     const i = out.findIndex((w) => w.word === first);
     const part = out[i];
-    if (part) out[i] = { ...part, word: `${first}-${second}`, forms: [form, ...part.forms.filter((f) => f.term !== term)] };
-    else out.push({ word: `${first}-${second}`, term, negated: false, clouded: false, prefixed: false, forms: [form] });
+    if (part) out[i] = { ...part, word: written, forms: [form, ...part.forms.filter((f) => f.term !== term)] };
+    else out.push({ word: written, term, negated: false, clouded: false, prefixed: false, forms: [form] });
     const j = out.findIndex((w) => w.word === second && w.forms.length === 0);
     if (j !== -1) out.splice(j, 1);
   }
@@ -245,6 +252,7 @@ function prefixBase(lower: string, term: string, known: (term: string) => boolea
   if (prefix === undefined || lower.length < prefix.length + 3) return null;
   const base = termOf(lower.slice(prefix.length));
   if (base === null) return null;
-  if (negatingPrefix(lower) !== null && (known(base) || lexicon.related.has(base))) return base;
+  // `non` negates a word of any kind (`noncompete`, `nondisclosure`); `un` only adjectives and participles.
+  if ((negatingPrefix(lower) !== null || prefix === 'non') && (known(base) || lexicon.related.has(base))) return base;
   return lexicon.related.get(term)?.some((r) => r.kind === 'opposite' && r.term === base) ? base : null;
 }

@@ -1,7 +1,7 @@
 import { sortByDoc } from './doc-order.js';
 import type { Built } from './postings.js';
 import type { QueryWord } from './query.js';
-import type { Hit, HitTable, TermMatch } from './results.js';
+import type { Hit, HitTable, Scored, TermMatch } from './results.js';
 import type { ItemWitness } from './witnesses.js';
 
 /** One ranking: the texts the query reached, the judgments kept, and each text's score and coverage. */
@@ -112,12 +112,15 @@ export function hitTableOf(entry: Built, ranking: Ranking): HitTable {
   const relevance = new Float64Array(texts.length);
   const words = new Int32Array(texts.length);
   const coverage = new Float64Array(texts.length);
+  const kindOnly = new Uint8Array(texts.length);
+  let hopGroup = texts.length - ranking.hop.size;
+  for (const doc of ranking.hop.keys()) kindOnly[hopGroup++] = ranking.byItem.get(doc)?.rare === false ? 1 : 0;
   texts.forEach((text, g) => {
     relevance[g] = best > 0 ? ranking.score(text) / best : 0;
     words[g] = ranking.matchedWords(text);
     coverage[g] = ranking.coverage(text);
   });
-  return { docs, group, relevance, words, coverage };
+  return { docs, group, relevance, words, coverage, kindOnly };
 }
 
 /**
@@ -131,5 +134,6 @@ export function tableOf(hits: readonly Hit[]): HitTable {
     relevance: Float64Array.from(hits, (hit) => hit.relevance),
     words: Int32Array.from(hits, (hit) => hit.words ?? 0),
     coverage: Float64Array.from(hits, (hit) => hit.coverage ?? 0),
+    kindOnly: Uint8Array.from(hits, (hit) => ((hit as Partial<Scored>).sameKind?.rare === false ? 1 : 0)),
   };
 }

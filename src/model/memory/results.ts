@@ -26,6 +26,11 @@ export interface HitTable {
   readonly relevance: Float64Array;
   readonly words: Int32Array;
   readonly coverage: Float64Array;
+  /**
+   * By group: 1 when its judgment was admitted as an item of the kind of a clearly found one's (not a rare review of
+   * its document; see `witnesses.ts`), which a scope narrower than the whole key counts only past the relevance floor.
+   */
+  readonly kindOnly?: Uint8Array;
 }
 
 /** A query word found in a judgment, and how. */

@@ -1,7 +1,7 @@
 import type { Namespace } from '../state/entities.js';
 import { columnsOf, type JudgmentColumns } from './columns.js';
 import { MatchedSets, outmatchedOf } from './dominance.js';
-import { type HitTable, type JudgmentRanker, judgmentIndex } from './index.js';
+import { type HitTable, type JudgmentRanker, judgmentIndex, MATCHING } from './index.js';
 import { tableOf } from './ranking.js';
 import { Reader, type Scope } from './scope-reader.js';
 import { newer, VoterCount, type Voters } from './voters.js';
@@ -105,7 +105,7 @@ const DEPTH: Readonly<Record<Scope, number>> = { document: 2, organization: 1, a
  * @example decide(ns, index.table(query), { query }, clock.now(), index.columns()).counted
  */
 export function decide(ns: Namespace, hits: HitTable, request: SuggestRequest, now: number, columns: JudgmentColumns = columnsOf(ns.judgments)): Decision {
-  const { docs: found, group, relevance, words, coverage } = hits;
+  const { docs: found, group, relevance, words, coverage, kindOnly } = hits;
   if (found.length === 0) return { result: NONE, scope: null, counted: new Set(), outmatched: NOT_OUTMATCHED };
   const read = new Reader(columns, request);
   const scopes = ladder(request);
@@ -118,6 +118,10 @@ export function decide(ns: Namespace, hits: HitTable, request: SuggestRequest, n
   const { sides } = read;
   const narrowest = depths[0] as number;
   const flat = tallies.flat();
+  // A scope narrower than the whole key leaves out an item of one kind scoring under the relevance floor: it says what
+  // kind of item was judged there, not that this document or organization judged the query's point.
+  const widest = scopes.length - 1;
+  const counts = (i: number, g: number) => i === widest || kindOnly?.[g] !== 1 || (relevance[g] as number) >= MATCHING.relevanceFloor;
   for (let at = 0; at < found.length; at++) {
     const doc = found[at] as number;
     const side = sides[decision[doc] as number] as number;
@@ -125,7 +129,7 @@ export function decide(ns: Namespace, hits: HitTable, request: SuggestRequest, n
     const g = group[at] as number;
     const depth = narrowest === 0 ? 0 : read.depth(doc);
     for (let i = 0; i < scopes.length; i++) {
-      if ((depths[i] as number) > depth) continue;
+      if ((depths[i] as number) > depth || !counts(i, g)) continue;
       add(flat[i * 2 + side - 1] as Tally, columns, doc, relevance[g] as number, now);
       const slot = (i * 2 + side - 1) * hits.relevance.length + g;
       if (added[slot] === 1) continue;
@@ -150,7 +154,7 @@ export function decide(ns: Namespace, hits: HitTable, request: SuggestRequest, n
       const doc = found[at] as number;
       const side = sides[decision[doc] as number] as number;
       const g = group[at] as number;
-      if (side !== 0 && (depths[i] as number) <= (narrowest === 0 ? 0 : read.depth(doc)) && out[g * 2 + side - 1] === 0)
+      if (side !== 0 && counts(i, g) && (depths[i] as number) <= (narrowest === 0 ? 0 : read.depth(doc)) && out[g * 2 + side - 1] === 0)
         add(again[side - 1] as Tally, columns, doc, relevance[g] as number, now);
     }
     tallies[i] = again;
@@ -172,7 +176,7 @@ export function decide(ns: Namespace, hits: HitTable, request: SuggestRequest, n
     const countedSide = (at: number) => {
       const doc = found[at] as number;
       const side = sides[decision[doc] as number] as number;
-      if (side === 0 || (need > 0 && read.depth(doc) < need)) return -1;
+      if (side === 0 || (need > 0 && read.depth(doc) < need) || !counts(i, group[at] as number)) return -1;
       return out === null || out[(group[at] as number) * 2 + side - 1] === 0 ? side - 1 : -1;
     };
     const count = new VoterCount(columns);
@@ -209,7 +213,6 @@ export function decide(ns: Namespace, hits: HitTable, request: SuggestRequest, n
       },
     };
   }
-  const widest = scopes.at(-1) as Scope;
   return {
     result: NONE,
     scope: null,
@@ -219,7 +222,7 @@ export function decide(ns: Namespace, hits: HitTable, request: SuggestRequest, n
         hits,
         outmatchedIn.at(-1) ?? null,
         (doc) => read.side(doc) - 1,
-        (doc) => read.inScope(doc, widest),
+        (doc) => read.inScope(doc, scopes[widest] as Scope),
       );
     },
   };

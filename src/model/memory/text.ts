@@ -18,13 +18,15 @@ const STOP_WORDS = new Set(
 /**
  * Words that say something is absent or not done: they carry no topic themselves but negate the words they govern
  * (see `polarity.ts`): "excludes the resort fee" and "ignored a deletion request" say the fee and the request are
- * left out, as "without" would. `doesn`/`don`/`isn`... are what the tokenizer leaves of `doesn't`.
+ * left out, as "without" would. A contraction is one word with or without its apostrophe (`doesn't` and `doesnt`,
+ * `can't` and `cant`, `won't` and `wont`: see `tokens`).
  */
 export const NEGATORS: ReadonlySet<string> = new Set(
   (
     'no not nor none never without lacking lack lacks lacked missing omit omits omitted omitting absent cannot ' +
     'exclude excludes excluded excluding ignore ignores ignored ignoring skip skips skipped skipping ' +
-    'doesn don didn isn aren wasn weren hasn haven hadn shouldn wouldn couldn'
+    'doesn don didn isn aren wasn weren hasn haven hadn shouldn wouldn couldn ' +
+    'doesnt dont didnt isnt arent wasnt werent hasnt havent hadnt shouldnt wouldnt couldnt cant wont mustnt neednt'
   ).split(' '),
 );
 
@@ -133,6 +135,9 @@ export interface Token {
   readonly joined: boolean;
 }
 
+/** An apostrophe and `t` ending a word (`doesn't`, `can’t`). */
+const CONTRACTED = /^['’][tT](?![\p{L}\p{N}])/u;
+
 const CLAUSE_BREAK = /[.,;:!?()[\]{}"“”…\n]|\s[-–—]\s/u;
 
 /**
@@ -150,6 +155,12 @@ export function tokens(text: string): Token[] {
     let gap = text.slice(end, m.index);
     let lower = m[0].toLowerCase();
     end = m.index + m[0].length;
+    // `n't` stays on its word, as typed without the apostrophe: `can't` is `cant`, not the stop word `can`.
+    if (CONTRACTED.test(text.slice(end, end + 3))) {
+      lower += 't';
+      end += 2;
+      pattern.lastIndex = end;
+    }
     if (prefix === '' && lower.length === 1 && /\p{L}/u.test(lower) && text.charAt(end) === '-' && /\p{L}/u.test(text.charAt(end + 1))) {
       prefix = lower;
       prefixGap = gap;
@@ -172,17 +183,18 @@ const PARTICLES = new Set(['up', 'out', 'in', 'on', 'off', 'down', 'over']);
 const joinable = (word: string) => word !== 'non' && (PARTICLES.has(word) || !isStopWord(word));
 
 /**
- * The words a text writes with a hyphen, run together (`pop-up` → `popup`, `post-mortem` → `postmortem`), so either
+ * The words a text writes with a hyphen (with `spaced`, also next to each other in one clause), run together (`pop-up` → `popup`, `post-mortem` → `postmortem`), so either
  * spelling finds the other; only topic words and particles (not `before-and-after`), not numbers (`24-hour`) nor a negating
  * `non-`, which polarity reads.
  * @example joinedWords(tokens('a pop-up and a 24-hour sale')) // ['popup']
  */
-export function joinedWords(list: readonly Token[]): { word: string; at: number }[] {
+export function joinedWords(list: readonly Token[], spaced = false): { word: string; at: number }[] {
   const out: { word: string; at: number }[] = [];
   for (let i = 1; i < list.length; i++) {
     const token = list[i] as Token;
     const before = (list[i - 1] as Token).word;
-    if (!token.joined || !joinable(before) || !joinable(token.word) || PARTICLES.has(before) || /\d/.test(before + token.word)) continue;
+    if (!(token.joined || (spaced && !token.breaks)) || !joinable(before) || !joinable(token.word) || PARTICLES.has(before) || /\d/.test(before + token.word))
+      continue;
     const word = before + token.word;
     if (word.length <= MAX_WORD_LENGTH) out.push({ word, at: i - 1 });
   }
