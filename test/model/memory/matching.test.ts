@@ -3,12 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { synonymTableSource } from '../../../scripts/memory-synonyms.js';
 import { judgmentIndex } from '../../../src/model/memory/index.js';
 import { LATER_SENSE, parseSynonyms } from '../../../src/model/memory/lexicon.js';
-import { analyseQuery, type Vocabulary } from '../../../src/model/memory/query.js';
+import { analyseQuery } from '../../../src/model/memory/query.js';
 import { reportOf } from '../../../src/model/memory/report.js';
 import { editDistance } from '../../../src/model/memory/spelling.js';
 import { loadSynonyms, NO_SYNONYMS } from '../../../src/model/memory/synonyms.js';
 import { joinedWords, negatingPrefix, terms, tokens, words } from '../../../src/model/memory/text.js';
 import type { JudgmentRecord } from '../../../src/model/state/entities.js';
+import { vocabulary } from '../../support/judgments.js';
 
 const TABLE = new URL('../../../src/model/memory/synonyms-table.ts', import.meta.url);
 /** `npm run synonyms:memory` sets this to rewrite the committed table instead of comparing with it. */
@@ -26,17 +27,6 @@ const judgment = (content: string, reasoning = ''): JudgmentRecord => ({
   agent: null,
   content,
 });
-
-/** A vocabulary over a few words, for query analysis. */
-function vocabulary(texts: string[]): Vocabulary {
-  const df = new Map<string, number>();
-  const surfaces = new Map<string, string | null>();
-  for (const text of texts) {
-    for (const term of new Set(terms(text))) df.set(term, (df.get(term) ?? 0) + 1);
-    for (const word of words(text)) surfaces.set(word, terms(word)[0] ?? null);
-  }
-  return { documentFrequency: (t) => df.get(t) ?? 0, surfaces: () => surfaces, negates: () => false };
-}
 
 const plain = { negated: false, clouded: false, prefixed: false };
 

@@ -2,33 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { explainDecision } from '../../../src/model/memory/explain.js';
 import { judgmentIndex } from '../../../src/model/memory/index.js';
 import { parseSynonyms } from '../../../src/model/memory/lexicon.js';
-import { analyseQuery, type Vocabulary } from '../../../src/model/memory/query.js';
+import { analyseQuery } from '../../../src/model/memory/query.js';
 import { suggestDecision } from '../../../src/model/memory/suggest.js';
 import { loadSynonyms } from '../../../src/model/memory/synonyms.js';
-import { terms, words } from '../../../src/model/memory/text.js';
 import { familyOf } from '../../../src/model/memory/witnesses.js';
-import { type JudgmentRow, namespaceOfRows } from '../../support/judgments.js';
-
-/** The vocabulary of a few judgment texts, as an index would give it to query analysis. */
-function vocabulary(texts: string[]): Vocabulary {
-  const df = new Map<string, number>();
-  const surfaces = new Map<string, string | null>();
-  for (const text of texts) {
-    for (const term of new Set(terms(text))) df.set(term, (df.get(term) ?? 0) + 1);
-    for (const word of words(text)) surfaces.set(word, terms(word)[0] ?? null);
-  }
-  return { documentFrequency: (t) => df.get(t) ?? 0, surfaces: () => surfaces, negates: () => false };
-}
-
-/** Unrelated judgments, so that the words of the subjects below are rare in the history. */
-const OTHERS: JudgmentRow[] = [
-  ['Checkout adds a mandatory service fee only on the final payment step', 'Drip pricing', 'rejected'],
-  ['Product page listing the shipping weight and dimensions', 'Accurate specifications', 'approved'],
-  ['Product demo video with accurate closed captions', 'Accessible to deaf viewers', 'approved'],
-  ['Quarterly tax filing reminder', 'Accurate dates', 'approved'],
-  ['Dashboard redesign with a darker sidebar', 'On brand', 'approved'],
-  ['Release notes for the mobile app', 'Clear', 'approved'],
-];
+import { type JudgmentRow, namespaceOfRows, OTHER_SUBJECTS, vocabulary } from '../../support/judgments.js';
 
 async function ask(rows: readonly JudgmentRow[], query: string) {
   const ns = namespaceOfRows(rows);
@@ -50,7 +28,7 @@ describe('words no judgment uses', () => {
     const rows: JudgmentRow[] = [
       ['Essential oil listing that promises to heal migraines', 'Unsubstantiated health claim', 'rejected'],
       ['Herbal tea label saying it cures the common cold', 'Cannot claim a product cures an illness', 'rejected'],
-      ...OTHERS,
+      ...OTHER_SUBJECTS,
     ];
     const { primary, why } = await ask(rows, 'herbal remedy for healing headaches');
     // `headaches` reaches `migraines` only as a narrower term through a later sense: it weighs what that match gives.
@@ -83,7 +61,7 @@ describe('resemblance through a family of words', () => {
     const rows: JudgmentRow[] = [
       ['YouTube review by a creator who discloses the sponsorship in the first 30 seconds', 'Sponsorship disclosed early', 'approved'],
       ['Sponsored Instagram story with a clear paid partnership label', 'Disclosure is clear and upfront', 'approved'],
-      ...OTHERS,
+      ...OTHER_SUBJECTS,
     ];
     const { primary, why } = await ask(rows, 'YouTuber discloses the sponsorship at the start of the video');
     const second = why.relevant.find((j) => j.recordId === 'act_1');
@@ -99,7 +77,7 @@ describe('resemblance through a family of words', () => {
     const rows: JudgmentRow[] = [
       ['Podcast sponsorship read script mentioning NovaPhone', 'Script follows the disclosure rules', 'approved'],
       ['Image alt text describing NovaPhone for screen readers', 'Alt text is descriptive', 'approved'],
-      ...OTHERS,
+      ...OTHER_SUBJECTS,
     ];
     const { primary, why } = await ask(rows, 'podcast sponsorship read script');
     expect(why.relevant.map((j) => j.recordId)).toEqual(['act_0']);

@@ -5,22 +5,12 @@ import type { Built } from '../../../src/model/memory/postings.js';
 import { suggestDecision } from '../../../src/model/memory/suggest.js';
 import { loadSynonyms } from '../../../src/model/memory/synonyms.js';
 import { RARE_WORD_JUDGMENTS, rareKindTexts, type SeedTerms, sameKindWords, type WitnessContext } from '../../../src/model/memory/witnesses.js';
-import { type JudgmentRow, namespaceOfRows } from '../../support/judgments.js';
-
-/** Unrelated judgments, so that the words of the subjects below are rare in the history. */
-const OTHERS: JudgmentRow[] = [
-  ['Checkout adds a mandatory service fee only on the final payment step', 'Drip pricing', 'rejected'],
-  ['Product page listing the shipping weight and dimensions', 'Accurate specifications', 'approved'],
-  ['Product demo video with accurate closed captions', 'Accessible to deaf viewers', 'approved'],
-  ['Quarterly tax filing reminder', 'Accurate dates', 'approved'],
-  ['Dashboard redesign with a darker sidebar', 'On brand', 'approved'],
-  ['Release notes for the mobile app', 'Clear', 'approved'],
-];
+import { type JudgmentRow, namespaceOfRows, OTHER_SUBJECTS } from '../../support/judgments.js';
 
 const COSTUMES: JudgmentRow[] = [
   ['Halloween costume ad featuring a sexy nurse outfit', 'Sexualised depiction of a profession', 'rejected'],
   ['Costume shop banner showing a sacred tribal headdress as a party outfit', 'Cultural appropriation', 'rejected'],
-  ...OTHERS,
+  ...OTHER_SUBJECTS,
 ];
 
 const WELLNESS: JudgmentRow[] = [
@@ -31,7 +21,7 @@ const WELLNESS: JudgmentRow[] = [
     'wellness-blog',
   ],
   ['Wellness blog post about sleep hygiene habits', 'Informational, makes no product claims', 'approved', 'wellness-blog'],
-  ...OTHERS,
+  ...OTHER_SUBJECTS,
 ];
 
 /** A seed's terms by position, as the resemblance hop reads them. */
@@ -57,7 +47,7 @@ describe('items of one kind', () => {
     // "outfit" is the query's; "costume" is a word of both items the query does not hold.
     expect(sameKindWords(entry, seedTerms(entry, entry.textOf[0] as number), entry.textOf[1] as number, context)).toEqual(['costum']);
     // The shipping page shares "product" with the demo video, a word of the query, but "accurate" only in its reason.
-    const shipping = await read(OTHERS, 'shipping weight shown on the product page');
+    const shipping = await read(OTHER_SUBJECTS, 'shipping weight shown on the product page');
     const seed = seedTerms(shipping.entry, shipping.entry.textOf[1] as number);
     expect(sameKindWords(shipping.entry, seed, shipping.entry.textOf[2] as number, shipping.context)).toBeNull();
   });
@@ -77,7 +67,7 @@ describe('items of one kind', () => {
   });
 
   it('keeps a near copy alone when the words beyond the query its neighbours share sit in a reason', async () => {
-    const { ns, index } = await read(OTHERS, 'shipping weight shown on the product page');
+    const { ns, index } = await read(OTHER_SUBJECTS, 'shipping weight shown on the product page');
     expect(suggestDecision(ns, { query: 'shipping weight shown on the product page' }, 2_000, index).primary).toBeNull();
   });
 });
