@@ -146,28 +146,28 @@ describe('inflections and spellings', () => {
   });
 });
 
+/** Two rejected employment terms that write the restraint as `spelling`, beside two unrelated approvals. */
+function nonCompeteHistory(spelling: string): MockService {
+  const own = createMockService();
+  own.memory.record([
+    judged(`Employment contract with a ${spelling} clause lasting five years`, 'Unreasonable restraint', 'rejected', 'r1'),
+    judged(`Sales role offer letter imposing a ${spelling} across the whole country`, 'Unreasonable restraint', 'rejected', 'r2'),
+    judged('Contractor agreement with a clear scope of work', 'Fine', 'approved', 'r3'),
+    judged('Quarterly tax filing reminder', 'Accurate dates', 'approved', 'r4'),
+  ]);
+  return own;
+}
+
 describe('a word negated by non-', () => {
   it('reads non- run together with a word of any kind as the negated word the judgments write with a hyphen', async () => {
-    const own = createMockService();
-    own.memory.record([
-      judged('Employment contract with a non-compete clause lasting five years', 'Unreasonable restraint', 'rejected', 'r1'),
-      judged('Sales role offer letter imposing a non-compete across the whole country', 'Unreasonable restraint', 'rejected', 'r2'),
-      judged('Contractor agreement with a clear scope of work', 'Fine', 'approved', 'r3'),
-      judged('Quarterly tax filing reminder', 'Accurate dates', 'approved', 'r4'),
-    ]);
+    const own = nonCompeteHistory('non-compete');
     const why = await own.memory.explain({ query: 'noncompete clause in an employment contract' });
     expect(why.words[0]).toMatchObject({ word: 'noncompete', negated: true, matches: [{ term: 'compet', via: 'negated' }] });
     expect(why.result.primary).toMatchObject({ recommendation: 'reject', basedOn: 2 });
   });
 
   it('reads non- hyphenated in the query as the negated word the judgments write run together', async () => {
-    const own = createMockService();
-    own.memory.record([
-      judged('Employment contract with a noncompete clause lasting five years', 'Unreasonable restraint', 'rejected', 'r1'),
-      judged('Sales role offer letter imposing a noncompete across the whole country', 'Unreasonable restraint', 'rejected', 'r2'),
-      judged('Contractor agreement with a clear scope of work', 'Fine', 'approved', 'r3'),
-      judged('Quarterly tax filing reminder', 'Accurate dates', 'approved', 'r4'),
-    ]);
+    const own = nonCompeteHistory('noncompete');
     const why = await own.memory.explain({ query: 'non-compete clause in an employment contract' });
     expect(why.words.find((w) => w.word === 'compete')).toMatchObject({ negated: true, matches: [{ term: 'noncompet', via: 'negated' }] });
     expect(why.result.primary).toMatchObject({ recommendation: 'reject', basedOn: 2 });
