@@ -26,7 +26,25 @@ export const NEGATION_TERM = 'no';
 export const NEGATION_REACH = 3;
 
 /** Negators that may follow what they negate: "citation missing", "disclosure absent", "fees omitted from the total". */
-const POSTPOSED = new Set(['missing', 'absent', 'lacking', 'omitted', 'excluded', 'ignored', 'skipped']);
+const POSTPOSED = new Set(['missing', 'absent', 'lacking', 'omitted', 'excluded', 'ignored', 'skipped', 'pending', 'blank', 'empty']);
+
+/**
+ * Phrases that say the words around them are absent, read as one negator: "the APR is nowhere to be found", "phone
+ * number left blank" (what came before), "signed by the child instead of a parent" (what comes after).
+ */
+const PHRASES: readonly (readonly [words: readonly string[], reading: string])[] = [
+  [['nowhere', 'to', 'be', 'found'], 'missing'],
+  [['nowhere', 'to', 'be', 'seen'], 'missing'],
+  [['left', 'blank'], 'missing'],
+  [['left', 'empty'], 'missing'],
+  [['instead', 'of'], 'not'],
+  [['rather', 'than'], 'not'],
+];
+
+/** The phrase of `PHRASES` starting at `at`, within one clause, or undefined. */
+function phraseAt(list: readonly Token[], at: number): (typeof PHRASES)[number] | undefined {
+  return PHRASES.find(([words]) => words.every((w, i) => list[at + i]?.word === w && (i === 0 || !(list[at + i] as Token).breaks)));
+}
 
 /** Verbs that negate their object with `out` after them: "leaves out the mandatory fee", "left out of the total". */
 const LEAVE = new Set(['leave', 'leaves', 'leaving', 'left']);
@@ -108,14 +126,18 @@ export function readTokens(list: readonly Token[], lookup: (word: string) => str
       adjacent = false;
       clause = out.length;
     }
+    const phrase = phraseAt(list, at);
+    if (phrase) at += phrase[0].length - 1;
+    // `yes or no` asks for a decision; its `no` negates nothing.
+    const yesOrNo = token.word === 'no' && list[at - 1]?.word === 'or' && list[at - 2]?.word === 'yes';
     // `leaves out` is one negator, read at `out`.
     const next = list[at + 1];
     if (LEAVE.has(token.word) && next !== undefined && next.word === 'out' && !next.breaks) {
       previous = token.word;
       continue;
     }
-    const word = token.word === 'out' && LEAVE.has(previous) && !token.breaks ? (previous === 'left' ? 'omitted' : 'omits') : token.word;
-    const negator = NEGATORS.has(word) || (word === 't' && CONTRACTED.has(previous)) || word === 'non';
+    const word = phrase ? phrase[1] : token.word === 'out' && LEAVE.has(previous) && !token.breaks ? (previous === 'left' ? 'omitted' : 'omits') : token.word;
+    const negator = (NEGATORS.has(word) && !yesOrNo) || (word === 't' && CONTRACTED.has(previous)) || word === 'non';
     previous = word;
     if (negator) {
       clouded = true;

@@ -33,9 +33,13 @@ const scratch = {
   inMain: new Float64Array(0),
 };
 
-/** Bits of `scratch.polarity`: a matched word the judgment states the opposite way; one both negate alike. */
+/**
+ * Bits of `scratch.polarity`: a matched word the judgment states the opposite way; one both negate alike; one the
+ * query negates and the judgment's reasoning negates too.
+ */
 const OPPOSITE = 1;
 const SHARED_NEGATION = 2;
+const REASON_NEGATES = 4;
 
 function reserve(texts: number): void {
   if (scratch.seen.length >= texts) return;
@@ -53,6 +57,45 @@ function reserve(texts: number): void {
   scratch.bestFlags = new Int32Array(size);
   scratch.words = new Int32Array(size);
   scratch.inMain = new Float64Array(size);
+}
+
+/**
+ * Words of a message around an item rather than of the item: greetings and thanks, days and months, deadlines, asking
+ * for a decision. When no judgment uses one it weighs nothing, like a number; when judgments do, it weighs as any word.
+ */
+const MESSAGE_WORDS: ReadonlySet<string> = new Set(
+  (
+    'hi hello hey dear thanks thank cheers regards team folks everyone everybody someone somebody anyone anybody ' +
+    'morning afternoon evening tonight today tomorrow yesterday weekend asap eod eow deadline due please kindly ' +
+    'monday tuesday wednesday thursday friday saturday sunday january february march april june july august ' +
+    'september october november december jan feb mar apr jun jul aug sep sept oct nov dec ' +
+    'ok okay yes fine review reviewed confirm approve approval decision decide verdict action thoughts question ' +
+    'wants wanted asks asked basically actually really thing things stuff something anything'
+  ).split(' '),
+);
+
+/**
+ * The words a query writes as names (`Priya`, `Oslo`, `AWB`): capitalised wherever they occur, at least once other than
+ * at the start of a sentence. Lowercased. One no judgment uses weighs nothing, like a number: it names who sent the
+ * item or where it goes, not what it is about.
+ */
+export function namesIn(query: string): Set<string> {
+  const capitalised = new Set<string>();
+  const plain = new Set<string>();
+  for (const match of query.matchAll(/[\p{L}\p{N}]+/gu)) {
+    const word = match[0];
+    const lower = word.toLowerCase();
+    if (!/^\p{Lu}/u.test(word) || /\p{Lu}/u.test(word.slice(1)) !== /^\p{Lu}+$/u.test(word)) {
+      plain.add(lower);
+      continue;
+    }
+    // The start of the query or of a sentence: capitalised as any word would be.
+    const before = query.slice(0, match.index).trimEnd();
+    if (before === '' || /[.!?:\n]$/.test(before)) continue;
+    capitalised.add(lower);
+  }
+  for (const word of plain) capitalised.delete(word);
+  return capitalised;
 }
 
 const NO_WORDS: ReadonlyMap<string, string | null> = new Map();
@@ -93,8 +136,15 @@ export function rank(entry: Built, query: string, lexicon: Lexicon, withMatches:
   const n = collectionSize(entry.size);
   const df = (term: string) => entry.postings.get(term)?.df ?? 0;
   const weighedBy: (string | null)[] = words.map(() => null);
+  const names = namesIn(query);
   const weights = words.map((w, g) => {
+    // A number (a price, an age, a release, a ticket) says nothing about the subject, whether or not a judgment holds
+    // it: "applicants aged 20 to 28" is not about "an hourly rate of 24 to 28 dollars".
+    if (/^\d+$/.test(w.word)) return 0;
     if (df(w.term) > 0) return idf(n, df(w.term));
+    // Nor, when no judgment uses them, do the words of the message around an item (greetings, days, deadlines, asking
+    // for a decision) and names, whatever they could be read as (`thanks` is no word about `help`).
+    if (MESSAGE_WORDS.has(w.word) || names.has(w.word)) return 0;
     // A word no judgment uses, read through related words, weighs its best reading's IDF times that reading's weight:
     // known only through a far reading (`migraine` for `headaches`), it says less of what the query is about. A
     // spelling slip, its parts or the word it abbreviates are the word itself.
@@ -104,7 +154,7 @@ export function rank(entry: Built, query: string, lexicon: Lexicon, withMatches:
       if (reading > best) [best, weighedBy[g]] = [reading, f.term];
     }
     if (w.forms.length > 0) return best;
-    // A number no judgment holds (a release, a date, a ticket) says nothing about the subject; an unknown word does.
+    // Nor does a word holding a digit no judgment holds (`5pm`, `v2`); an unknown word does.
     return /\d/.test(w.word) ? 0 : MATCHING.unseenWeight * idf(n, 0);
   });
   let total = 0;
@@ -182,6 +232,10 @@ export function rank(entry: Built, query: string, lexicon: Lexicon, withMatches:
         polarity[text] = (polarity[text] as number) | SHARED_NEGATION;
         agreement = 'negated';
       }
+      // The reasoning says absent what the query says absent ("Non-refundable fare" for a "non-refundable ticket"):
+      // the item's plain word (a refund requested) is not the opposite case.
+      if (asked === 1 && sameSense[bestForm[text] as number] && flags & TERM_FLAGS.reasonNegated && !(flags & TERM_FLAGS.reasonPlain))
+        polarity[text] = (polarity[text] as number) | REASON_NEGATES;
       if (matches) {
         let list = matches.get(text);
         if (!list) matches.set(text, (list = []));
@@ -202,7 +256,7 @@ export function rank(entry: Built, query: string, lexicon: Lexicon, withMatches:
     clauseTotal > 0
       ? (text: number) => Math.max((inMain[text] as number) / clauseTotal, (covered[text] as number) / total)
       : (text: number) => (covered[text] as number) / total;
-  const opposite = (text: number) => (polarity[text] as number) === OPPOSITE;
+  const opposite = (text: number) => ((polarity[text] as number) & (OPPOSITE | SHARED_NEGATION | REASON_NEGATES)) === OPPOSITE;
   const relevant = (text: number) => {
     if (opposite(text)) return false;
     const c = coverage(text);
@@ -218,7 +272,7 @@ export function rank(entry: Built, query: string, lexicon: Lexicon, withMatches:
   // A judgment that says the query's absent word is absent too states the same case, however far behind the best.
   const passed = above.filter(
     (text) =>
-      (polarity[text] as number) === SHARED_NEGATION ||
+      ((polarity[text] as number) & (SHARED_NEGATION | OPPOSITE)) === SHARED_NEGATION ||
       ((score[text] as number) >= MATCHING.relevanceFloor * top && coverage(text) >= MATCHING.coverageFloor * most),
   );
   // A judgment the query covers the other way in (a pasted item) was found as clearly as one covering the query.

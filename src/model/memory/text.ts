@@ -24,6 +24,7 @@ const STOP_WORDS = new Set(
 export const NEGATORS: ReadonlySet<string> = new Set(
   (
     'no not nor none never without lacking lack lacks lacked missing omit omits omitted omitting absent cannot ' +
+    'nothing nobody nowhere zero pending blank empty ' +
     'exclude excludes excluded excluding ignore ignores ignored ignoring skip skips skipped skipping ' +
     'doesn don didn isn aren wasn weren hasn haven hadn shouldn wouldn couldn ' +
     'doesnt dont didnt isnt arent wasnt werent hasnt havent hadnt shouldnt wouldnt couldnt cant wont mustnt neednt'

@@ -59,4 +59,24 @@ describe('which words a negator governs', () => {
     expect(read('hidden fees added at checkout')).toBe('hidden ?fee ?add ?checkout');
     expect(read('clinically proven to reduce wrinkles')).toBe('clinic proven reduc wrinkl');
   });
+
+  it('reads `nothing`, `nobody`, `zero` and `pending` as negators, and `blank` or `empty` after a run as its absence', () => {
+    expect(read('signed by the pupil, nothing from his parents')).toBe('sign pupil ¬parent');
+    expect(read('the spec has zero examples')).toBe('?spec ¬exampl');
+    expect(read('ethics approval pending')).toBe('¬ethic ¬approv');
+    expect(read('study with board approval pending')).toBe('?studi ¬board ¬approv');
+    expect(read('guardian field blank')).toBe('¬guardian ¬field');
+  });
+
+  it('reads the phrases of absence as one negator: `nowhere to be found`, `left blank`, `instead of`, `rather than`', () => {
+    expect(read('the APR is nowhere to be found')).toBe('¬apr');
+    expect(read('emergency number left blank')).toBe('¬emerg ¬number');
+    expect(read('form signed by the child instead of a parent')).toBe('?form ?sign ?child ¬parent');
+    expect(read('a chatbot rather than a person')).toBe('?chatbot ¬person');
+  });
+
+  it('reads the `no` of `yes or no` as no negation: a request for a decision negates nothing', () => {
+    expect(read('needs a yes or no today: poster says borrow now')).toBe('need yes today poster borrow now');
+    expect(readText('yes or no').some((t) => t.negator)).toBe(false);
+  });
 });

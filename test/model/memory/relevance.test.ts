@@ -29,8 +29,9 @@ describe('relevance that reads both ways', () => {
       'Legal, finance and the support leads are copied. Can we get sign-off by Friday 5pm? Hope the offsite went well. Thanks, Priya';
     const { report, primary } = await ask(CHECKOUT, pasted);
     expect(report.hits.map((h) => h.index)).toEqual([0, 1]);
+    // The sentences around the item still dilute its share of the query; the item's share of itself finds it.
     for (const hit of report.hits) {
-      expect(hit.coverage).toBeLessThan(0.3);
+      expect(hit.coverage).toBeLessThan(0.4);
       expect(hit.reverseCoverage).toBeGreaterThanOrEqual(0.6);
     }
     expect(primary).toMatchObject({ recommendation: 'reject', basedOn: 2 });
@@ -49,7 +50,7 @@ describe('relevance that reads both ways', () => {
     ];
     const pasted =
       'Hi all, hope the offsite went well. Release 2.3 ships on Monday after the freeze: the ticket page adds booking and handling fees at the last step. ' +
-      'Sign-off from legal and finance by Friday please, thanks! Sam';
+      'Sign-off from legal and finance by Friday please, thanks! Parking at the venue is sorted. Sam';
     const { report, primary } = await ask(rows, pasted);
     expect(report.hits.map((h) => [h.index, h.resembles])).toEqual([
       [0, undefined],
@@ -65,6 +66,41 @@ describe('relevance that reads both ways', () => {
     const numbered = (await ask(CHECKOUT, `4.12.0 (20250303, #8812): ${item}`)).report.hits;
     expect(plain.map((h) => h.index)).toEqual([0, 1]);
     expect(numbered.map((h) => [h.index, h.coverage])).toEqual(plain.map((h) => [h.index, h.coverage]));
+  });
+
+  it('weighs nothing for the words of the message around an item no judgment uses: greetings, days, names, asking for a decision', async () => {
+    const item = 'the new checkout adds a mandatory service fee only at the final payment step';
+    const plain = (await ask(CHECKOUT, item)).report.hits;
+    const wrapped = (await ask(CHECKOUT, `Hi Dana, please review by Thursday morning: ${item}. Thanks, Priya`)).report.hits;
+    expect(plain.map((h) => h.index)).toEqual([0, 1]);
+    expect(wrapped.map((h) => [h.index, h.coverage])).toEqual(plain.map((h) => [h.index, h.coverage]));
+    // A word the query writes in lower case is no name, and an unknown word of the item still counts against it.
+    const unknown = (await ask(CHECKOUT, `Hi dana: ${item}`)).report.hits;
+    expect(unknown.every((h, i) => h.coverage < (plain[i]?.coverage ?? 0))).toBe(true);
+  });
+
+  it('weighs a number at nothing even when a judgment holds it: ages and prices that share a figure share no subject', async () => {
+    const rows: JudgmentRow[] = [
+      ['Nurse vacancy stating an hourly rate of 24 to 28 dollars', 'Pay rate clearly stated', 'approved'],
+      ['Warehouse role paying 28 dollars an hour, stated in the ad', 'Pay is transparent', 'approved'],
+      ['Job ad asking for applicants under 30 only', 'Age discrimination', 'rejected'],
+      ['Vacancy limited to candidates aged under 35', 'Age limits are discriminatory', 'rejected'],
+      ['Dashboard redesign with a darker sidebar', 'On brand', 'approved'],
+    ];
+    const { report } = await ask(rows, 'job ad for applicants aged 20 to 28');
+    expect(report.hits.map((h) => h.index).sort()).toEqual([2, 3]);
+  });
+
+  it('counts a judgment whose reasoning says absent what the query says absent, though its item states the word plainly', async () => {
+    const rows: JudgmentRow[] = [
+      ['Basic economy ticket, refund requested three weeks after booking', 'Non-refundable fare outside the 24-hour window', 'rejected'],
+      ['Refund requested five days after purchase on a saver fare', 'Non-refundable fare, past the free cancellation window', 'rejected'],
+      ['Refund for a flight the airline cancelled', 'Carrier cancellation entitles a refund', 'approved'],
+      ['Dashboard redesign with a darker sidebar', 'On brand', 'approved'],
+    ];
+    const { report, primary } = await ask(rows, 'non-refundable ticket, refund asked for weeks after purchase');
+    expect(report.hits.map((h) => h.index)).toEqual([0, 1]);
+    expect(primary).toMatchObject({ recommendation: 'reject', basedOn: 2 });
   });
 
   it('reads a pasted item worded unlike any judgment as its main clause, without the greeting and the deadline around it', async () => {
