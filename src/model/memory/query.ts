@@ -131,6 +131,7 @@ export function analyseQuery(query: string, vocabulary: Vocabulary, lexicon: Lex
       for (const degree of degreesOf(lower)) forms.add(termOf(degree) ?? '', lower.endsWith('er') || degree.endsWith('er') ? 'derivation' : 'stem', false);
     const base = prefixBase(lower, term, known, lexicon);
     if (base !== null) forms.add(base, 'negated', true);
+    let slipInPrefixed = false;
     forms.related(term, lexicon, false, known(term) ? FORM_WEIGHTS.knownRelated : 1);
     // An irregular form no judgment uses (`swore`) reads as its base word would, related words and the base's other
     // forms included (`curse`; `stole` reaches `stolen`).
@@ -165,9 +166,18 @@ export function analyseQuery(query: string, vocabulary: Vocabulary, lexicon: Lex
       const meant = forms.size() === 0 && !lexicon.related.has(term) ? slipOf(lower, lexicon.stemsOf(term.charAt(0)), spelling) : null;
       for (const { term: other, kind, weight } of meant === null ? [] : (lexicon.related.get(meant) ?? []))
         if (kind !== 'opposite') forms.add(other, 'misspelling', false, weight * FORM_WEIGHTS[RELATION_MATCH[kind]]);
+      // A slip in the word a negating prefix holds (`unlimted`, `nonrefundible`) reads as that word, negated.
+      const prefix = NEGATING_PREFIXES.find((p) => lower.startsWith(p) && lower.length >= p.length + 5);
+      if (forms.size() === 0 && base === null && prefix !== undefined)
+        for (const form of near(lower.slice(prefix.length), vocabulary, spelling, true))
+          if (form.via === 'typo') {
+            forms.add(form.term, 'negated', true, FORM_WEIGHTS.typo);
+            slipInPrefixed = true;
+          }
     }
     seen.add(term);
-    out.push({ word: lower, term, negated, clouded, prefixed: base !== null, forms: forms.list() });
+    const prefixed = base !== null || slipInPrefixed;
+    out.push({ word: lower, term, negated, clouded, prefixed, forms: forms.list() });
   }
   // A hyphenated word the judgments write run together (`pop-up` for `popup`), or two words (`hot spot` for
   // `hotspot`), is another form of its first part; a second part no judgment uses says nothing more.

@@ -103,6 +103,22 @@ describe('relevance that reads both ways', () => {
     expect(primary).toMatchObject({ recommendation: 'reject', basedOn: 2 });
   });
 
+  it('reads a slip in the word a negating prefix holds as that word, negated', async () => {
+    const rows: JudgmentRow[] = [
+      ["Supplier agreement that leaves the supplier's liability uncapped", 'Uncapped liability is unacceptable', 'rejected'],
+      ['Master services agreement with no cap on damages', 'We do not sign without a liability cap', 'rejected'],
+      ['Licence agreement limiting liability to the fees paid', 'Reasonable limitation', 'approved'],
+      ['Dashboard redesign with a darker sidebar', 'On brand', 'approved'],
+    ];
+    const why = (await ask(rows, 'supplier agreement with unlimted liability')).why();
+    const word = why.words.find((w) => w.word === 'unlimted');
+    expect(word?.negated).toBe(true);
+    expect(word?.matches[0]).toMatchObject({ term: 'limit', via: 'negated' });
+    // "limiting liability" states the limit the query says is absent: the opposite case.
+    expect(why.relevant.map((j) => j.recordId)).not.toContain('act_2');
+    expect(why.near.find((j) => j.recordId === 'act_2')?.why).toMatch(/opposite/);
+  });
+
   it('reads a pasted item worded unlike any judgment as its main clause, without the greeting and the deadline around it', async () => {
     const rows: JudgmentRow[] = [
       ['Policy saying staff need not answer emails after working hours', 'Right to disconnect respected', 'approved'],
