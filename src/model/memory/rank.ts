@@ -9,6 +9,7 @@ import { secondHop } from './resemblance.js';
 import type { TermMatch } from './results.js';
 import { decisionSides } from './sides.js';
 import type { Lexicon } from './synonyms.js';
+import { queryWeights } from './weights.js';
 import { familyOf, type ItemWitness } from './witnesses.js';
 
 /**
@@ -59,45 +60,6 @@ function reserve(texts: number): void {
   scratch.inMain = new Float64Array(size);
 }
 
-/**
- * Words of a message around an item rather than of the item: greetings and thanks, days and months, deadlines, asking
- * for a decision. When no judgment uses one it weighs nothing, like a number; when judgments do, it weighs as any word.
- */
-const MESSAGE_WORDS: ReadonlySet<string> = new Set(
-  (
-    'hi hello hey dear thanks thank cheers regards team folks everyone everybody someone somebody anyone anybody ' +
-    'morning afternoon evening tonight today tomorrow yesterday weekend asap eod eow deadline due please kindly ' +
-    'monday tuesday wednesday thursday friday saturday sunday january february march april june july august ' +
-    'september october november december jan feb mar apr jun jul aug sep sept oct nov dec ' +
-    'ok okay yes fine review reviewed confirm approve approval decision decide verdict action thoughts question ' +
-    'wants wanted asks asked basically actually really thing things stuff something anything'
-  ).split(' '),
-);
-
-/**
- * The words a query writes as names (`Priya`, `Oslo`, `AWB`): capitalised wherever they occur, at least once other than
- * at the start of a sentence. Lowercased. One no judgment uses weighs nothing, like a number: it names who sent the
- * item or where it goes, not what it is about.
- */
-export function namesIn(query: string): Set<string> {
-  const capitalised = new Set<string>();
-  const plain = new Set<string>();
-  for (const match of query.matchAll(/[\p{L}\p{N}]+/gu)) {
-    const word = match[0];
-    const lower = word.toLowerCase();
-    if (!/^\p{Lu}/u.test(word) || /\p{Lu}/u.test(word.slice(1)) !== /^\p{Lu}+$/u.test(word)) {
-      plain.add(lower);
-      continue;
-    }
-    // The start of the query or of a sentence: capitalised as any word would be.
-    const before = query.slice(0, match.index).trimEnd();
-    if (before === '' || /[.!?:\n]$/.test(before)) continue;
-    capitalised.add(lower);
-  }
-  for (const word of plain) capitalised.delete(word);
-  return capitalised;
-}
-
 const NO_WORDS: ReadonlyMap<string, string | null> = new Map();
 
 /**
@@ -115,8 +77,6 @@ function stanceOf(flags: number): number {
 }
 
 /** Forms close enough to the word that the way a judgment states them is the way it states the word. */
-/** Readings of a word no judgment uses that are the word itself, spelt otherwise: they weigh as the word would. */
-const SPELT: ReadonlySet<MatchKind> = new Set(['exact', 'stem', 'typo', 'compound', 'prefix']);
 const SAME_SENSE: ReadonlySet<MatchKind> = new Set(['exact', 'stem', 'derivation', 'negated', 'synonym', 'typo']);
 
 /**
@@ -135,28 +95,7 @@ export function rank(entry: Built, query: string, lexicon: Lexicon, withMatches:
   if (words.length === 0 || entry.size === 0) return nothingFound(words);
   const n = collectionSize(entry.size);
   const df = (term: string) => entry.postings.get(term)?.df ?? 0;
-  const weighedBy: (string | null)[] = words.map(() => null);
-  const names = namesIn(query);
-  const weights = words.map((w, g) => {
-    // A number (a price, an age, a release, a ticket) says nothing about the subject, whether or not a judgment holds
-    // it: "applicants aged 20 to 28" is not about "an hourly rate of 24 to 28 dollars".
-    if (/^\d+$/.test(w.word)) return 0;
-    if (df(w.term) > 0) return idf(n, df(w.term));
-    // Nor, when no judgment uses them, do the words of the message around an item (greetings, days, deadlines, asking
-    // for a decision) and names, whatever they could be read as (`thanks` is no word about `help`).
-    if (MESSAGE_WORDS.has(w.word) || names.has(w.word)) return 0;
-    // A word no judgment uses, read through related words, weighs its best reading's IDF times that reading's weight:
-    // known only through a far reading (`migraine` for `headaches`), it says less of what the query is about. A
-    // spelling slip, its parts or the word it abbreviates are the word itself.
-    let best = 0;
-    for (const f of w.forms) {
-      const reading = (SPELT.has(f.via) ? 1 : f.weight) * idf(n, df(f.term));
-      if (reading > best) [best, weighedBy[g]] = [reading, f.term];
-    }
-    if (w.forms.length > 0) return best;
-    // Nor does a word holding a digit no judgment holds (`5pm`, `v2`); an unknown word does.
-    return /\d/.test(w.word) ? 0 : MATCHING.unseenWeight * idf(n, 0);
-  });
+  const { weights, weighedBy } = queryWeights(query, words, n, df);
   let total = 0;
   for (const w of weights) total += w;
   if (total === 0) return nothingFound(words);
