@@ -1,7 +1,7 @@
 /**
  * Decision-memory figures: suggest latency through `service.dispatch` with 10,000 judgments in scope, the
- * index build, labelled accuracy on the project's own set, the paraphrase set, the development set and the held-out
- * set, and the product's index against minisearch (exact terms only: latency and labelled accuracy).
+ * index build, labelled accuracy on the project's own set, the paraphrase set, the development set, the held-out
+ * set, the capability set and the tuning sets, and the product's index against minisearch (exact terms only: latency and labelled accuracy).
  */
 
 import type { JudgmentInit } from '../../src/harness/memory.js';
@@ -97,6 +97,13 @@ export async function benchMemory(): Promise<Record<string, number>> {
   const paraphrase = await askSet(paraphraseSet());
   const development = await askSet(readLabelledSet(new URL('../../test/model/memory/dev-set.json', import.meta.url)));
   const heldOut = await askSet(readLabelledSet(new URL('../../fixtures/memory/held-out-set.json', import.meta.url)));
+  // The capability set and the tuning sets, each written from the contract alone, then used to check new rules.
+  const more: Record<string, number> = {};
+  for (const name of ['capability-set', 'tuning-set-a', 'tuning-set-b', 'tuning-set-c']) {
+    const set = await askSet(readLabelledSet(new URL(`../../test/model/memory/${name}.json`, import.meta.url)));
+    more[`memory.accuracy.${name} (of ${set.total})`] = set.right;
+    more[`memory.accuracy.${name} nulls kept (of ${set.nulls})`] = set.nullsRight;
+  }
   const ownSet = await askLabelled(withJudgments(fixtures), queries);
   return {
     'memory.judgments': stored.length,
@@ -114,6 +121,7 @@ export async function benchMemory(): Promise<Record<string, number>> {
     [`memory.accuracy.development set nulls kept (of ${development.nulls})`]: development.nullsRight,
     [`memory.accuracy.held-out set (of ${heldOut.total})`]: heldOut.right,
     [`memory.accuracy.held-out set nulls kept (of ${heldOut.nulls})`]: heldOut.nullsRight,
+    ...more,
     'memory.accuracy.own set minisearch exact terms (share)': accuracy(fixtures, queries, minisearchIndex),
   };
 }

@@ -4,6 +4,7 @@ import type { MatchKind } from './query.js';
 import { tableOf } from './ranking.js';
 import { reportOf } from './report.js';
 import { type Decision, decide, SCOPE_LABELS, type Scope, type Side, type SuggestRequest, type SuggestResult, sideOf } from './suggest.js';
+import type { Weightless } from './weights.js';
 import { RARE_WORD_JUDGMENTS } from './witnesses.js';
 
 /** How the query was read: each word, whether the query negates it, and the index terms it stands for. */
@@ -18,6 +19,12 @@ export interface ExplainedWord {
    * reading's IDF times the reading's weight: known only through a far reading, it says less of what the query is about.
    */
   weighedBy?: string;
+  /**
+   * It weighs nothing, neither diluting the query nor making a judgment relevant: a `number` (or a word holding a digit
+   * no judgment holds: `5pm`, `v2`), a word of the `message` around an item no judgment uses (`hi`, `friday`,
+   * `please`), or a `name` no judgment uses (capitalised wherever the query writes it: `Priya`).
+   */
+  weightless?: Weightless;
   /**
    * Its readings in the index, strongest first: its own word (`exact`) or inflection (`stem`), a `synonym`,
    * `derivation`, `broader` or `narrower` term, the meaning of a `phrase`, the same word with or without a negating
@@ -148,6 +155,7 @@ export function explainDecision(ns: Namespace, request: SuggestRequest, now: num
       negated: w.negated !== w.prefixed,
       ...(report.main?.[g] ? { mainClause: true as const } : {}),
       ...(report.weighedBy[g] ? { weighedBy: report.weighedBy[g] as string } : {}),
+      ...(report.weightless[g] ? { weightless: report.weightless[g] as Weightless } : {}),
       matches: [...w.forms].sort((a, b) => b.weight - a.weight).map((f) => ({ term: f.term, via: f.via, weight: f.weight })),
     })),
     relevant: report.hits.map((hit) => explain(hit, true)),

@@ -95,7 +95,7 @@ export function rank(entry: Built, query: string, lexicon: Lexicon, withMatches:
   if (words.length === 0 || entry.size === 0) return nothingFound(words);
   const n = collectionSize(entry.size);
   const df = (term: string) => entry.postings.get(term)?.df ?? 0;
-  const { weights, weighedBy } = queryWeights(query, words, n, df);
+  const { weights, weighedBy, weightless } = queryWeights(query, words, n, df);
   let total = 0;
   for (const w of weights) total += w;
   if (total === 0) return nothingFound(words);
@@ -260,6 +260,7 @@ export function rank(entry: Built, query: string, lexicon: Lexicon, withMatches:
     matchedWords: (text) => (reached(text) ? (matchedWords[text] as number) : 0),
     main: clauseTotal > 0 ? main.marks : null,
     weighedBy,
+    weightless,
     byClause: (text) => reached(text) && byClause(text),
     best,
     bestCoverage: most,

@@ -2,6 +2,7 @@ import { sortByDoc } from './doc-order.js';
 import type { Built } from './postings.js';
 import type { QueryWord } from './query.js';
 import type { Hit, HitTable, Scored, TermMatch } from './results.js';
+import type { Weightless } from './weights.js';
 import type { ItemWitness } from './witnesses.js';
 
 /** One ranking: the texts the query reached, the judgments kept, and each text's score and coverage. */
@@ -27,6 +28,8 @@ export interface Ranking {
   readonly main: Uint8Array | null;
   /** For each query word no judgment uses, the reading it weighs by (its best reading's term), else null. */
   readonly weighedBy: readonly (string | null)[];
+  /** For each query word that weighs nothing, why (see `Weightless`), else null. */
+  readonly weightless: readonly (Weightless | null)[];
   /** Whether a text's coverage is of the main clause, which it covers more of than of the whole query. */
   readonly byClause: (text: number) => boolean;
   /** The best score among the kept judgments (0 when none). */
@@ -61,6 +64,7 @@ export function nothingFound(words: readonly QueryWord[]): Ranking {
     matchedWords: () => 0,
     main: null,
     weighedBy: [],
+    weightless: [],
     byClause: () => false,
     best: 0,
     bestCoverage: 0,

@@ -32,7 +32,8 @@ export function reportOf(index: JudgmentIndex, query: string, nearLimit = 5): Se
   const hits = Array.from(kept, (doc) => scored(doc, best));
   const bestCoverage = ranking.bestCoverage;
   const main = ranking.main;
-  if (nearLimit === 0) return { words, main, weighedBy: ranking.weighedBy, hits, near: [], bestCoverage, scored: ranking.touched.length };
+  if (nearLimit === 0)
+    return { words, main, weighedBy: ranking.weighedBy, weightless: ranking.weightless, hits, near: [], bestCoverage, scored: ranking.touched.length };
   // Of a text that did not pass, only the hop keeps single judgments; its first `nearLimit` others may be near.
   const below: number[] = [];
   for (const text of ranking.touched) {
@@ -49,5 +50,14 @@ export function reportOf(index: JudgmentIndex, query: string, nearLimit = 5): Se
   below.sort((a, b) => cover(b) - cover(a) || a - b);
   below.length = Math.min(below.length, nearLimit);
   const scale = best > 0 ? best : Math.max(0, ...below.map((doc) => ranking.score(entry.textOf[doc] as number)));
-  return { words, main, weighedBy: ranking.weighedBy, hits, near: below.map((doc) => scored(doc, scale)), bestCoverage, scored: ranking.touched.length };
+  return {
+    words,
+    main,
+    weighedBy: ranking.weighedBy,
+    weightless: ranking.weightless,
+    hits,
+    near: below.map((doc) => scored(doc, scale)),
+    bestCoverage,
+    scored: ranking.touched.length,
+  };
 }

@@ -1,4 +1,5 @@
 import type { MatchKind, QueryWord } from './query.js';
+import type { Weightless } from './weights.js';
 import type { ItemWitness } from './witnesses.js';
 
 /** A judgment that passed the cut-off: its position in the namespace's judgments and its weight. */
@@ -75,6 +76,8 @@ export interface SearchReport {
   readonly main: Uint8Array | null;
   /** For each of `words` no judgment uses, the reading it weighs by (see `Ranking`), else null. */
   readonly weighedBy: readonly (string | null)[];
+  /** For each of `words` that weighs nothing, why (see `Ranking`), else null. */
+  readonly weightless: readonly (Weightless | null)[];
   /** Judgments at or above a cut-off (or admitted by resemblance), in recording order. */
   readonly hits: readonly Scored[];
   /** Judgments the query touched that are not relevant (below the cut-offs or floors, or about the opposite case), highest coverage first, at most `nearLimit`. */

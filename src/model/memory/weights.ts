@@ -7,6 +7,12 @@ import { idf } from './bm25.js';
 import { MATCHING } from './matching.js';
 import type { MatchKind, QueryWord } from './query.js';
 
+/**
+ * Why a query word weighs nothing: a `number` (or a word holding a digit no judgment holds), a word of the `message`
+ * around an item no judgment uses (a greeting, a day, a deadline), or a `name` no judgment uses.
+ */
+export type Weightless = 'number' | 'message' | 'name';
+
 /** Readings of a word no judgment uses that are the word itself, spelt otherwise: they weigh as the word would. */
 const SPELT: ReadonlySet<MatchKind> = new Set(['exact', 'stem', 'typo', 'compound', 'prefix']);
 
@@ -49,24 +55,29 @@ export function namesIn(query: string): Set<string> {
   return capitalised;
 }
 
-/** The weights of a query's words (see the module), with the reading each unused word weighs by. */
+/** The weights of a query's words (see the module), with the reading each unused word weighs by and why a word weighs nothing. */
 export function queryWeights(
   query: string,
   words: readonly QueryWord[],
   n: number,
   df: (term: string) => number,
-): { weights: number[]; weighedBy: (string | null)[] } {
+): { weights: number[]; weighedBy: (string | null)[]; weightless: (Weightless | null)[] } {
   const weighedBy: (string | null)[] = words.map(() => null);
+  const weightless: (Weightless | null)[] = words.map(() => null);
   const names = namesIn(query);
+  const none = (g: number, why: Weightless) => {
+    weightless[g] = why;
+    return 0;
+  };
   const weights = words.map((w, g) => {
     // A number (a price, an age, a release, a ticket) says nothing about the subject, whether or not a judgment holds
     // it: "applicants aged 20 to 28" is not about "an hourly rate of 24 to 28 dollars".
-    if (/^\d+$/.test(w.word)) return 0;
+    if (/^\d+$/.test(w.word)) return none(g, 'number');
     if (df(w.term) > 0) return idf(n, df(w.term));
     // Nor, when no judgment uses them, do the words of the message around an item (greetings, days, deadlines, asking
     // for a decision) and names, whatever they could be read as (`thanks` is no word about `help`).
-    if (MESSAGE_WORDS.has(w.word)) return 0;
-    if (names.has(w.word)) return 0;
+    if (MESSAGE_WORDS.has(w.word)) return none(g, 'message');
+    if (names.has(w.word)) return none(g, 'name');
     // A word no judgment uses, read through related words, weighs its best reading's IDF times that reading's weight:
     // known only through a far reading (`migraine` for `headaches`), it says less of what the query is about. A
     // spelling slip, its parts or the word it abbreviates are the word itself.
@@ -77,7 +88,7 @@ export function queryWeights(
     }
     if (w.forms.length > 0) return best;
     // Nor does a word holding a digit no judgment holds (`5pm`, `v2`); an unknown word does.
-    return /\d/.test(w.word) ? 0 : MATCHING.unseenWeight * idf(n, 0);
+    return /\d/.test(w.word) ? none(g, 'number') : MATCHING.unseenWeight * idf(n, 0);
   });
-  return { weights, weighedBy };
+  return { weights, weighedBy, weightless };
 }

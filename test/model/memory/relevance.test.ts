@@ -74,6 +74,18 @@ describe('relevance that reads both ways', () => {
     const wrapped = (await ask(CHECKOUT, `Hi Dana, please review by Thursday morning: ${item}. Thanks, Priya`)).report.hits;
     expect(plain.map((h) => h.index)).toEqual([0, 1]);
     expect(wrapped.map((h) => [h.index, h.coverage])).toEqual(plain.map((h) => [h.index, h.coverage]));
+    const why = (await ask(CHECKOUT, `Hi Dana, please review by 5pm Thursday: ${item}. Thanks, Priya`)).why();
+    const weightless = Object.fromEntries(why.words.filter((w) => w.weightless).map((w) => [w.word, w.weightless]));
+    expect(weightless).toEqual({
+      hi: 'message',
+      dana: 'name',
+      please: 'message',
+      review: 'message',
+      '5pm': 'number',
+      thursday: 'message',
+      thanks: 'message',
+      priya: 'name',
+    });
     // A word the query writes in lower case is no name, and an unknown word of the item still counts against it.
     const unknown = (await ask(CHECKOUT, `Hi dana: ${item}`)).report.hits;
     expect(unknown.every((h, i) => h.coverage < (plain[i]?.coverage ?? 0))).toBe(true);
