@@ -131,6 +131,26 @@ describe('relevance that reads both ways', () => {
     expect(why.near.find((j) => j.recordId === 'act_2')?.why).toMatch(/opposite/);
   });
 
+  it('reads a slip in a negator as the negator, when neither the judgments nor the lexicon know the word', async () => {
+    const rows: JudgmentRow[] = [
+      ['Pasta dish published without nut allergen information', 'Missing allergen information is a safety risk', 'rejected'],
+      ['Bakery listing omits gluten and dairy allergen details', 'No allergen details', 'rejected'],
+      ['Pad thai listing shows peanut and egg allergen information', 'Allergens declared clearly', 'approved'],
+      ['Dashboard redesign with a darker sidebar', 'On brand', 'approved'],
+    ];
+    for (const query of ['allergen information omited on the tiramisu listing', 'tiramisu listing witout allergen information']) {
+      const why = (await ask(rows, query)).why();
+      expect(why.words.find((w) => w.word === 'allergen')?.negated, query).toBe(true);
+      expect(
+        why.relevant.map((j) => j.recordId),
+        query,
+      ).not.toContain('act_2');
+    }
+    // A word the lexicon knows is no slip of a negator: `nothing` is a negator, `noting` is not.
+    const noting = (await ask(rows, 'noting allergen information on the listing')).why();
+    expect(noting.words.find((w) => w.word === 'allergen')?.negated).toBe(false);
+  });
+
   it('reads a pasted item worded unlike any judgment as its main clause, without the greeting and the deadline around it', async () => {
     const rows: JudgmentRow[] = [
       ['Policy saying staff need not answer emails after working hours', 'Right to disconnect respected', 'approved'],

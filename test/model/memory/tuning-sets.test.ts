@@ -2,12 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { askSet, readLabelledSet } from '../../../scripts/memory-eval.js';
 
 /**
- * Three labelled sets written from the contract alone (service-facts 5, the suggest operation), without reading the
- * matching, in fifteen subjects none of the other sets touch, then used to find where the matching fell short and to
- * check the rules that followed: the negators `nothing`, `nobody`, `zero`, `pending`, `blank`, `empty` and the phrases
- * of absence, a reasoning that says absent what the query says absent, and the words of a message (greetings, days,
- * names, numbers) weighing nothing. Each has two organizations with documents, judgments outside any organization and
- * a second key of three judgments; `expected` follows from each query's `relevant` label by the contract's rules.
+ * Four labelled sets written from the contract alone (service-facts 5, the suggest operation), without reading the
+ * matching, in twenty subjects none of the other sets touch, then used to find where the matching fell short and to
+ * check the rules that followed: the negators `nothing`, `nobody`, `zero`, `pending`, `blank`, `empty`, the phrases
+ * of absence and the slips in negators, a reasoning that says absent what the query says absent, and the words of a
+ * message (greetings, days, names, numbers) weighing nothing. Each has two organizations with documents, judgments
+ * outside any organization and a second key of three judgments; `expected` follows from each query's `relevant`
+ * label by the contract's rules.
  */
 const SETS = [
   // insurance claims, job advertisements, app permission prompts, customs declarations, peer review
@@ -16,6 +17,8 @@ const SETS = [
   { file: 'tuning-set-b.json', queries: 62, nulls: 14, right: 41, nullsRight: 13 },
   // annotation guidelines, site safety reports, prescription refills, airline refunds, children's app design
   { file: 'tuning-set-c.json', queries: 63, nulls: 14, right: 42, nullsRight: 12 },
+  // hotel reviews, food delivery menus, charity appeals, podcast show notes, used-car listings: more slips and inflections
+  { file: 'tuning-set-d.json', queries: 55, nulls: 11, right: 30, nullsRight: 10 },
 ];
 
 describe('decision memory on the tuning sets', () => {
