@@ -46,8 +46,9 @@ function phraseAt(list: readonly Token[], at: number): (typeof PHRASES)[number] 
   return PHRASES.find(([words]) => words.every((w, i) => list[at + i]?.word === w && (i === 0 || !(list[at + i] as Token).breaks)));
 }
 
-/** Verbs that negate their object with `out` after them: "leaves out the mandatory fee", "left out of the total". */
+/** Verbs that negate their object with `out` or `off` after them: "leaves out the mandatory fee", "left off the listing". */
 const LEAVE = new Set(['leave', 'leaves', 'leaving', 'left']);
+const OUT = new Set(['out', 'off']);
 
 /** After a postposed negator, a preposition means it negated what came before: "citation missing from the page". */
 const PREPOSITIONS = new Set(['from', 'in', 'on', 'at', 'for', 'to', 'by', 'of', 'with', 'during', 'since']);
@@ -130,13 +131,14 @@ export function readTokens(list: readonly Token[], lookup: (word: string) => str
     if (phrase) at += phrase[0].length - 1;
     // `yes or no` asks for a decision; its `no` negates nothing.
     const yesOrNo = token.word === 'no' && list[at - 1]?.word === 'or' && list[at - 2]?.word === 'yes';
-    // `leaves out` is one negator, read at `out`.
+    // `leaves out` and `left off` are one negator, read at `out` or `off`.
     const next = list[at + 1];
-    if (LEAVE.has(token.word) && next !== undefined && next.word === 'out' && !next.breaks) {
+    if (LEAVE.has(token.word) && next !== undefined && OUT.has(next.word) && !next.breaks) {
       previous = token.word;
       continue;
     }
-    const word = phrase ? phrase[1] : token.word === 'out' && LEAVE.has(previous) && !token.breaks ? (previous === 'left' ? 'omitted' : 'omits') : token.word;
+    const leftOff = token.word === 'off' && previous === 'left' && !token.breaks;
+    const word = phrase ? phrase[1] : OUT.has(token.word) && LEAVE.has(previous) && !token.breaks ? (previous === 'left' ? 'omitted' : 'omits') : token.word;
     const negator = (NEGATORS.has(word) && !yesOrNo) || (word === 't' && CONTRACTED.has(previous)) || word === 'non';
     previous = word;
     if (negator) {
@@ -147,6 +149,8 @@ export function readTokens(list: readonly Token[], lookup: (word: string) => str
       back = POSTPOSED.has(word) && adjacent ? [Math.max(runStart, clause, before - NEGATION_REACH), before] : null;
       adjacent = false;
       out.push({ word, term: NEGATION_TERM, negated: false, clouded: false, negator: true });
+      // "reading left off the listing": `off` is the preposition; the run before is what was left off.
+      if (leftOff && back) governBack();
       continue;
     }
     if (CLOUDERS.has(word)) clouded = true;

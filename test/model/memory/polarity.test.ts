@@ -47,6 +47,8 @@ describe('which words a negator governs', () => {
     expect(read('a rate that excludes the resort fee')).toBe('?rate ¬resort ¬fee');
     expect(read('headline price leaves out the mandatory fee')).toBe('?headlin ?price ¬mandatori ¬fee');
     expect(read('the fee was left out of the total')).toBe('¬fee ?total');
+    expect(read('odometer reading left off the listing')).toBe('¬odomet ¬read ?list');
+    expect(read('the listing leaves off the mileage')).toBe('?list ¬mileag');
     expect(read('support ignored a deletion request')).toBe('?support ¬delet ¬request');
     expect(read('deletion request ignored for weeks')).toBe('¬delet ¬request ?week');
     expect(read('checkout skips the consent step')).toBe('?checkout ¬consent ¬step');
