@@ -1,7 +1,7 @@
 import { readTokens } from './polarity.js';
-import { compound, degreesOf, editDistance, MAX_SPELLING_CELLS, near, otherSpellings, type SpellingBudget, type Spellings, slipOf } from './spelling.js';
+import { compound, degreesOf, MAX_SPELLING_CELLS, near, otherSpellings, type SpellingBudget, type Spellings, slipOf, slippedNegator } from './spelling.js';
 import type { Lexicon, RelationKind } from './synonyms.js';
-import { isStopWord, joinedWords, NEGATORS, negatingPrefix, stem, type Token, termOf, tokens } from './text.js';
+import { joinedWords, negatingPrefix, type Token, termOf, tokens } from './text.js';
 
 /**
  * How a query word reached an index term: its own word (`exact`) or another inflection of it (`stem`); a related
@@ -207,27 +207,6 @@ export function analyseQuery(query: string, vocabulary: Vocabulary, lexicon: Lex
     out.push({ word: phrase.words, term: phrase.term, negated: false, clouded: false, prefixed: false, forms: forms.list() });
   }
   return out;
-}
-
-/** Negators long enough that a slip in one is rarely another word: `witout`, `omited`, `mising`, `dosent`. */
-const SLIPPABLE_NEGATORS = [...NEGATORS].filter((word) => word.length >= 6);
-
-/**
- * The negator a word neither the judgments nor the lexicon know is a slip of (one edit, same first letter, at least
- * 5 letters), or null: "allergen infomation omited" says the information is absent.
- * @example slippedNegator('witout', known, lexicon) // 'without'
- */
-function slippedNegator(word: string, known: (term: string) => boolean, lexicon: Lexicon): string | null {
-  if (word.length < 5 || word.length > 12 || NEGATORS.has(word) || isStopWord(word)) return null;
-  const term = termOf(word);
-  if (term === null || known(term)) return null;
-  // A word the lexicon knows is no slip, unless it has the negator's own stem (`omited`, as `omitted` has).
-  const lexical = lexicon.related.has(term);
-  for (const negator of SLIPPABLE_NEGATORS) {
-    if (negator.charCodeAt(0) !== word.charCodeAt(0) || Math.abs(negator.length - word.length) > 1) continue;
-    if ((!lexical || stem(negator) === term) && editDistance(word, negator, 1) <= 1) return negator;
-  }
-  return null;
 }
 
 /** The forms of one query word, each term once through its strongest kind. */

@@ -1,4 +1,5 @@
-import { analysisWork, stem, termOf } from './text.js';
+import type { Lexicon } from './synonyms.js';
+import { analysisWork, isStopWord, NEGATORS, stem, termOf } from './text.js';
 
 /** The judgments' words a spelling match reads (see `Vocabulary` in `query.ts`). */
 export interface Spellings {
@@ -215,4 +216,25 @@ export function editDistance(a: string, b: string, limit: number, budget?: Spell
     previous = current;
   }
   return previous[b.length] as number;
+}
+
+/** Negators long enough that a slip in one is rarely another word: `witout`, `omited`, `mising`, `dosent`. */
+const SLIPPABLE_NEGATORS = [...NEGATORS].filter((word) => word.length >= 6);
+
+/**
+ * The negator a word neither the judgments nor the lexicon know is a slip of (one edit, same first letter, at least
+ * 5 letters), or null: "allergen infomation omited" says the information is absent.
+ * @example slippedNegator('witout', known, lexicon) // 'without'
+ */
+export function slippedNegator(word: string, known: (term: string) => boolean, lexicon: Lexicon): string | null {
+  if (word.length < 5 || word.length > 12 || NEGATORS.has(word) || isStopWord(word)) return null;
+  const term = termOf(word);
+  if (term === null || known(term)) return null;
+  // A word the lexicon knows is no slip, unless it has the negator's own stem (`omited`, as `omitted` has).
+  const lexical = lexicon.related.has(term);
+  for (const negator of SLIPPABLE_NEGATORS) {
+    if (negator.charCodeAt(0) !== word.charCodeAt(0) || Math.abs(negator.length - word.length) > 1) continue;
+    if ((!lexical || stem(negator) === term) && editDistance(word, negator, 1) <= 1) return negator;
+  }
+  return null;
 }
