@@ -1,5 +1,16 @@
 import { readTokens } from './polarity.js';
-import { compound, degreesOf, MAX_SPELLING_CELLS, near, otherSpellings, type SpellingBudget, type Spellings, slipOf, slippedNegator } from './spelling.js';
+import {
+  compound,
+  degreesOf,
+  MAX_SPELLING_CELLS,
+  near,
+  otherSpellings,
+  type SpellingBudget,
+  type Spellings,
+  sameBeginning,
+  slipOf,
+  slippedNegator,
+} from './spelling.js';
 import type { Lexicon, RelationKind } from './synonyms.js';
 import { joinedWords, negatingPrefix, type Token, termOf, tokens } from './text.js';
 
@@ -169,6 +180,9 @@ export function analyseQuery(query: string, vocabulary: Vocabulary, lexicon: Lex
       const meant = forms.size() === 0 && !lexicon.related.has(term) ? slipOf(lower, lexicon.stemsOf(term.charAt(0)), spelling) : null;
       for (const { term: other, kind, weight } of meant === null ? [] : (lexicon.related.get(meant) ?? []))
         if (kind !== 'opposite') forms.add(other, 'misspelling', false, weight * FORM_WEIGHTS[RELATION_MATCH[kind]]);
+      // A word of at least 7 letters read through nothing else reads as the judgments' words of its family by their
+      // shared beginning (`allergy` for `allergen`).
+      if (forms.size() === 0 && lower.length >= 7) for (const other of sameBeginning(lower, vocabulary, spelling)) forms.add(other, 'prefix', false);
       // A slip in the word a negating prefix holds (`unlimted`, `nonrefundible`) reads as that word, negated.
       const prefix = NEGATING_PREFIXES.find((p) => lower.startsWith(p) && lower.length >= p.length + 5);
       if (forms.size() === 0 && base === null && prefix !== undefined)

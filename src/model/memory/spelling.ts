@@ -238,3 +238,21 @@ export function slippedNegator(word: string, known: (term: string) => boolean, l
   }
   return null;
 }
+
+/**
+ * The terms of the judgments' words of at least 7 letters that share `word`'s beginning: at least 6 letters and three
+ * quarters of the shorter word (`allergy` and `allergen`, `itemized` and `itemization`). Each word compared takes a
+ * cell of `budget`.
+ * @example sameBeginning('allergy', vocabulary) // ['allergen']
+ */
+export function sameBeginning(word: string, vocabulary: Spellings, budget: SpellingBudget = { cells: MAX_SPELLING_CELLS }): string[] {
+  const found: string[] = [];
+  for (const [surface, term] of vocabulary.surfaces(word.charAt(0))) {
+    if (--budget.cells <= 0) break;
+    if (term === null || surface.length < 7 || surface === word || found.includes(term)) continue;
+    let shared = 0;
+    while (shared < word.length && shared < surface.length && word.charCodeAt(shared) === surface.charCodeAt(shared)) shared++;
+    if (shared >= Math.max(6, Math.ceil(0.75 * Math.min(word.length, surface.length)))) found.push(term);
+  }
+  return found;
+}

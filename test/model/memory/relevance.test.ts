@@ -151,6 +151,21 @@ describe('relevance that reads both ways', () => {
     expect(noting.words.find((w) => w.word === 'allergen')?.negated).toBe(false);
   });
 
+  it("reads a word no other reading reaches as the judgments' words of its family by their shared beginning", async () => {
+    const rows: JudgmentRow[] = [
+      ['Pad thai listing shows peanut and egg allergen icons', 'Allergens declared clearly', 'approved'],
+      ['Falafel wrap with sesame allergen declared under the item name', 'Allergen labelling meets the standard', 'approved'],
+      ['Pasta dish published without nut allergen information', 'Missing allergen information', 'rejected'],
+      ['Dashboard redesign with a darker sidebar', 'On brand', 'approved'],
+    ];
+    const why = (await ask(rows, 'menu item names every allergy clearly')).why();
+    expect(why.words.find((w) => w.word === 'allergy')?.matches).toEqual([{ term: 'allergen', via: 'prefix', weight: 0.6 }]);
+    expect(why.result.primary).toMatchObject({ recommendation: 'approve', basedOn: 2 });
+    // Five shared letters are not a family: `publicity` is not `published`.
+    const other = (await ask(rows, 'publicity for the allergen menu')).why();
+    expect(other.words.find((w) => w.word === 'publicity')?.matches.some((m) => m.via === 'prefix')).toBe(false);
+  });
+
   it('reads a pasted item worded unlike any judgment as its main clause, without the greeting and the deadline around it', async () => {
     const rows: JudgmentRow[] = [
       ['Policy saying staff need not answer emails after working hours', 'Right to disconnect respected', 'approved'],
