@@ -1,7 +1,7 @@
 /**
- * Decision-memory figures: suggest latency through `service.dispatch` with 10,000 judgments in scope, the
- * index build, labelled accuracy on the project's own set, the paraphrase set, the development set, the held-out
- * set, the capability set and the tuning sets, and the product's index against minisearch (exact terms only: latency and labelled accuracy).
+ * Decision-memory figures: suggest latency through `service.dispatch` with 10,000 judgments in scope, the index
+ * build, labelled accuracy on the project's own set, the paraphrase, development, held-out, capability and tuning
+ * sets, and the product's index against minisearch (exact terms only: latency and labelled accuracy).
  */
 
 import type { JudgmentInit } from '../../src/harness/memory.js';

@@ -36,7 +36,7 @@ const MESSAGE_WORDS: ReadonlySet<string> = new Set(
  * at the start of a sentence. Lowercased. One no judgment uses weighs nothing, like a number: it names who sent the
  * item or where it goes, not what it is about.
  */
-export function namesIn(query: string): Set<string> {
+function namesIn(query: string): Set<string> {
   const capitalised = new Set<string>();
   const plain = new Set<string>();
   for (const match of query.matchAll(/[\p{L}\p{N}]+/gu)) {
@@ -46,9 +46,11 @@ export function namesIn(query: string): Set<string> {
       plain.add(lower);
       continue;
     }
-    // The start of the query or of a sentence: capitalised as any word would be.
-    const before = query.slice(0, match.index).trimEnd();
-    if (before === '' || /[.!?:\n]$/.test(before)) continue;
+    // The start of the query or of a sentence: capitalised as any word would be. Only the spaces before the word are
+    // read, so the whole query is read once.
+    let at = match.index - 1;
+    while (at >= 0 && /[^\S\n]/.test(query.charAt(at))) at--;
+    if (at < 0 || /[.!?:\n]/.test(query.charAt(at))) continue;
     capitalised.add(lower);
   }
   for (const word of plain) capitalised.delete(word);
@@ -64,7 +66,7 @@ export function queryWeights(
 ): { weights: number[]; weighedBy: (string | null)[]; weightless: (Weightless | null)[] } {
   const weighedBy: (string | null)[] = words.map(() => null);
   const weightless: (Weightless | null)[] = words.map(() => null);
-  const names = namesIn(query);
+  let names: Set<string> | undefined;
   const none = (g: number, why: Weightless) => {
     weightless[g] = why;
     return 0;
@@ -77,6 +79,7 @@ export function queryWeights(
     // Nor, when no judgment uses them, do the words of the message around an item (greetings, days, deadlines, asking
     // for a decision) and names, whatever they could be read as (`thanks` is no word about `help`).
     if (MESSAGE_WORDS.has(w.word)) return none(g, 'message');
+    names ??= namesIn(query);
     if (names.has(w.word)) return none(g, 'name');
     // A word no judgment uses, read through related words, weighs its best reading's IDF times that reading's weight:
     // known only through a far reading (`migraine` for `headaches`), it says less of what the query is about. A
