@@ -221,7 +221,9 @@ export function generateSynonymLines(): string[] {
       } else if (pointer.symbol === '!' && pointer.source > 0) {
         const a = synset.lemmas[pointer.source - 1]?.lemma ?? '';
         const b = target.lemmas[pointer.to - 1]?.lemma ?? '';
-        if (common(a, 'opposite') && NEGATING_PREFIXES.some((p) => a === p + b)) add(stem(a), '!', stem(b));
+        // A verb in `un-` undoes its partner (`unlock`, `unpack`): it does not say the partner is absent.
+        if (common(a, 'opposite') && NEGATING_PREFIXES.some((p) => a === p + b) && !(pointer.target.startsWith('verb:') && a.startsWith('un')))
+          add(stem(a), '!', stem(b));
       } else if ((pointer.symbol === '@' || pointer.symbol === '@i') && pointer.target.startsWith('noun:') && specific(target)) {
         const narrow = senses.filter((l) => common(l.lemma, 'broader'));
         const broad = target.lemmas.filter((l) => known(l) && common(l.lemma, 'broader'));

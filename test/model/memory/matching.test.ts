@@ -279,6 +279,9 @@ describe('the related-words table', () => {
     expect(related('swore')).toContain('inflection:swear');
     expect(related('child')).toContain('inflection:children');
     expect(related('illeg')).toContain('opposite:legal');
+    // A verb in `un-` undoes its partner rather than denying it: `unlock` is no opposite of `lock`.
+    expect(related('unlock')).not.toContain('opposite:lock');
+    expect(related('unpack')).not.toContain('opposite:pack');
     expect(related('new')).not.toContain('synonym:young');
   });
 

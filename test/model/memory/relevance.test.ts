@@ -228,6 +228,17 @@ describe('polarity', () => {
     expect(report.hits.map((h) => h.index)).toEqual([2, 3]);
   });
 
+  it('reads a verb of undoing as no opposite: a "hold-to-unlock" gate is a lock', async () => {
+    const rows: JudgmentRow[] = [
+      ['External links and purchases protected by a hold-to-unlock parental gate', 'Gated properly for young users', 'approved'],
+      ['In-app purchases locked behind a parental gate', 'Parents must approve every purchase', 'approved'],
+      ['Kids game lets children buy gems with no parental gate', 'Anyone can spend money', 'rejected'],
+    ];
+    const { report, primary } = await ask(rows, 'purchases locked behind a parent gate');
+    expect(primary).toMatchObject({ recommendation: 'approve', basedOn: 2 });
+    expect(report.hits.map((h) => h.index).sort()).toEqual([0, 1]);
+  });
+
   it('reads a word that takes something away as stated: "hidden fees" are not the "no hidden fees" case', async () => {
     const rows: JudgmentRow[] = [
       ['Checkout page with no hidden fees at the final step', 'Price is transparent', 'approved'],
