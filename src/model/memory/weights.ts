@@ -18,7 +18,7 @@ const SPELT: ReadonlySet<MatchKind> = new Set(['exact', 'stem', 'typo', 'compoun
 
 /**
  * Words of a message around an item rather than of the item: greetings and thanks, days and months, deadlines, asking
- * for a decision. When no judgment uses one it weighs nothing, like a number; when judgments do, it weighs as any word.
+ * for a decision, the ticket or batch it came in and whether it is ready to go. When no judgment uses one it weighs nothing, like a number; when judgments do, it weighs as any word.
  */
 const MESSAGE_WORDS: ReadonlySet<string> = new Set(
   (
@@ -27,6 +27,7 @@ const MESSAGE_WORDS: ReadonlySet<string> = new Set(
     'monday tuesday wednesday thursday friday saturday sunday january february march april june july august ' +
     'september october november december jan feb mar apr jun jul aug sep sept oct nov dec ' +
     'ok okay yes fine review reviewed confirm approve approval decision decide verdict action thoughts question ' +
+    'noon midnight fyi lgtm ticket batch queue ready forward forwarded ' +
     'wants wanted asks asked basically actually really thing things stuff something anything'
   ).split(' '),
 );
@@ -46,15 +47,20 @@ function namesIn(query: string): Set<string> {
       plain.add(lower);
       continue;
     }
-    // The start of the query or of a sentence: capitalised as any word would be. Only the spaces before the word are
-    // read, so the whole query is read once.
+    // The start of the query, of a sentence or of a quotation (`'Help flood victims now'`): capitalised as any word
+    // would be. Only the spaces and the mark before the word are read, so the whole query is read once.
     let at = match.index - 1;
     while (at >= 0 && /[^\S\n]/.test(query.charAt(at))) at--;
-    if (at < 0 || /[.!?:\n]/.test(query.charAt(at))) continue;
+    if (at < 0 || /[.!?:\n]/.test(query.charAt(at)) || openingQuote(query, at)) continue;
     capitalised.add(lower);
   }
   for (const word of plain) capitalised.delete(word);
   return capitalised;
+}
+
+/** Whether the character at `at` opens a quotation (a quote mark after a space, a colon or the start): what it quotes starts a sentence. */
+function openingQuote(query: string, at: number): boolean {
+  return /['"\u2018\u201c]/.test(query.charAt(at)) && (at === 0 || /[\s:]/.test(query.charAt(at - 1)));
 }
 
 /** The weights of a query's words (see the module), with the reading each unused word weighs by and why a word weighs nothing. */

@@ -91,6 +91,38 @@ describe('relevance that reads both ways', () => {
     expect(unknown.every((h, i) => h.coverage < (plain[i]?.coverage ?? 0))).toBe(true);
   });
 
+  it('weighs nothing for the ticket, batch or queue an item came in and whether it is ready, when no judgment uses them', async () => {
+    const item = 'the new checkout adds a mandatory service fee only at the final payment step';
+    const plain = (await ask(CHECKOUT, item)).report.hits;
+    const wrapped = await ask(CHECKOUT, `FYI, ticket 4471 in the queue, batch 12, ready: ${item}`);
+    expect(wrapped.report.hits.map((h) => [h.index, h.coverage])).toEqual(plain.map((h) => [h.index, h.coverage]));
+    const weightless = Object.fromEntries(
+      wrapped
+        .why()
+        .words.filter((w) => w.weightless)
+        .map((w) => [w.word, w.weightless]),
+    );
+    expect(weightless).toMatchObject({ fyi: 'message', ticket: 'message', queue: 'message', batch: 'message', ready: 'message' });
+    // A judgment that uses the word makes it a word of the subject again.
+    const rows: JudgmentRow[] = [
+      ['Support ticket asking for a refund of a mandatory service fee', 'Fee was disclosed at checkout', 'approved'],
+      ['Checkout adds a service fee at the final step', 'Drip pricing', 'rejected'],
+    ];
+    const why = (await ask(rows, 'ticket about a mandatory service fee')).why();
+    expect(why.words.find((w) => w.word === 'ticket')?.weightless).toBeUndefined();
+  });
+
+  it('reads the first word of a quotation as the start of a sentence, not as a name', async () => {
+    const rows: JudgmentRow[] = [
+      ['Flood appeal with no charity registration number', 'Cannot verify the charity', 'rejected'],
+      ['Appeal for flood relief lists its registered charity number', 'Verified charity', 'approved'],
+    ];
+    const why = (await ask(rows, "Campaign goes live Monday: 'Help flood victims now, says Hannah' - Hannah")).why();
+    const weightless = Object.fromEntries(why.words.filter((w) => w.weightless).map((w) => [w.word, w.weightless]));
+    expect(weightless['help']).toBeUndefined();
+    expect(weightless['hannah']).toBe('name');
+  });
+
   it('weighs a number at nothing even when a judgment holds it: ages and prices that share a figure share no subject', async () => {
     const rows: JudgmentRow[] = [
       ['Nurse vacancy stating an hourly rate of 24 to 28 dollars', 'Pay rate clearly stated', 'approved'],
