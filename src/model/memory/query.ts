@@ -66,7 +66,8 @@ export const FORM_WEIGHTS: Readonly<Record<MatchKind | 'knownRelated', number>> 
   stem: 1,
   negated: 0.9,
   derivation: 0.8,
-  typo: 0.8,
+  /** A slip in a word the judgments use reads as that word: its likeliest correction is rarely another word. */
+  typo: 1,
   /** A slip in a word of the lexicon: this, times the weight of the relation that reaches the judgments' word. */
   misspelling: 0.8,
   compound: 0.8,

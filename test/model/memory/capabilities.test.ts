@@ -46,7 +46,7 @@ describe('spelling slips', () => {
     expect(await answer('typo-short-vape')).toEqual(['reject', 'apiKey']);
     expect(await answer('typo-short-small')).toEqual(['reject', 'apiKey']);
     const why = await service.memory.explain({ query: 'vpae advert with cartoon mascots' });
-    expect(why.words[0]).toMatchObject({ word: 'vpae', matches: [{ term: 'vape', via: 'typo', weight: 0.8 }] });
+    expect(why.words[0]).toMatchObject({ word: 'vpae', matches: [{ term: 'vape', via: 'typo', weight: 1 }] });
     // One letter changed is another word as often as a slip: a weather vane is not a vape.
     expect((await service.memory.explain({ query: 'a weather vane for the garden' })).words.find((w) => w.word === 'vane')?.matches).toEqual([]);
     expect(await answer('typo-null-vane')).toEqual([null, null]);
@@ -54,7 +54,7 @@ describe('spelling slips', () => {
 
   it('reads a slip in another inflection of a judgment word through its stem', async () => {
     const why = await service.memory.explain({ query: 'puppies that were never vacinated being sold online' });
-    expect(why.words.find((w) => w.word === 'vacinated')?.matches).toEqual([{ term: 'vaccin', via: 'typo', weight: 0.8 }]);
+    expect(why.words.find((w) => w.word === 'vacinated')?.matches).toEqual([{ term: 'vaccin', via: 'typo', weight: 1 }]);
     expect(await answer('typo-inflected')).toEqual(['reject', 'apiKey']);
   });
 

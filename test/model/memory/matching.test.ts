@@ -66,7 +66,7 @@ describe('decision-memory query analysis', () => {
 
   it('matches a word no judgment uses by one edit, by its parts, or as an abbreviation', () => {
     const [typo, weight, loss, unsub] = analyseQuery('profanty weightloss unsub', vocab, NO_SYNONYMS);
-    expect(typo).toEqual({ word: 'profanty', term: 'profanti', ...plain, forms: [{ term: 'profan', weight: 0.8, via: 'typo', inverted: false }] });
+    expect(typo).toEqual({ word: 'profanty', term: 'profanti', ...plain, forms: [{ term: 'profan', weight: 1, via: 'typo', inverted: false }] });
     expect([weight?.word, loss?.word]).toEqual(['weight', 'loss']);
     expect(weight?.forms).toEqual([{ term: 'weight', weight: 0.8, via: 'compound', inverted: false }]);
     expect(unsub?.forms).toEqual([{ term: 'unsubscrib', weight: 0.6, via: 'prefix', inverted: false }]);
