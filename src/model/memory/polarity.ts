@@ -2,7 +2,8 @@
  * Polarity: which words of a text a negator governs, so "a cap on liability" and "no cap on liability" make different
  * points. Judgments and queries are read the same way, in one pass over their words.
  */
-import { isStopWord, NEGATORS, type Token, termOf, tokens } from './text.js';
+import type { Lexicon } from './synonyms.js';
+import { isStopWord, NEGATORS, negatingPrefix, type Token, termOf, tokens } from './text.js';
 
 /** An index term of a text, the word it came from, and whether a negator governs it. */
 export interface ReadTerm {
@@ -192,4 +193,22 @@ export function readTokens(list: readonly Token[], lookup: (word: string) => str
   if (pending) governBack();
   endClause();
   return out;
+}
+
+/** Prefixes that negate the word they start: `uncapped`, `nonrefundable`. */
+export const NEGATING_PREFIXES = ['non', 'un'];
+
+/**
+ * The term a word negates by its prefix (`uncapped` → `cap`, `unlimited` → `limit`), when it is an adjective or
+ * participle (see `negatingPrefix`) or the lexicon says so (`unfair`/`fair`), and the judgments or the lexicon know
+ * the rest; else null.
+ */
+export function prefixBase(lower: string, term: string, known: (term: string) => boolean, lexicon: Lexicon): string | null {
+  const prefix = negatingPrefix(lower) ?? NEGATING_PREFIXES.find((p) => lower.startsWith(p));
+  if (prefix === undefined || lower.length < prefix.length + 3) return null;
+  const base = termOf(lower.slice(prefix.length));
+  if (base === null) return null;
+  // `non` negates a word of any kind (`noncompete`, `nondisclosure`); `un` only adjectives and participles.
+  if ((negatingPrefix(lower) !== null || prefix === 'non') && (known(base) || lexicon.related.has(base))) return base;
+  return lexicon.related.get(term)?.some((r) => r.kind === 'opposite' && r.term === base) ? base : null;
 }

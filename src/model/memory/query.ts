@@ -1,4 +1,4 @@
-import { readTokens } from './polarity.js';
+import { NEGATING_PREFIXES, prefixBase, readTokens } from './polarity.js';
 import {
   compound,
   degreesOf,
@@ -12,7 +12,7 @@ import {
   slippedNegator,
 } from './spelling.js';
 import type { Lexicon, RelationKind } from './synonyms.js';
-import { joinedWords, negatingPrefix, type Token, termOf, tokens } from './text.js';
+import { joinedWords, type Token, termOf, tokens } from './text.js';
 
 /**
  * How a query word reached an index term: its own word (`exact`) or another inflection of it (`stem`); a related
@@ -103,9 +103,6 @@ const RELATION_MATCH: Readonly<Record<RelationKind, MatchKind>> = {
   narrower: 'narrower',
   opposite: 'negated',
 };
-
-/** Prefixes that negate the word they start: `uncapped`, `nonrefundable`. */
-const NEGATING_PREFIXES = ['non', 'un'];
 
 /**
  * The query's words as index forms: its own term when the judgments use it, related words they use (weighed lower),
@@ -268,19 +265,4 @@ class Forms {
   list(): QueryForm[] {
     return [...this.#forms.values()];
   }
-}
-
-/**
- * The term a word negates by its prefix (`uncapped` → `cap`, `unlimited` → `limit`), when it is an adjective or
- * participle (see `negatingPrefix`) or the lexicon says so (`unfair`/`fair`), and the judgments or the lexicon know
- * the rest; else null.
- */
-function prefixBase(lower: string, term: string, known: (term: string) => boolean, lexicon: Lexicon): string | null {
-  const prefix = negatingPrefix(lower) ?? NEGATING_PREFIXES.find((p) => lower.startsWith(p));
-  if (prefix === undefined || lower.length < prefix.length + 3) return null;
-  const base = termOf(lower.slice(prefix.length));
-  if (base === null) return null;
-  // `non` negates a word of any kind (`noncompete`, `nondisclosure`); `un` only adjectives and participles.
-  if ((negatingPrefix(lower) !== null || prefix === 'non') && (known(base) || lexicon.related.has(base))) return base;
-  return lexicon.related.get(term)?.some((r) => r.kind === 'opposite' && r.term === base) ? base : null;
 }
