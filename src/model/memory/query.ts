@@ -5,6 +5,7 @@ import {
   MAX_SPELLING_CELLS,
   near,
   otherSpellings,
+  respelling,
   type SpellingBudget,
   type Spellings,
   sameBeginning,
@@ -111,7 +112,7 @@ const RELATION_MATCH: Readonly<Record<RelationKind, MatchKind>> = {
  * (`weightloss`), or the words it abbreviates (`unsub`). Each word keeps whether the query negates it.
  * @example analyseQuery('no profanty in a forum', vocabulary, lexicon)
  */
-export function analyseQuery(query: string, vocabulary: Vocabulary, lexicon: Lexicon): QueryWord[] {
+export function analyseQuery(query: string, vocabulary: Vocabulary, lexicon: Lexicon, fuzzyWords = MAX_FUZZY_WORDS): QueryWord[] {
   const out: QueryWord[] = [];
   const seen = new Set<string>();
   const known = (term: string) => vocabulary.documentFrequency(term) > 0;
@@ -154,7 +155,7 @@ export function analyseQuery(query: string, vocabulary: Vocabulary, lexicon: Lex
     // A word no judgment uses nor any word related to it reads through its derivations' derivations: `notification`
     // reaches `notice` through `notify`.
     if (forms.size() === 0 && !known(term)) forms.derivedTwice(term, lexicon);
-    if (forms.size() === 0 && !known(term) && lower.length >= 4 && lower.length <= MAX_FUZZY_LENGTH && !/\d/.test(lower) && fuzzy < MAX_FUZZY_WORDS) {
+    if (forms.size() === 0 && !known(term) && lower.length >= 4 && lower.length <= MAX_FUZZY_LENGTH && !/\d/.test(lower) && fuzzy < fuzzyWords) {
       fuzzy++;
       const parts = compound(lower, vocabulary);
       if (parts) {
@@ -173,11 +174,26 @@ export function analyseQuery(query: string, vocabulary: Vocabulary, lexicon: Lex
         }
         continue;
       }
-      for (const form of near(lower, vocabulary, spelling, !lexicon.related.has(term))) forms.add(form.term, form.via, false);
+      for (const form of near(lower, vocabulary, spelling, !lexicon.related.has(term))) {
+        forms.add(form.term, form.via, false);
+        // ...and as that word would, through the words related to it (`explanaion` finds `explains` as `explanation` does).
+        if (form.via === 'typo') forms.related(form.term, lexicon, false, FORM_WEIGHTS.knownRelated * FORM_WEIGHTS.typo);
+      }
       // A slip in a word the judgments do not use reads as that word would: through the words related to it.
       const meant = forms.size() === 0 && !lexicon.related.has(term) ? slipOf(lower, lexicon.stemsOf(term.charAt(0)), spelling) : null;
       for (const { term: other, kind, weight } of meant === null ? [] : (lexicon.related.get(meant) ?? []))
         if (kind !== 'opposite') forms.add(other, 'misspelling', false, weight * FORM_WEIGHTS[RELATION_MATCH[kind]]);
+      // A slip undone reads as the word it misspells would, related words and all (`childrn` finds `minor` through
+      // `children`), also when it changes how the word stems (`ntification`, `notification`).
+      const respelt = forms.size() === 0 && !lexicon.related.has(term) ? respelling(lower, (s) => known(s) || lexicon.related.has(s), spelling) : null;
+      const read = respelt === null || fuzzyWords === 0 ? undefined : analyseQuery(respelt, vocabulary, lexicon, 0)[0];
+      if (read && read.term === termOf(respelt as string)) {
+        for (const form of read.forms) {
+          const via: MatchKind = form.via === 'exact' || form.via === 'stem' ? 'typo' : form.via === 'negated' ? 'negated' : 'misspelling';
+          forms.add(form.term, via, form.inverted, (form.weight / FORM_WEIGHTS[via]) * FORM_WEIGHTS.typo);
+        }
+        if (read.prefixed) slipInPrefixed = true;
+      }
       // A word of at least 7 letters read through nothing else reads as the judgments' words of its family by their
       // shared beginning (`allergy` for `allergen`).
       if (forms.size() === 0 && lower.length >= 7) for (const other of sameBeginning(lower, vocabulary, spelling)) forms.add(other, 'prefix', false);

@@ -96,6 +96,13 @@ const STEM_CACHE_SIZE = 50_000;
 /** Words Porter2 undoubles into another word: `added` is not `ad`. */
 const STEMS: Readonly<Record<string, string>> = { added: 'add', adding: 'add' };
 
+/** `stem` without the cache, for the many candidate spellings of one slip (see `respelling`): they would flush it. */
+export function stemOnce(word: string): string {
+  if (word.length <= 2 || word.length > MAX_WORD_LENGTH || /\d/.test(word)) return word;
+  analysisWork.stemmedCharacters += word.length;
+  return (Object.hasOwn(STEMS, word) ? STEMS[word] : undefined) ?? stems.get(word) ?? porter2(word);
+}
+
 /**
  * Porter2 (the English Snowball stemmer), so `cures`/`cure`/`curing` and `profane`/`profanity` meet. Numbers, words
  * of 2 letters and words longer than `MAX_WORD_LENGTH` stay as they are.

@@ -5,7 +5,7 @@ import { judgmentIndex } from '../../../src/model/memory/index.js';
 import { LATER_SENSE, parseSynonyms } from '../../../src/model/memory/lexicon.js';
 import { analyseQuery } from '../../../src/model/memory/query.js';
 import { reportOf } from '../../../src/model/memory/report.js';
-import { editDistance } from '../../../src/model/memory/spelling.js';
+import { editDistance, respelling } from '../../../src/model/memory/spelling.js';
 import { loadSynonyms, NO_SYNONYMS } from '../../../src/model/memory/synonyms.js';
 import { joinedWords, negatingPrefix, terms, tokens, words } from '../../../src/model/memory/text.js';
 import type { JudgmentRecord } from '../../../src/model/state/entities.js';
@@ -80,6 +80,31 @@ describe('decision-memory query analysis', () => {
     expect(analyseQuery('illustration', vocabulary(['A note on pricing']), lexicon)[0]?.forms).toEqual([]);
     // Two words of the lexicon fit `ballat` (`ballet`, `ballot`): neither is read.
     expect(analyseQuery('ballat', vocabulary(['Vote by post']), parseSynonyms('ballot vote\nballet vote'))[0]?.forms).toEqual([]);
+  });
+
+  it('reads a slip in a judgment word as that word would read, through its related words too', () => {
+    const lexicon = parseSynonyms('explain +explan');
+    const [slip] = analyseQuery('explanaion', vocabulary(['Location asked with a clear explanation', 'App explains why']), lexicon);
+    expect(slip?.forms).toEqual([
+      { term: 'explan', weight: 1, via: 'typo', inverted: false },
+      { term: 'explain', weight: 0.8 * 0.6, via: 'derivation', inverted: false },
+    ]);
+  });
+
+  it('undoes a slip that changes how a word stems, and reads the word it hides as that word would read', () => {
+    // `ntification` stems to `ntific`, `notification` to `notif`: no stem is one edit from the other.
+    expect(respelling('ntification', (s) => s === 'notif')).toBe('notification');
+    const [notice] = analyseQuery('ntification', vocabulary(['Outage notice sent a day ahead']), parseSynonyms('notif +notifi\nnotic +notifi'));
+    expect(notice?.forms).toEqual([{ term: 'notic', weight: 0.8 * 0.8, via: 'misspelling', inverted: false }]);
+    // `childrn` is `children`, an irregular form read as `child` is, with its synonym `minor`.
+    const [minors] = analyseQuery('childrn', vocabulary(['Ad showing minors drinking']), parseSynonyms('child ~children minor'));
+    expect(minors?.forms).toEqual([{ term: 'minor', weight: 0.6, via: 'misspelling', inverted: false }]);
+    // A real word one edit from a word of another ending is no slip of it (`illustration`, `illustri`); of two words
+    // one slip away, the one a swap of neighbours reaches, else neither.
+    expect(respelling('illustration', (s) => s === 'illustri')).toBeNull();
+    expect(respelling('contarcts', (s) => s === 'contract' || s === 'contact')).toBe('contracts');
+    expect(respelling('brigdes', (s) => s === 'bridg')).toBe('bridges');
+    expect(respelling('ballats', (s) => s === 'ballot' || s === 'ballet')).toBeNull();
   });
 
   it('reads a word the judgments spell the other way, British or American, as the same word', () => {
