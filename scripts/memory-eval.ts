@@ -127,3 +127,91 @@ export async function askLabelled(
   }
   return out;
 }
+
+/** The kinds of spelling slip `slipQuery` makes: a letter dropped, doubled, swapped with the next, or struck as its keyboard neighbour. */
+export type SlipKind = 'dropped' | 'doubled' | 'swapped' | 'struck';
+
+/** The kinds of slip, in the order `slipRobustness` reports them. */
+export const SLIP_KINDS: readonly SlipKind[] = ['dropped', 'doubled', 'swapped', 'struck'];
+
+/** Each letter's neighbours on a QWERTY keyboard, for a struck key. */
+const NEIGHBOURS: Readonly<Record<string, string>> = {
+  a: 'qwsz',
+  b: 'vghn',
+  c: 'xdfv',
+  d: 'serfcx',
+  e: 'wsdr',
+  f: 'drtgvc',
+  g: 'ftyhbv',
+  h: 'gyujnb',
+  i: 'ujko',
+  j: 'huikmn',
+  k: 'jiolm',
+  l: 'kop',
+  m: 'njk',
+  n: 'bhjm',
+  o: 'iklp',
+  p: 'ol',
+  q: 'wa',
+  r: 'edft',
+  s: 'awedxz',
+  t: 'rfgy',
+  u: 'yhji',
+  v: 'cfgb',
+  w: 'qase',
+  x: 'zsdc',
+  y: 'tghu',
+  z: 'asx',
+};
+
+/**
+ * The query with one slip of `kind` in its longest word (of at least 4 letters), never in the first letter: the
+ * word a query is most about and the one a hurried writer most often gets wrong. Where the slip falls follows from
+ * `seed`, so the same seed gives the same slip. Null when the query has no such word.
+ * @example slipQuery('no unsubscribe link', 'swapped', 3) // 'no unsusbcribe link'
+ */
+export function slipQuery(query: string, kind: SlipKind, seed: number): string | null {
+  const longest = [...(query.match(/[A-Za-z]{4,}/g) ?? [])].sort((a, b) => b.length - a.length)[0];
+  if (longest === undefined) return null;
+  const w = longest.toLowerCase();
+  const at = 1 + (seed % (w.length - 2));
+  const letter = w.charAt(at);
+  const slip =
+    kind === 'dropped'
+      ? w.slice(0, at) + w.slice(at + 1)
+      : kind === 'doubled'
+        ? w.slice(0, at) + letter + w.slice(at)
+        : kind === 'swapped'
+          ? w.slice(0, at) + w.charAt(at + 1) + letter + w.slice(at + 2)
+          : w.slice(0, at) + (NEIGHBOURS[letter] ?? 'e').charAt(seed % (NEIGHBOURS[letter] ?? 'e').length) + w.slice(at + 1);
+  return query.replace(longest, slip);
+}
+
+/**
+ * How well the answers of labelled sets survive spelling slips: for each set, every query answered as labelled with
+ * a recommendation is asked again with each kind of slip in its longest word (`slipQuery`, seeded by the query's
+ * position), and counted when the answer stays as labelled.
+ * @example const { kept, asked } = await slipRobustness([paraphraseSet()])
+ */
+export async function slipRobustness(
+  sets: readonly LabelledSet[],
+): Promise<{ kept: number; asked: number; byKind: Record<SlipKind, { kept: number; asked: number }> }> {
+  const byKind = Object.fromEntries(SLIP_KINDS.map((k) => [k, { kept: 0, asked: 0 }])) as Record<SlipKind, { kept: number; asked: number }>;
+  for (const set of sets) {
+    const { service, keys } = await serviceForSet(set);
+    const missed = new Set((await askLabelled(service, set.queries, keys)).misses.map((m) => m.slice(0, m.indexOf(':'))));
+    const answered = set.queries.filter((q) => !missed.has(q.id) && q.expected.recommendation !== null);
+    for (const kind of SLIP_KINDS) {
+      const slipped = answered.flatMap((q, i) => {
+        const query = slipQuery(q.query, kind, i);
+        return query === null || query === q.query ? [] : [{ ...q, query }];
+      });
+      const result = await askLabelled(service, slipped, keys);
+      byKind[kind].kept += result.right;
+      byKind[kind].asked += result.total;
+    }
+  }
+  const kept = SLIP_KINDS.reduce((n, k) => n + byKind[k].kept, 0);
+  const asked = SLIP_KINDS.reduce((n, k) => n + byKind[k].asked, 0);
+  return { kept, asked, byKind };
+}

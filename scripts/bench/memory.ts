@@ -1,7 +1,7 @@
 /**
  * Decision-memory figures: suggest latency through `service.dispatch` with 10,000 judgments in scope, the index
  * build, labelled accuracy on the project's own set, the paraphrase, development, held-out, capability and tuning
- * sets, and the product's index against minisearch (exact terms only: latency and labelled accuracy).
+ * sets, the answers that survive a spelling slip, and the product's index against minisearch (exact terms only: latency and labelled accuracy).
  */
 
 import type { JudgmentInit } from '../../src/harness/memory.js';
@@ -12,7 +12,7 @@ import type { JudgmentRecord } from '../../src/model/state/entities.js';
 import { emptyNamespace } from '../../src/model/state/store.js';
 import { createMockService } from '../../src/service.js';
 import { REFERENCE_TIME } from '../../src/support/clock.js';
-import { askLabelled, askSet, paraphraseSet, readLabelledSet } from '../memory-eval.js';
+import { askLabelled, askSet, paraphraseSet, readLabelledSet, SLIP_KINDS, slipRobustness } from '../memory-eval.js';
 import { generateJudgments, generateQueries, type LabelledQuery } from '../memory-fixtures.js';
 import { median, timeIt } from './core.js';
 import { minisearchIndex } from './memory-minisearch.js';
@@ -104,6 +104,13 @@ export async function benchMemory(): Promise<Record<string, number>> {
     more[`memory.accuracy.${name} (of ${set.total})`] = set.right;
     more[`memory.accuracy.${name} nulls kept (of ${set.nulls})`] = set.nullsRight;
   }
+  // The answers that survive a spelling slip in the query's longest word (see `slipRobustness`).
+  const slipSets = ['dev-set', 'tuning-set-a', 'tuning-set-b', 'tuning-set-c', 'tuning-set-d'].map((name) =>
+    readLabelledSet(new URL(`../../test/model/memory/${name}.json`, import.meta.url)),
+  );
+  const slips = await slipRobustness([paraphraseSet(), ...slipSets]);
+  more[`memory.slips: answers kept with a slip in the longest word (of ${slips.asked})`] = slips.kept;
+  for (const kind of SLIP_KINDS) more[`memory.slips: ... a letter ${kind} (of ${slips.byKind[kind].asked})`] = slips.byKind[kind].kept;
   const ownSet = await askLabelled(withJudgments(fixtures), queries);
   return {
     'memory.judgments': stored.length,
