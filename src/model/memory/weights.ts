@@ -18,7 +18,8 @@ const SPELT: ReadonlySet<MatchKind> = new Set(['exact', 'stem', 'typo', 'compoun
 
 /**
  * Words of a message around an item rather than of the item: greetings and thanks, days and months, deadlines, asking
- * for a decision, the ticket or batch it came in and whether it is ready to go. When no judgment uses one it weighs nothing, like a number; when judgments do, it weighs as any word.
+ * for a decision and the verdict asked for, the ticket or batch it came in and whether it is ready to go. When no
+ * judgment uses one it weighs nothing, like a number; when judgments do, it weighs as any word.
  */
 const MESSAGE_WORDS: ReadonlySet<string> = new Set(
   (
@@ -27,7 +28,7 @@ const MESSAGE_WORDS: ReadonlySet<string> = new Set(
     'monday tuesday wednesday thursday friday saturday sunday january february march april june july august ' +
     'september october november december jan feb mar apr jun jul aug sep sept oct nov dec ' +
     'ok okay yes fine review reviewed confirm approve approval decision decide verdict action thoughts question ' +
-    'noon midnight fyi lgtm ticket batch queue ready forward forwarded ' +
+    'noon midnight fyi lgtm ticket batch queue ready forward forwarded forwarding reject ' +
     'wants wanted asks asked basically actually really thing things stuff something anything'
   ).split(' '),
 );
