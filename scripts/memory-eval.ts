@@ -215,3 +215,41 @@ export async function slipRobustness(
   const asked = SLIP_KINDS.reduce((n, k) => n + byKind[k].asked, 0);
   return { kept, asked, byKind };
 }
+
+/**
+ * Messages an item arrives in when pasted from a queue, a chat or an email: a greeting, a ticket or release number,
+ * a deadline, a request for a verdict and a sign-off around it (`{item}`).
+ */
+export const ENVELOPES: readonly string[] = [
+  'Hi Dana, ticket 4471 needs a decision by Friday: {item}. Thanks, Priya',
+  'Morning team, quick one before the 3pm cut-off - {item}. Can someone approve or reject? Cheers, Leo',
+  'Forwarding from the moderation queue (batch 12, item 88): "{item}" Please review today.',
+  'Hey Sam, release 2.4.1 goes out Monday and legal wants a yes or no: {item}. Thanks!',
+];
+
+/**
+ * How well the answers of labelled sets survive being pasted inside a message: every query answered as labelled (not
+ * one written as a pasted item already) is asked again inside each of `ENVELOPES`, and counted when the answer stays
+ * as labelled; queries labelled with a recommendation and null queries are counted apart.
+ * @example const { kept, asked, nullsKept, nulls } = await envelopeRobustness([paraphraseSet()])
+ */
+export async function envelopeRobustness(sets: readonly LabelledSet[]): Promise<{ kept: number; asked: number; nullsKept: number; nulls: number }> {
+  const out = { kept: 0, asked: 0, nullsKept: 0, nulls: 0 };
+  for (const set of sets) {
+    const { service, keys } = await serviceForSet(set);
+    const missed = new Set((await askLabelled(service, set.queries, keys)).misses.map((m) => m.slice(0, m.indexOf(':'))));
+    const answered = set.queries.filter((q) => !missed.has(q.id) && !(q.kinds ?? []).includes('pasted'));
+    for (const envelope of ENVELOPES) {
+      const result = await askLabelled(
+        service,
+        answered.map((q) => ({ ...q, query: envelope.replace('{item}', q.query) })),
+        keys,
+      );
+      out.kept += result.right - result.nullsRight;
+      out.asked += result.total - result.nulls;
+      out.nullsKept += result.nullsRight;
+      out.nulls += result.nulls;
+    }
+  }
+  return out;
+}

@@ -1,7 +1,7 @@
 /**
  * Decision-memory figures: suggest latency through `service.dispatch` with 10,000 judgments in scope, the index
  * build, labelled accuracy on the project's own set, the paraphrase, development, held-out, capability and tuning
- * sets, the answers that survive a spelling slip, and the product's index against minisearch (exact terms only: latency and labelled accuracy).
+ * sets, the answers that survive a spelling slip or being pasted inside a message, and the product's index against minisearch (exact terms only: latency and labelled accuracy).
  */
 
 import type { JudgmentInit } from '../../src/harness/memory.js';
@@ -12,7 +12,7 @@ import type { JudgmentRecord } from '../../src/model/state/entities.js';
 import { emptyNamespace } from '../../src/model/state/store.js';
 import { createMockService } from '../../src/service.js';
 import { REFERENCE_TIME } from '../../src/support/clock.js';
-import { askLabelled, askSet, paraphraseSet, readLabelledSet, SLIP_KINDS, slipRobustness } from '../memory-eval.js';
+import { askLabelled, askSet, envelopeRobustness, paraphraseSet, readLabelledSet, SLIP_KINDS, slipRobustness } from '../memory-eval.js';
 import { generateJudgments, generateQueries, type LabelledQuery } from '../memory-fixtures.js';
 import { median, timeIt } from './core.js';
 import { minisearchIndex } from './memory-minisearch.js';
@@ -111,6 +111,14 @@ export async function benchMemory(): Promise<Record<string, number>> {
   const slips = await slipRobustness([paraphraseSet(), ...slipSets]);
   more[`memory.slips: answers kept with a slip in the longest word (of ${slips.asked})`] = slips.kept;
   for (const kind of SLIP_KINDS) more[`memory.slips: ... a letter ${kind} (of ${slips.byKind[kind].asked})`] = slips.byKind[kind].kept;
+  // The answers that survive being pasted inside a message (see `envelopeRobustness`).
+  const pasted = await envelopeRobustness([
+    paraphraseSet(),
+    ...slipSets,
+    readLabelledSet(new URL('../../test/model/memory/capability-set.json', import.meta.url)),
+  ]);
+  more[`memory.pasted: answers kept inside a message (of ${pasted.asked})`] = pasted.kept;
+  more[`memory.pasted: null answers kept inside a message (of ${pasted.nulls})`] = pasted.nullsKept;
   const ownSet = await askLabelled(withJudgments(fixtures), queries);
   return {
     'memory.judgments': stored.length,

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { ENVELOPES, envelopeRobustness, paraphraseSet, readLabelledSet } from '../../../scripts/memory-eval.js';
+
+/** The labelled sets whose answered queries are asked again pasted inside a message. */
+const SETS = () => [
+  paraphraseSet(),
+  ...['dev-set.json', 'capability-set.json', 'tuning-set-a.json', 'tuning-set-b.json', 'tuning-set-c.json', 'tuning-set-d.json'].map((file) =>
+    readLabelledSet(new URL(`./${file}`, import.meta.url)),
+  ),
+];
+
+describe('answers that survive being pasted inside a message', () => {
+  it('wraps an item in a greeting, a ticket or release, a deadline, a request for a verdict and a sign-off', () => {
+    expect(ENVELOPES.map((e) => e.split('{item}').length)).toEqual(ENVELOPES.map(() => 2));
+  });
+
+  it('keeps at least 87% of the labelled answers and 95% of the null ones when each query arrives inside a message', async () => {
+    const { kept, asked, nullsKept, nulls } = await envelopeRobustness(SETS());
+    expect(asked).toBeGreaterThan(1000);
+    expect(kept / asked).toBeGreaterThanOrEqual(0.87);
+    expect(nullsKept / nulls).toBeGreaterThanOrEqual(0.95);
+  });
+});
