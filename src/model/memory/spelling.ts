@@ -1,5 +1,5 @@
 import type { Lexicon } from './synonyms.js';
-import { analysisWork, isStopWord, NEGATORS, stem, stemOnce, termOf } from './text.js';
+import { analysisWork, isStopWord, LONG_STOP_WORDS, NEGATORS, stem, stemOnce, termOf } from './text.js';
 
 /** The judgments' words a spelling match reads (see `Vocabulary` in `query.ts`). */
 export interface Spellings {
@@ -257,23 +257,26 @@ export function editDistance(a: string, b: string, limit: number, budget?: Spell
 }
 
 /** Negators long enough that a slip in one is rarely another word: `witout`, `omited`, `mising`, `dosent`. */
-const SLIPPABLE_NEGATORS = [...NEGATORS].filter((word) => word.length >= 6);
+const SLIPPABLE_NEGATORS = [...NEGATORS].filter((word) => word.length >= 5);
 
 /**
- * The negator a word neither the judgments nor the lexicon know is a slip of (one edit, same first letter, at least
- * 5 letters), or null: "allergen infomation omited" says the information is absent.
+ * The negator or the word without a topic a word neither the judgments nor the lexicon know is a slip of, or null: one
+ * edit from a negator of at least 6 letters (the word of at least 5), or a swap of neighbours or one letter more or
+ * less from a shorter negator or from a word without a topic of at least 4 letters, the first letter kept. "allergen
+ * infomation omited" says the information is absent; "screenshots wheer details are blurred" says nothing more.
  * @example slippedNegator('witout', known, lexicon) // 'without'
  */
 export function slippedNegator(word: string, known: (term: string) => boolean, lexicon: Lexicon): string | null {
-  if (word.length < 5 || word.length > 12 || NEGATORS.has(word) || isStopWord(word)) return null;
+  if (word.length < 4 || word.length > 12 || NEGATORS.has(word) || isStopWord(word)) return null;
   const term = termOf(word);
   if (term === null || known(term)) return null;
   // A word the lexicon knows is no slip, unless it has the negator's own stem (`omited`, as `omitted` has).
   const lexical = lexicon.related.has(term);
-  for (const negator of SLIPPABLE_NEGATORS) {
-    if (negator.charCodeAt(0) !== word.charCodeAt(0) || Math.abs(negator.length - word.length) > 1) continue;
-    if ((!lexical || stem(negator) === term) && editDistance(word, negator, 1) <= 1) return negator;
-  }
+  const near = (other: string) =>
+    other.charCodeAt(0) === word.charCodeAt(0) &&
+    (other.length >= 6 ? word.length >= 5 && Math.abs(other.length - word.length) <= 1 && editDistance(word, other, 1) <= 1 : slipped(word, other));
+  for (const negator of SLIPPABLE_NEGATORS) if ((!lexical || stem(negator) === term) && near(negator)) return negator;
+  if (!lexical) for (const other of LONG_STOP_WORDS) if (near(other)) return other;
   return null;
 }
 

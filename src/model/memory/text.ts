@@ -15,6 +15,9 @@ const STOP_WORDS = new Set(
   ).split(' '),
 );
 
+/** The words without a topic of at least 4 letters, whose slips `slippedNegator` reads as them (`wheer`, `shoud`). */
+export const LONG_STOP_WORDS: readonly string[] = [...STOP_WORDS].filter((word) => word.length >= 4);
+
 /**
  * Words that say something is absent or not done: they carry no topic themselves but negate the words they govern
  * (see `polarity.ts`): "excludes the resort fee" and "ignored a deletion request" say the fee and the request are

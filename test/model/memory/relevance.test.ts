@@ -184,6 +184,22 @@ describe('relevance that reads both ways', () => {
     expect(noting.words.find((w) => w.word === 'allergen')?.negated).toBe(false);
   });
 
+  it('reads a slip in a short negator or in a word without a topic as that word: `ommits` negates, `wheer` says nothing', async () => {
+    const rows: JudgmentRow[] = [
+      ['Pasta dish published without nut allergen information', 'Missing allergen information is a safety risk', 'rejected'],
+      ['Bakery listing omits gluten and dairy allergen details', 'No allergen details', 'rejected'],
+      ['Pad thai listing shows peanut and egg allergen information', 'Allergens declared clearly', 'approved'],
+      ['Dashboard redesign with a darker sidebar', 'On brand', 'approved'],
+    ];
+    const omits = (await ask(rows, 'tiramisu listing that ommits allergen information')).why();
+    expect(omits.words.find((w) => w.word === 'allergen')?.negated).toBe(true);
+    expect(omits.result.primary).toMatchObject({ recommendation: 'reject', basedOn: 2 });
+    const plain = (await ask(rows, 'listing where allergen information is shown')).report.hits;
+    const slipped = await ask(rows, 'listing wheer allergen information is shown');
+    expect(slipped.why().words.map((w) => w.word)).not.toContain('wheer');
+    expect(slipped.report.hits.map((h) => [h.index, h.coverage])).toEqual(plain.map((h) => [h.index, h.coverage]));
+  });
+
   it("reads a word no other reading reaches as the judgments' words of its family by their shared beginning", async () => {
     const rows: JudgmentRow[] = [
       ['Pad thai listing shows peanut and egg allergen icons', 'Allergens declared clearly', 'approved'],
