@@ -164,14 +164,19 @@ const NEIGHBOURS: Readonly<Record<string, string>> = {
   z: 'asx',
 };
 
+/** Which word of a query `slipQuery` misspells: its longest, or any word of at least 4 letters, by the seed. */
+export type SlipTarget = 'longest' | 'any';
+
 /**
- * The query with one slip of `kind` in its longest word (of at least 4 letters), never in the first letter: the
- * word a query is most about and the one a hurried writer most often gets wrong. Where the slip falls follows from
- * `seed`, so the same seed gives the same slip. Null when the query has no such word.
+ * The query with one slip of `kind` in one word of at least 4 letters (`target`: its longest, the word a query is
+ * most about and the one a hurried writer most often gets wrong, or any, stop words included), never in the first
+ * letter. Which word and where the slip falls follow from `seed`, so the same seed gives the same slip. Null when
+ * the query has no such word.
  * @example slipQuery('no unsubscribe link', 'swapped', 3) // 'no unsusbcribe link'
  */
-export function slipQuery(query: string, kind: SlipKind, seed: number): string | null {
-  const longest = [...(query.match(/[A-Za-z]{4,}/g) ?? [])].sort((a, b) => b.length - a.length)[0];
+export function slipQuery(query: string, kind: SlipKind, seed: number, target: SlipTarget = 'longest'): string | null {
+  const words = query.match(/[A-Za-z]{4,}/g) ?? [];
+  const longest = target === 'longest' ? [...words].sort((a, b) => b.length - a.length)[0] : words[(seed * 7) % Math.max(1, words.length)];
   if (longest === undefined) return null;
   const w = longest.toLowerCase();
   const at = 1 + (seed % (w.length - 2));
@@ -189,12 +194,13 @@ export function slipQuery(query: string, kind: SlipKind, seed: number): string |
 
 /**
  * How well the answers of labelled sets survive spelling slips: for each set, every query answered as labelled with
- * a recommendation is asked again with each kind of slip in its longest word (`slipQuery`, seeded by the query's
- * position), and counted when the answer stays as labelled.
+ * a recommendation is asked again with each kind of slip in its longest word, or in any word (`target`; see
+ * `slipQuery`, seeded by the query's position), and counted when the answer stays as labelled.
  * @example const { kept, asked } = await slipRobustness([paraphraseSet()])
  */
 export async function slipRobustness(
   sets: readonly LabelledSet[],
+  target: SlipTarget = 'longest',
 ): Promise<{ kept: number; asked: number; byKind: Record<SlipKind, { kept: number; asked: number }> }> {
   const byKind = Object.fromEntries(SLIP_KINDS.map((k) => [k, { kept: 0, asked: 0 }])) as Record<SlipKind, { kept: number; asked: number }>;
   for (const set of sets) {
@@ -203,7 +209,7 @@ export async function slipRobustness(
     const answered = set.queries.filter((q) => !missed.has(q.id) && q.expected.recommendation !== null);
     for (const kind of SLIP_KINDS) {
       const slipped = answered.flatMap((q, i) => {
-        const query = slipQuery(q.query, kind, i);
+        const query = slipQuery(q.query, kind, i, target);
         return query === null || query === q.query ? [] : [{ ...q, query }];
       });
       const result = await askLabelled(service, slipped, keys);

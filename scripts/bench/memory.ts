@@ -111,6 +111,8 @@ export async function benchMemory(): Promise<Record<string, number>> {
   const slips = await slipRobustness([paraphraseSet(), ...slipSets]);
   more[`memory.slips: answers kept with a slip in the longest word (of ${slips.asked})`] = slips.kept;
   for (const kind of SLIP_KINDS) more[`memory.slips: ... a letter ${kind} (of ${slips.byKind[kind].asked})`] = slips.byKind[kind].kept;
+  const anyWord = await slipRobustness([paraphraseSet(), ...slipSets], 'any');
+  more[`memory.slips: answers kept with a slip in any word of 4 letters or more (of ${anyWord.asked})`] = anyWord.kept;
   // The answers that survive being pasted inside a message (see `envelopeRobustness`).
   const pasted = await envelopeRobustness([
     paraphraseSet(),

@@ -27,4 +27,10 @@ describe('answers that survive spelling slips', () => {
     expect(kept / asked).toBeGreaterThanOrEqual(0.97);
     for (const kind of SLIP_KINDS) expect(byKind[kind].kept / byKind[kind].asked, kind).toBeGreaterThanOrEqual(0.95);
   });
+
+  it('keeps at least 95% of them when the slip falls in any word, a word without a topic or a negator included', async () => {
+    const { kept, asked } = await slipRobustness(SETS(), 'any');
+    expect(asked).toBeGreaterThan(900);
+    expect(kept / asked).toBeGreaterThanOrEqual(0.95);
+  });
 });
