@@ -35,19 +35,24 @@ const MESSAGE_WORDS: ReadonlySet<string> = new Set(
 
 /**
  * The words a query writes as names (`Priya`, `Oslo`, `AWB`): capitalised wherever they occur, at least once other than
- * at the start of a sentence. Lowercased. One no judgment uses weighs nothing, like a number: it names who sent the
+ * at the start of a sentence, in a query whose words are not mostly capitalised. Lowercased. One no judgment uses weighs nothing, like a number: it names who sent the
  * item or where it goes, not what it is about.
  */
 function namesIn(query: string): Set<string> {
   const capitalised = new Set<string>();
   const plain = new Set<string>();
+  // Words written in capitals and in lower case, to tell names from a query written in capitals (a title, a shout).
+  let capitals = 0;
+  let lowers = 0;
   for (const match of query.matchAll(/[\p{L}\p{N}]+/gu)) {
     const word = match[0];
     const lower = word.toLowerCase();
     if (!/^\p{Lu}/u.test(word) || /\p{Lu}/u.test(word.slice(1)) !== /^\p{Lu}+$/u.test(word)) {
       plain.add(lower);
+      if (/^\p{Ll}/u.test(word)) lowers++;
       continue;
     }
+    capitals++;
     // The start of the query, of a sentence or of a quotation (`'Help flood victims now'`): capitalised as any word
     // would be. Only the spaces and the mark before the word are read, so the whole query is read once.
     let at = match.index - 1;
@@ -56,7 +61,8 @@ function namesIn(query: string): Set<string> {
     capitalised.add(lower);
   }
   for (const word of plain) capitalised.delete(word);
-  return capitalised;
+  // A query written mostly in capitals ("Warehouse Safety Training Slides", "BEER AD FOR GAMERS") names nothing by them.
+  return capitals > 2 * lowers ? new Set() : capitalised;
 }
 
 /** Whether the character at `at` opens a quotation (a quote mark after a space, a colon or the start): what it quotes starts a sentence. */

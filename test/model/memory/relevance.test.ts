@@ -124,6 +124,25 @@ describe('relevance that reads both ways', () => {
     expect(weightless['hannah']).toBe('name');
   });
 
+  it('reads no names in a query written mostly in capitals: a title or a shout names nothing by its capitals', async () => {
+    const rows: JudgmentRow[] = [
+      ['Warehouse forklift video showing staff without helmets', 'Unsafe practice on camera', 'rejected'],
+      ['Factory tour video with workers not wearing goggles', 'Missing protective equipment', 'rejected'],
+      ['Dashboard redesign with a darker sidebar', 'On brand', 'approved'],
+    ];
+    for (const query of ['Warehouse Safety Training Slides', 'WAREHOUSE SAFETY TRAINING SLIDES']) {
+      const why = (await ask(rows, query)).why();
+      expect(
+        why.words.filter((w) => w.weightless).map((w) => w.word),
+        query,
+      ).toEqual([]);
+      expect(why.result.primary, query).toBeNull();
+    }
+    // Among words in lower case, a capitalised one is still a name.
+    const named = (await ask(rows, 'training slides for the warehouse team in Oslo')).why();
+    expect(named.words.find((w) => w.word === 'oslo')?.weightless).toBe('name');
+  });
+
   it('weighs a number at nothing even when a judgment holds it: ages and prices that share a figure share no subject', async () => {
     const rows: JudgmentRow[] = [
       ['Nurse vacancy stating an hourly rate of 24 to 28 dollars', 'Pay rate clearly stated', 'approved'],
