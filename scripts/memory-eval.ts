@@ -233,22 +233,30 @@ export const ENVELOPES: readonly string[] = [
   'Hey Sam, release 2.4.1 goes out Monday and legal wants a yes or no: {item}. Thanks!',
 ];
 
+/** How many answers of labelled sets stayed as labelled when their queries were rewritten, nulls counted apart. */
+export interface Survival {
+  kept: number;
+  asked: number;
+  nullsKept: number;
+  nulls: number;
+}
+
 /**
- * How well the answers of labelled sets survive being pasted inside a message: every query answered as labelled (not
- * one written as a pasted item already) is asked again inside each of `ENVELOPES`, and counted when the answer stays
- * as labelled; queries labelled with a recommendation and null queries are counted apart.
- * @example const { kept, asked, nullsKept, nulls } = await envelopeRobustness([paraphraseSet()])
+ * How well the answers of labelled sets survive their queries being rewritten: every query answered as labelled (not
+ * one written as a pasted item already) is asked again rewritten by each of `rewrites`, and counted when the answer
+ * stays as labelled; queries labelled with a recommendation and null queries are counted apart.
+ * @example await rewriteRobustness([paraphraseSet()], [(q) => q.toUpperCase()])
  */
-export async function envelopeRobustness(sets: readonly LabelledSet[]): Promise<{ kept: number; asked: number; nullsKept: number; nulls: number }> {
+export async function rewriteRobustness(sets: readonly LabelledSet[], rewrites: readonly ((query: string) => string)[]): Promise<Survival> {
   const out = { kept: 0, asked: 0, nullsKept: 0, nulls: 0 };
   for (const set of sets) {
     const { service, keys } = await serviceForSet(set);
     const missed = new Set((await askLabelled(service, set.queries, keys)).misses.map((m) => m.slice(0, m.indexOf(':'))));
     const answered = set.queries.filter((q) => !missed.has(q.id) && !(q.kinds ?? []).includes('pasted'));
-    for (const envelope of ENVELOPES) {
+    for (const rewrite of rewrites) {
       const result = await askLabelled(
         service,
-        answered.map((q) => ({ ...q, query: envelope.replace('{item}', q.query) })),
+        answered.map((q) => ({ ...q, query: rewrite(q.query) })),
         keys,
       );
       out.kept += result.right - result.nullsRight;
@@ -259,3 +267,17 @@ export async function envelopeRobustness(sets: readonly LabelledSet[]): Promise<
   }
   return out;
 }
+
+/** How well the answers of labelled sets survive being pasted inside each of `ENVELOPES` (see `rewriteRobustness`). */
+export function envelopeRobustness(sets: readonly LabelledSet[]): Promise<Survival> {
+  return rewriteRobustness(
+    sets,
+    ENVELOPES.map((envelope) => (query: string) => envelope.replace('{item}', query)),
+  );
+}
+
+/** Ways a query is written in capitals: all of it (a shout, a subject line) and each word's first letter (a title). */
+export const CAPITALISED: readonly ((query: string) => string)[] = [
+  (query) => query.toUpperCase(),
+  (query) => query.replace(/(^|[^\p{L}'])(\p{Ll})/gu, (_, before: string, letter: string) => before + letter.toUpperCase()),
+];

@@ -1,7 +1,8 @@
 /**
  * Decision-memory figures: suggest latency through `service.dispatch` with 10,000 judgments in scope, the index
  * build, labelled accuracy on the project's own set, the paraphrase, development, held-out, capability and tuning
- * sets, the answers that survive a spelling slip or being pasted inside a message, and the product's index against minisearch (exact terms only: latency and labelled accuracy).
+ * sets, the answers that survive a spelling slip, being pasted inside a message or written in capitals, and the
+ * product's index against minisearch (exact terms only: latency and labelled accuracy).
  */
 
 import type { JudgmentInit } from '../../src/harness/memory.js';
@@ -12,7 +13,17 @@ import type { JudgmentRecord } from '../../src/model/state/entities.js';
 import { emptyNamespace } from '../../src/model/state/store.js';
 import { createMockService } from '../../src/service.js';
 import { REFERENCE_TIME } from '../../src/support/clock.js';
-import { askLabelled, askSet, envelopeRobustness, paraphraseSet, readLabelledSet, SLIP_KINDS, slipRobustness } from '../memory-eval.js';
+import {
+  askLabelled,
+  askSet,
+  CAPITALISED,
+  envelopeRobustness,
+  paraphraseSet,
+  readLabelledSet,
+  rewriteRobustness,
+  SLIP_KINDS,
+  slipRobustness,
+} from '../memory-eval.js';
 import { generateJudgments, generateQueries, type LabelledQuery } from '../memory-fixtures.js';
 import { median, timeIt } from './core.js';
 import { minisearchIndex } from './memory-minisearch.js';
@@ -121,6 +132,9 @@ export async function benchMemory(): Promise<Record<string, number>> {
   ]);
   more[`memory.pasted: answers kept inside a message (of ${pasted.asked})`] = pasted.kept;
   more[`memory.pasted: null answers kept inside a message (of ${pasted.nulls})`] = pasted.nullsKept;
+  const capitals = await rewriteRobustness([paraphraseSet(), ...slipSets], CAPITALISED);
+  more[`memory.capitals: answers kept written in capitals or as a title (of ${capitals.asked})`] = capitals.kept;
+  more[`memory.capitals: null answers kept written in capitals or as a title (of ${capitals.nulls})`] = capitals.nullsKept;
   const ownSet = await askLabelled(withJudgments(fixtures), queries);
   return {
     'memory.judgments': stored.length,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ENVELOPES, envelopeRobustness, paraphraseSet, readLabelledSet } from '../../../scripts/memory-eval.js';
+import { CAPITALISED, ENVELOPES, envelopeRobustness, paraphraseSet, readLabelledSet, rewriteRobustness } from '../../../scripts/memory-eval.js';
 
 /** The labelled sets whose answered queries are asked again pasted inside a message. */
 const SETS = () => [
@@ -19,5 +19,18 @@ describe('answers that survive being pasted inside a message', () => {
     expect(asked).toBeGreaterThan(1000);
     expect(kept / asked).toBeGreaterThanOrEqual(0.87);
     expect(nullsKept / nulls).toBeGreaterThanOrEqual(0.95);
+  });
+});
+
+describe('answers that survive being written in capitals', () => {
+  it('writes a query in capitals throughout, or as a title', () => {
+    expect(CAPITALISED.map((rewrite) => rewrite("children's app with no ads"))).toEqual(["CHILDREN'S APP WITH NO ADS", "Children's App With No Ads"]);
+  });
+
+  it('keeps at least 98% of the labelled answers and of the null ones when each query is written in capitals or as a title', async () => {
+    const { kept, asked, nullsKept, nulls } = await rewriteRobustness(SETS(), CAPITALISED);
+    expect(asked).toBeGreaterThan(400);
+    expect(kept / asked).toBeGreaterThanOrEqual(0.98);
+    expect(nullsKept / nulls).toBeGreaterThanOrEqual(0.98);
   });
 });
