@@ -1,11 +1,11 @@
 import { NEGATING_PREFIXES, prefixBase, readTokens } from './polarity.js';
+import { respelling } from './respelling.js';
 import {
   compound,
   degreesOf,
   MAX_SPELLING_CELLS,
   near,
   otherSpellings,
-  respelling,
   type SpellingBudget,
   type Spellings,
   sameBeginning,
