@@ -87,6 +87,9 @@ export const MAX_FUZZY_LENGTH = 24;
 /** The most query words matched for spelling slips, parts or abbreviations: a long paste costs no more than this. */
 export const MAX_FUZZY_WORDS = 16;
 
+/** The most query words whose slip is undone by stemming its every neighbour (see `respelling`): a typed query holds few. */
+export const MAX_RESPELT_WORDS = 3;
+
 /**
  * What query analysis needs to know about the index: document frequencies and the judgments' words by initial (an
  * index keeps them by initial, so a spelling lookup costs one initial's words), and which terms negate by prefix.
@@ -117,6 +120,7 @@ export function analyseQuery(query: string, vocabulary: Vocabulary, lexicon: Lex
   const seen = new Set<string>();
   const known = (term: string) => vocabulary.documentFrequency(term) > 0;
   let fuzzy = 0;
+  let undone = 0;
   const spelling: SpellingBudget = { cells: MAX_SPELLING_CELLS };
   const list = tokens(query).map((token) => {
     const negator = slippedNegator(token.word, known, lexicon);
@@ -185,7 +189,11 @@ export function analyseQuery(query: string, vocabulary: Vocabulary, lexicon: Lex
         if (kind !== 'opposite') forms.add(other, 'misspelling', false, weight * FORM_WEIGHTS[RELATION_MATCH[kind]]);
       // A slip undone reads as the word it misspells would, related words and all (`childrn` finds `minor` through
       // `children`), also when it changes how the word stems (`ntification`, `notification`).
-      const respelt = forms.size() === 0 && !lexicon.related.has(term) ? respelling(lower, (s) => known(s) || lexicon.related.has(s), spelling) : null;
+      const initial = lower.charAt(0);
+      const respelt =
+        forms.size() === 0 && !lexicon.related.has(term) && undone++ < MAX_RESPELT_WORDS
+          ? respelling(lower, (s) => known(s) || lexicon.related.has(s), [...lexicon.stemsOf(initial), ...vocabulary.surfaces(initial).keys()], spelling)
+          : null;
       const read = respelt === null || fuzzyWords === 0 ? undefined : analyseQuery(respelt, vocabulary, lexicon, 0)[0];
       if (read && read.term === termOf(respelt as string)) {
         for (const form of read.forms) {

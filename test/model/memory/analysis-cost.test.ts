@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { judgmentIndex } from '../../../src/model/memory/index.js';
-import { MAX_FUZZY_LENGTH, MAX_FUZZY_WORDS } from '../../../src/model/memory/query.js';
+import { MAX_FUZZY_LENGTH, MAX_FUZZY_WORDS, MAX_RESPELT_WORDS } from '../../../src/model/memory/query.js';
 import { MAX_SPELLING_CELLS } from '../../../src/model/memory/spelling.js';
 import { loadSynonyms, NO_SYNONYMS } from '../../../src/model/memory/synonyms.js';
 import { analysisWork, MAX_WORD_LENGTH } from '../../../src/model/memory/text.js';
@@ -60,6 +60,24 @@ describe('what reading a query costs, counted in steps', () => {
     expect(work.editCells).toBeLessThanOrEqual(MAX_FUZZY_WORDS * (surfaces + 10) * (MAX_FUZZY_LENGTH + 1) * (MAX_FUZZY_LENGTH + 3));
     // Each word is stemmed for its term and its phrases, and a fuzzy word's run-together parts once each.
     expect(work.stemmedCharacters).toBeLessThanOrEqual(2 * query.length + MAX_FUZZY_WORDS * MAX_FUZZY_LENGTH * MAX_FUZZY_LENGTH);
+  });
+
+  it('undoes the slips of at most a few words of a query, and stems no spelling that begins as no known word', async () => {
+    const index = judgmentIndex([record('Outage notice sent a day ahead', 0), record('Maintenance window announced', 1)], await loadSynonyms());
+    index.search('warm up');
+    // What reading the words costs without undoing any slip: their terms, phrases and run-together parts.
+    const reading = (query: string) => 2 * query.length + MAX_FUZZY_WORDS * MAX_FUZZY_LENGTH * MAX_FUZZY_LENGTH;
+    // 16 words of 12 letters no known word begins as: no spelling of theirs is stemmed.
+    const gibberish = Array.from({ length: 16 }, (_, i) => `qzxzxzxzxzx${String.fromCharCode(97 + i)}`).join(' ');
+    expect(workOf(() => index.search(gibberish)).stemmedCharacters).toBeLessThanOrEqual(reading(gibberish));
+    // Words beginning as `notify` does, none a slip of a known word: 16 of them cost about what 3 do, since only
+    // MAX_RESPELT_WORDS are tried (each through its 53 neighbours a position).
+    const lookalikes = (n: number, tail: string) => Array.from({ length: n }, (_, i) => `notixqzwvk${String.fromCharCode(97 + i)}${tail}`).join(' ');
+    const few = workOf(() => index.search(lookalikes(3, 'b'))).stemmedCharacters;
+    const many = workOf(() => index.search(lookalikes(16, 'c'))).stemmedCharacters;
+    expect(MAX_RESPELT_WORDS).toBeLessThanOrEqual(3);
+    expect(few).toBeGreaterThan(3 * 53 * 5 * 12);
+    expect(many).toBeLessThan(1.5 * few);
   });
 
   it('caps the spelling work of one query, however many look-alike words the index knows', async () => {
