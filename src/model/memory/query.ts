@@ -112,7 +112,8 @@ const RELATION_MATCH: Readonly<Record<RelationKind, MatchKind>> = {
  * The query's words as index forms: its own term when the judgments use it, related words they use (weighed lower),
  * the same word with or without a negating prefix, the meaning of a phrase it holds, and for a word no judgment uses,
  * the nearest spellings (one edit, two from 9 letters), its parts when it is two indexed words run together
- * (`weightloss`), or the words it abbreviates (`unsub`). Each word keeps whether the query negates it.
+ * (`weightloss`), or the words it abbreviates (`unsub`). Each word keeps whether the query negates it. At most
+ * `fuzzyWords` words are read for slips (none when reading the word a slip hides, so a slip is undone once).
  * @example analyseQuery('no profanty in a forum', vocabulary, lexicon)
  */
 export function analyseQuery(query: string, vocabulary: Vocabulary, lexicon: Lexicon, fuzzyWords = MAX_FUZZY_WORDS): QueryWord[] {
