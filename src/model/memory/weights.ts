@@ -65,6 +65,31 @@ function namesIn(query: string): Set<string> {
   return capitals > 2 * lowers ? new Set() : capitalised;
 }
 
+/** A short question about the item (`is this`, `can we`, then 1 to 3 words and a question mark), alone in its clause. */
+const VERDICT_QUESTION =
+  /(?:^|[.?!,;:]\s*|\s[-\u2013\u2014]\s*)(?:is|are|was|can|could|should|may|might|would|will|does|do)\s+(?:this|it|that|these|those|we|i)((?:\s+[\p{L}']+){1,3})\s*\?/giu;
+
+/** What a short question asking for a verdict says of the item: that it may go, or not (`is this acceptable?`). */
+const VERDICT_WORDS: ReadonlySet<string> = new Set(
+  (
+    'acceptable ok okay fine alright allowed permitted permissible appropriate approvable publishable ' +
+    'publish approve reject accept allow it this that be to still'
+  ).split(' '),
+);
+
+/**
+ * The words of the query's short questions asking for a verdict on the item, every word of them a verdict's (`is this
+ * acceptable?`, `can we publish it?`; not `is it licensed?`, which asks about the item itself).
+ */
+function verdictQuestions(query: string): Set<string> {
+  const words = new Set<string>();
+  for (const match of query.matchAll(VERDICT_QUESTION)) {
+    const asked = (match[1] as string).trim().toLowerCase().split(/\s+/);
+    if (asked.every((word) => VERDICT_WORDS.has(word))) for (const word of asked) words.add(word);
+  }
+  return words;
+}
+
 /** Whether the character at `at` opens a quotation (a quote mark after a space, a colon or the start): what it quotes starts a sentence. */
 function openingQuote(query: string, at: number): boolean {
   return /['"\u2018\u201c]/.test(query.charAt(at)) && (at === 0 || /[\s:]/.test(query.charAt(at - 1)));
@@ -80,6 +105,7 @@ export function queryWeights(
   const weighedBy: (string | null)[] = words.map(() => null);
   const weightless: (Weightless | null)[] = words.map(() => null);
   let names: Set<string> | undefined;
+  let asked: Set<string> | undefined;
   const none = (g: number, why: Weightless) => {
     weightless[g] = why;
     return 0;
@@ -88,6 +114,8 @@ export function queryWeights(
     // A number (a price, an age, a release, a ticket) says nothing about the subject, whether or not a judgment holds
     // it: "applicants aged 20 to 28" is not about "an hourly rate of 24 to 28 dollars".
     if (/^\d+$/.test(w.word)) return none(g, 'number');
+    // A short question asking for a verdict (`is this acceptable?`) is the message's, whatever the judgments say.
+    if ((asked ??= verdictQuestions(query)).has(w.word)) return none(g, 'message');
     if (df(w.term) > 0) return idf(n, df(w.term));
     // Nor, when no judgment uses them, do the words of the message around an item (greetings, days, deadlines, asking
     // for a decision) and names, whatever they could be read as (`thanks` is no word about `help`).

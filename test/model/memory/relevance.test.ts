@@ -124,6 +124,24 @@ describe('relevance that reads both ways', () => {
     expect(weightless['hannah']).toBe('name');
   });
 
+  it('weighs nothing for a short question asking for a verdict on the item, but keeps one asking about the item', async () => {
+    const rows: JudgmentRow[] = [
+      ['Incident postmortem published with root cause and timeline', 'Clear and blameless', 'approved'],
+      ['Postmortem write-up shared with customers the next day', 'Transparent and accepted by support', 'approved'],
+      ['Dashboard redesign with a darker sidebar', 'On brand', 'approved'],
+    ];
+    const plain = (await ask(rows, 'incident postmortem write-up')).report.hits;
+    for (const query of ['incident postmortem write-up - is this acceptable?', 'incident postmortem write-up. Can we publish it?']) {
+      const asked = await ask(rows, query);
+      expect(
+        asked.report.hits.map((h) => [h.index, h.coverage]),
+        query,
+      ).toEqual(plain.map((h) => [h.index, h.coverage]));
+    }
+    const about = (await ask(rows, 'incident postmortem write-up - is it published?')).why();
+    expect(about.words.find((w) => w.word === 'published')?.weightless).toBeUndefined();
+  });
+
   it('reads no names in a query written mostly in capitals: a title or a shout names nothing by its capitals', async () => {
     const rows: JudgmentRow[] = [
       ['Warehouse forklift video showing staff without helmets', 'Unsafe practice on camera', 'rejected'],
