@@ -276,6 +276,17 @@ export function envelopeRobustness(sets: readonly LabelledSet[]): Promise<Surviv
   );
 }
 
+/** An item followed by a short question asking for the verdict (`{item}`). */
+export const VERDICT_ASKS: readonly string[] = ['{item} - is this acceptable?', '{item}. Can we publish it?'];
+
+/** How well the answers of labelled sets survive a question for the verdict after the item (see `VERDICT_ASKS`). */
+export function verdictAskRobustness(sets: readonly LabelledSet[]): Promise<Survival> {
+  return rewriteRobustness(
+    sets,
+    VERDICT_ASKS.map((ask) => (query: string) => ask.replace('{item}', query)),
+  );
+}
+
 /** Ways a query is written in capitals: all of it (a shout, a subject line) and each word's first letter (a title). */
 export const CAPITALISED: readonly ((query: string) => string)[] = [
   (query) => query.toUpperCase(),

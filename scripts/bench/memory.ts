@@ -1,8 +1,8 @@
 /**
  * Decision-memory figures: suggest latency through `service.dispatch` with 10,000 judgments in scope, the index
  * build, labelled accuracy on the project's own set, the paraphrase, development, held-out, capability and tuning
- * sets, the answers that survive a spelling slip, being pasted inside a message or written in capitals, and the
- * product's index against minisearch (exact terms only: latency and labelled accuracy).
+ * sets, the answers that survive a spelling slip, being pasted inside a message, a question for the verdict or
+ * capitals, and the product's index against minisearch (exact terms only: latency and labelled accuracy).
  */
 
 import type { JudgmentInit } from '../../src/harness/memory.js';
@@ -23,6 +23,7 @@ import {
   rewriteRobustness,
   SLIP_KINDS,
   slipRobustness,
+  verdictAskRobustness,
 } from '../memory-eval.js';
 import { generateJudgments, generateQueries, type LabelledQuery } from '../memory-fixtures.js';
 import { median, timeIt } from './core.js';
@@ -132,6 +133,9 @@ export async function benchMemory(): Promise<Record<string, number>> {
   ]);
   more[`memory.pasted: answers kept inside a message (of ${pasted.asked})`] = pasted.kept;
   more[`memory.pasted: null answers kept inside a message (of ${pasted.nulls})`] = pasted.nullsKept;
+  const verdicts = await verdictAskRobustness([paraphraseSet(), ...slipSets]);
+  more[`memory.asked: answers kept with a question for the verdict after them (of ${verdicts.asked})`] = verdicts.kept;
+  more[`memory.asked: null answers kept with a question for the verdict after them (of ${verdicts.nulls})`] = verdicts.nullsKept;
   const capitals = await rewriteRobustness([paraphraseSet(), ...slipSets], CAPITALISED);
   more[`memory.capitals: answers kept written in capitals or as a title (of ${capitals.asked})`] = capitals.kept;
   more[`memory.capitals: null answers kept written in capitals or as a title (of ${capitals.nulls})`] = capitals.nullsKept;

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { CAPITALISED, ENVELOPES, envelopeRobustness, paraphraseSet, readLabelledSet, rewriteRobustness } from '../../../scripts/memory-eval.js';
+import {
+  CAPITALISED,
+  ENVELOPES,
+  envelopeRobustness,
+  paraphraseSet,
+  readLabelledSet,
+  rewriteRobustness,
+  verdictAskRobustness,
+} from '../../../scripts/memory-eval.js';
 
 /** The labelled sets whose answered queries are asked again pasted inside a message. */
 const SETS = () => [
@@ -29,6 +37,15 @@ describe('answers that survive being written in capitals', () => {
 
   it('keeps at least 98% of the labelled answers and of the null ones when each query is written in capitals or as a title', async () => {
     const { kept, asked, nullsKept, nulls } = await rewriteRobustness(SETS(), CAPITALISED);
+    expect(asked).toBeGreaterThan(400);
+    expect(kept / asked).toBeGreaterThanOrEqual(0.98);
+    expect(nullsKept / nulls).toBeGreaterThanOrEqual(0.98);
+  });
+});
+
+describe('answers that survive a question for the verdict after the item', () => {
+  it('keeps at least 98% of the labelled answers and of the null ones when the item is followed by "is this acceptable?"', async () => {
+    const { kept, asked, nullsKept, nulls } = await verdictAskRobustness(SETS());
     expect(asked).toBeGreaterThan(400);
     expect(kept / asked).toBeGreaterThanOrEqual(0.98);
     expect(nullsKept / nulls).toBeGreaterThanOrEqual(0.98);
