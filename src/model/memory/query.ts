@@ -193,7 +193,7 @@ export function analyseQuery(query: string, vocabulary: Vocabulary, lexicon: Lex
       const initial = lower.charAt(0);
       const respelt =
         forms.size() === 0 && !lexicon.related.has(term) && undone++ < MAX_RESPELT_WORDS
-          ? respelling(lower, (s) => known(s) || lexicon.related.has(s), [...lexicon.stemsOf(initial), ...vocabulary.surfaces(initial).keys()], spelling)
+          ? respelling(lower, (s) => known(s) || lexicon.related.has(s), [lexicon.stemsOf(initial), vocabulary.surfaces(initial).keys()], spelling)
           : null;
       const read = respelt === null || fuzzyWords === 0 ? undefined : analyseQuery(respelt, vocabulary, lexicon, 0)[0];
       if (read && read.term === termOf(respelt as string)) {

@@ -12,21 +12,21 @@ const STEM_CELLS = 20;
  * letter kept, and kept when `isWord` accepts its stem and, one edit from the word's own stem other than by a swap
  * of neighbours, it ends as that does (see `slipOf`); of several stems, the only one the likeliest kind of slip
  * reaches (a swap, then a letter more or less, then a changed letter), else null. Only candidates beginning as one of
- * the `known` words or stems do (their first 4 letters) are stemmed, each taking `STEM_CELLS` cells a letter of
+ * the `known` words or stems (lists of them) do (their first 4 letters) are stemmed, each taking `STEM_CELLS` cells a letter of
  * `budget`.
- * @example respelling('ntification', (s) => lexicon.related.has(s), lexicon.stemsOf('n')) // 'notification'
+ * @example respelling('ntification', (s) => lexicon.related.has(s), [lexicon.stemsOf('n')]) // 'notification'
  */
 export function respelling(
   word: string,
   isWord: (stem: string) => boolean,
-  known: Iterable<string>,
+  known: readonly Iterable<string>[],
   budget: SpellingBudget = { cells: MAX_SPELLING_CELLS },
 ): string | null {
   if (word.length < 7 || !/^[a-z]+$/.test(word)) return null;
   const own = stemOnce(word);
   // Only a spelling that begins as a known word or stem does (its first 4 letters) is worth stemming.
   const beginnings = new Set<string>();
-  for (const other of known) if (other.charCodeAt(0) === word.charCodeAt(0)) beginnings.add(other.slice(0, 4));
+  for (const list of known) for (const other of list) if (other.charCodeAt(0) === word.charCodeAt(0)) beginnings.add(other.slice(0, 4));
   const letters = 'abcdefghijklmnopqrstuvwxyz';
   const byRank: Map<string, string>[] = [new Map(), new Map(), new Map()];
   const consider = (candidate: string, rank: number) => {

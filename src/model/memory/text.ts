@@ -99,11 +99,21 @@ const STEM_CACHE_SIZE = 50_000;
 /** Words Porter2 undoubles into another word: `added` is not `ad`. */
 const STEMS: Readonly<Record<string, string>> = { added: 'add', adding: 'add' };
 
-/** `stem` without the cache, for the many candidate spellings of one slip (see `respelling`): they would flush it. */
-export function stemOnce(word: string): string {
+/** The stem of a word that needs no Porter2 run: one left as it is, an exception, or one already stemmed; else undefined. */
+function stemKnown(word: string): string | undefined {
   if (word.length <= 2 || word.length > MAX_WORD_LENGTH || /\d/.test(word)) return word;
+  return (Object.hasOwn(STEMS, word) ? STEMS[word] : undefined) ?? stems.get(word);
+}
+
+/** `stem` without keeping the result, for the many candidate spellings of one slip (see `respelling`): they would flush the cache. */
+export function stemOnce(word: string): string {
+  return stemKnown(word) ?? porter2Counted(word);
+}
+
+/** Porter2 on a word, counted in `analysisWork`. */
+function porter2Counted(word: string): string {
   analysisWork.stemmedCharacters += word.length;
-  return (Object.hasOwn(STEMS, word) ? STEMS[word] : undefined) ?? stems.get(word) ?? porter2(word);
+  return porter2(word);
 }
 
 /**
@@ -112,12 +122,10 @@ export function stemOnce(word: string): string {
  * @example stem('captioning') // 'caption'
  */
 export function stem(word: string): string {
-  if (word.length <= 2 || word.length > MAX_WORD_LENGTH || /\d/.test(word)) return word;
-  const known = (Object.hasOwn(STEMS, word) ? STEMS[word] : undefined) ?? stems.get(word);
+  const known = stemKnown(word);
   if (known !== undefined) return known;
-  analysisWork.stemmedCharacters += word.length;
+  const stemmed = porter2Counted(word);
   if (stems.size >= STEM_CACHE_SIZE) stems.clear();
-  const stemmed = porter2(word);
   stems.set(word, stemmed);
   return stemmed;
 }

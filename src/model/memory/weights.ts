@@ -115,7 +115,7 @@ export function queryWeights(
     // it: "applicants aged 20 to 28" is not about "an hourly rate of 24 to 28 dollars".
     if (/^\d+$/.test(w.word)) return none(g, 'number');
     // A short question asking for a verdict (`is this acceptable?`) is the message's, whatever the judgments say.
-    if ((asked ??= verdictQuestions(query)).has(w.word)) return none(g, 'message');
+    if (VERDICT_WORDS.has(w.word) && (asked ??= verdictQuestions(query)).has(w.word)) return none(g, 'message');
     if (df(w.term) > 0) return idf(n, df(w.term));
     // Nor, when no judgment uses them, do the words of the message around an item (greetings, days, deadlines, asking
     // for a decision) and names, whatever they could be read as (`thanks` is no word about `help`).

@@ -94,7 +94,7 @@ describe('decision-memory query analysis', () => {
 
   it('undoes a slip that changes how a word stems, and reads the word it hides as that word would read', () => {
     // `ntification` stems to `ntific`, `notification` to `notif`: no stem is one edit from the other.
-    expect(respelling('ntification', (s) => s === 'notif', ['notif'])).toBe('notification');
+    expect(respelling('ntification', (s) => s === 'notif', [['notif']])).toBe('notification');
     const [notice] = analyseQuery('ntification', vocabulary(['Outage notice sent a day ahead']), parseSynonyms('notif +notifi\nnotic +notifi'));
     expect(notice?.forms).toEqual([{ term: 'notic', weight: 0.8 * 0.8, via: 'misspelling', inverted: false }]);
     // `childrn` is `children`, an irregular form read as `child` is, with its synonym `minor`.
@@ -102,10 +102,10 @@ describe('decision-memory query analysis', () => {
     expect(minors?.forms).toEqual([{ term: 'minor', weight: 0.6, via: 'misspelling', inverted: false }]);
     // A real word one edit from a word of another ending is no slip of it (`illustration`, `illustri`); of two words
     // one slip away, the one a swap of neighbours reaches, else neither.
-    expect(respelling('illustration', (s) => s === 'illustri', ['illustri'])).toBeNull();
-    expect(respelling('contarcts', (s) => s === 'contract' || s === 'contact', ['contract', 'contact'])).toBe('contracts');
-    expect(respelling('brigdes', (s) => s === 'bridg', ['bridg'])).toBe('bridges');
-    expect(respelling('ballats', (s) => s === 'ballot' || s === 'ballet', ['ballot', 'ballet'])).toBeNull();
+    expect(respelling('illustration', (s) => s === 'illustri', [['illustri']])).toBeNull();
+    expect(respelling('contarcts', (s) => s === 'contract' || s === 'contact', [['contract', 'contact']])).toBe('contracts');
+    expect(respelling('brigdes', (s) => s === 'bridg', [['bridg']])).toBe('bridges');
+    expect(respelling('ballats', (s) => s === 'ballot' || s === 'ballet', [['ballot', 'ballet']])).toBeNull();
   });
 
   it('reads a word the judgments spell the other way, British or American, as the same word', () => {
