@@ -22,6 +22,8 @@ export interface Accuracy {
   nullsRight: number;
   nulls: number;
   misses: string[];
+  /** The ids of the queries answered otherwise than labelled. */
+  missedIds: string[];
   /** Right answers and queries by kind (a query of several kinds counts in each). */
   byKind: Record<string, { right: number; total: number }>;
 }
@@ -99,7 +101,7 @@ export async function askLabelled(
   queries: readonly LabelledQuery[],
   keys: ReadonlyMap<string, Record<string, string>> = new Map([['', service.credentials.headers]]),
 ): Promise<Accuracy> {
-  const out: Accuracy = { right: 0, total: queries.length, nullsRight: 0, nulls: 0, misses: [], byKind: {} };
+  const out: Accuracy = { right: 0, total: queries.length, nullsRight: 0, nulls: 0, misses: [], missedIds: [], byKind: {} };
   for (const q of queries) {
     const data: Record<string, string> = { query: q.query };
     if (q.organizationId !== undefined) data['organizationId'] = q.organizationId;
@@ -123,7 +125,10 @@ export async function askLabelled(
       if (ok) tally.right++;
     }
     if (ok) out.right++;
-    else out.misses.push(`${q.id}: "${q.query}" expected ${JSON.stringify(q.expected)}, got ${JSON.stringify(got)}`);
+    else {
+      out.misses.push(`${q.id}: "${q.query}" expected ${JSON.stringify(q.expected)}, got ${JSON.stringify(got)}`);
+      out.missedIds.push(q.id);
+    }
   }
   return out;
 }
@@ -192,6 +197,18 @@ export function slipQuery(query: string, kind: SlipKind, seed: number, target: S
   return query.replace(longest, slip);
 }
 
+/** A service holding the set's judgments, its keys, and the queries it answers as labelled that `keep` keeps. */
+async function answeredQueries(set: LabelledSet, keep: (query: LabelledQuery) => boolean) {
+  const { service, keys } = await serviceForSet(set);
+  const missed = new Set((await askLabelled(service, set.queries, keys)).missedIds);
+  return { service, keys, answered: set.queries.filter((q) => !missed.has(q.id) && keep(q)) };
+}
+
+/** Each template with `{item}` replaced by the query. */
+function filled(templates: readonly string[]): ((query: string) => string)[] {
+  return templates.map((template) => (query: string) => template.replace('{item}', query));
+}
+
 /**
  * How well the answers of labelled sets survive spelling slips: for each set, every query answered as labelled with
  * a recommendation is asked again with each kind of slip in its longest word, or in any word (`target`; see
@@ -204,9 +221,7 @@ export async function slipRobustness(
 ): Promise<{ kept: number; asked: number; byKind: Record<SlipKind, { kept: number; asked: number }> }> {
   const byKind = Object.fromEntries(SLIP_KINDS.map((k) => [k, { kept: 0, asked: 0 }])) as Record<SlipKind, { kept: number; asked: number }>;
   for (const set of sets) {
-    const { service, keys } = await serviceForSet(set);
-    const missed = new Set((await askLabelled(service, set.queries, keys)).misses.map((m) => m.slice(0, m.indexOf(':'))));
-    const answered = set.queries.filter((q) => !missed.has(q.id) && q.expected.recommendation !== null);
+    const { service, keys, answered } = await answeredQueries(set, (q) => q.expected.recommendation !== null);
     for (const kind of SLIP_KINDS) {
       const slipped = answered.flatMap((q, i) => {
         const query = slipQuery(q.query, kind, i, target);
@@ -250,9 +265,7 @@ export interface Survival {
 export async function rewriteRobustness(sets: readonly LabelledSet[], rewrites: readonly ((query: string) => string)[]): Promise<Survival> {
   const out = { kept: 0, asked: 0, nullsKept: 0, nulls: 0 };
   for (const set of sets) {
-    const { service, keys } = await serviceForSet(set);
-    const missed = new Set((await askLabelled(service, set.queries, keys)).misses.map((m) => m.slice(0, m.indexOf(':'))));
-    const answered = set.queries.filter((q) => !missed.has(q.id) && !(q.kinds ?? []).includes('pasted'));
+    const { service, keys, answered } = await answeredQueries(set, (q) => !(q.kinds ?? []).includes('pasted'));
     for (const rewrite of rewrites) {
       const result = await askLabelled(
         service,
@@ -270,10 +283,7 @@ export async function rewriteRobustness(sets: readonly LabelledSet[], rewrites: 
 
 /** How well the answers of labelled sets survive being pasted inside each of `ENVELOPES` (see `rewriteRobustness`). */
 export function envelopeRobustness(sets: readonly LabelledSet[]): Promise<Survival> {
-  return rewriteRobustness(
-    sets,
-    ENVELOPES.map((envelope) => (query: string) => envelope.replace('{item}', query)),
-  );
+  return rewriteRobustness(sets, filled(ENVELOPES));
 }
 
 /** An item followed by a short question asking for the verdict (`{item}`). */
@@ -281,10 +291,7 @@ export const VERDICT_ASKS: readonly string[] = ['{item} - is this acceptable?', 
 
 /** How well the answers of labelled sets survive a question for the verdict after the item (see `VERDICT_ASKS`). */
 export function verdictAskRobustness(sets: readonly LabelledSet[]): Promise<Survival> {
-  return rewriteRobustness(
-    sets,
-    VERDICT_ASKS.map((ask) => (query: string) => ask.replace('{item}', query)),
-  );
+  return rewriteRobustness(sets, filled(VERDICT_ASKS));
 }
 
 /** Ways a query is written in capitals: all of it (a shout, a subject line) and each word's first letter (a title). */
