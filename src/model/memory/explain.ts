@@ -22,7 +22,8 @@ export interface ExplainedWord {
   /**
    * It weighs nothing, neither diluting the query nor making a judgment relevant: a `number` (or a word holding a digit
    * no judgment holds: `5pm`, `v2`), a word of the `message` around an item no judgment uses (`hi`, `friday`,
-   * `please`), or a `name` no judgment uses (capitalised wherever the query writes it: `Priya`).
+   * `please`), a `name` no judgment uses (capitalised wherever the query writes it: `Priya`), or an adverb of `manner`
+   * read through nothing (`repeatedly`).
    */
   weightless?: Weightless;
   /**

@@ -1,7 +1,7 @@
 /**
  * What each query word weighs in a ranking: its IDF when judgments use it; a word no judgment uses weighs its best
  * reading, or, read through nothing, a share of the rarest word's weight; numbers, the words of the message around an
- * item and names weigh nothing.
+ * item, names and adverbs of manner weigh nothing.
  */
 import { idf } from './bm25.js';
 import { MATCHING } from './matching.js';
@@ -9,9 +9,17 @@ import type { MatchKind, QueryWord } from './query.js';
 
 /**
  * Why a query word weighs nothing: a `number` (or a word holding a digit no judgment holds), a word of the `message`
- * around an item no judgment uses (a greeting, a day, a deadline), or a `name` no judgment uses.
+ * around an item no judgment uses (a greeting, a day, a deadline), a `name` no judgment uses, or an adverb of
+ * `manner` that neither the judgments nor the related-words table reach (`repeatedly`, `supposedly`, `publicly`).
  */
-export type Weightless = 'number' | 'message' | 'name';
+export type Weightless = 'number' | 'message' | 'name' | 'manner';
+
+/**
+ * An adverb made from an adjective or a participle (`repeatedly`, `basically`, `seriously`, `silently`, `publicly`):
+ * it says how the item does what it does, not what it is about. The endings leave out adjectives made from nouns
+ * (`quarterly`, `friendly`, `costly`), which name a subject.
+ */
+const MANNER_ADVERB = /^\p{L}{3,}(?:ed|al|ous|ive|ent|ant|ful|ate|ing|ab|ib|ic)ly$/u;
 
 /** Readings of a word no judgment uses that are the word itself, spelt otherwise: they weigh as the word would. */
 const SPELT: ReadonlySet<MatchKind> = new Set(['exact', 'stem', 'typo', 'compound', 'prefix']);
@@ -131,8 +139,10 @@ export function queryWeights(
       if (reading > best) [best, weighedBy[g]] = [reading, f.term];
     }
     if (w.forms.length > 0) return best;
-    // Nor does a word holding a digit no judgment holds (`5pm`, `v2`); an unknown word does.
-    return /\d/.test(w.word) ? none(g, 'number') : MATCHING.unseenWeight * idf(n, 0);
+    // Nor does a word holding a digit no judgment holds (`5pm`, `v2`), nor an adverb of manner read through nothing
+    // ("swears repeatedly" is about swearing); an unknown word does.
+    if (/\d/.test(w.word)) return none(g, 'number');
+    return MANNER_ADVERB.test(w.word) ? none(g, 'manner') : MATCHING.unseenWeight * idf(n, 0);
   });
   return { weights, weighedBy, weightless };
 }

@@ -13,6 +13,10 @@ async function ask(rows: readonly JudgmentRow[], query: string) {
   return { report: reportOf(index, query), primary: suggestDecision(ns, { query }, 2_000, index).primary, why };
 }
 
+/** The query words `explain` says weigh nothing, with why. */
+const weightlessWords = (why: { words: readonly { word: string; weightless?: string }[] }) =>
+  Object.fromEntries(why.words.filter((w) => w.weightless).map((w) => [w.word, w.weightless]));
+
 const CHECKOUT: JudgmentRow[] = [
   ['Checkout adds a mandatory service fee only on the final payment step', 'Drip pricing: the full price must show from the start', 'rejected'],
   ['New checkout adding a mandatory service fee only at the final payment step', 'Fee belongs in the first price shown', 'rejected'],
@@ -75,7 +79,7 @@ describe('relevance that reads both ways', () => {
     expect(plain.map((h) => h.index)).toEqual([0, 1]);
     expect(wrapped.map((h) => [h.index, h.coverage])).toEqual(plain.map((h) => [h.index, h.coverage]));
     const why = (await ask(CHECKOUT, `Hi Dana, please review by 5pm Thursday: ${item}. Thanks, Priya`)).why();
-    const weightless = Object.fromEntries(why.words.filter((w) => w.weightless).map((w) => [w.word, w.weightless]));
+    const weightless = weightlessWords(why);
     expect(weightless).toEqual({
       hi: 'message',
       dana: 'name',
@@ -96,12 +100,7 @@ describe('relevance that reads both ways', () => {
     const plain = (await ask(CHECKOUT, item)).report.hits;
     const wrapped = await ask(CHECKOUT, `FYI, forwarding ticket 4471 in the queue, batch 12, ready. Approve or reject: ${item}`);
     expect(wrapped.report.hits.map((h) => [h.index, h.coverage])).toEqual(plain.map((h) => [h.index, h.coverage]));
-    const weightless = Object.fromEntries(
-      wrapped
-        .why()
-        .words.filter((w) => w.weightless)
-        .map((w) => [w.word, w.weightless]),
-    );
+    const weightless = weightlessWords(wrapped.why());
     expect(weightless).toMatchObject({ fyi: 'message', forwarding: 'message', ticket: 'message', queue: 'message', batch: 'message' });
     expect(weightless).toMatchObject({ ready: 'message', approve: 'message', reject: 'message' });
     // A judgment that uses the word makes it a word of the subject again.
@@ -113,13 +112,32 @@ describe('relevance that reads both ways', () => {
     expect(why.words.find((w) => w.word === 'ticket')?.weightless).toBeUndefined();
   });
 
+  it('weighs nothing for an adverb of manner no judgment uses or reaches; an adjective made from a noun still counts', async () => {
+    const item = 'the new checkout adds a mandatory service fee only at the final payment step';
+    const plain = (await ask(CHECKOUT, item)).report.hits;
+    const adverbs = await ask(CHECKOUT, `the new checkout repeatedly adds a mandatory service fee, supposedly only at the final payment step`);
+    expect(adverbs.report.hits.map((h) => [h.index, h.coverage])).toEqual(plain.map((h) => [h.index, h.coverage]));
+    const weightless = weightlessWords(adverbs.why());
+    expect(weightless).toEqual({ repeatedly: 'manner', supposedly: 'manner' });
+    // `quarterly` names when, like `weekly`: it is a word of the subject, and no judgment's.
+    const quarterly = (await ask(CHECKOUT, `the quarterly checkout adds a mandatory service fee only at the final payment step`)).report.hits;
+    expect(quarterly.every((h, i) => h.coverage < (plain[i]?.coverage ?? 0))).toBe(true);
+    // An adverb the judgments use is a word of the subject again.
+    const rows: JudgmentRow[] = [
+      ['Checkout silently adds a service fee at the final step', 'Drip pricing', 'rejected'],
+      ['Checkout shows the service fee on the first page', 'Fee disclosed upfront', 'approved'],
+    ];
+    const why = (await ask(rows, 'service fee added silently at checkout')).why();
+    expect(why.words.find((w) => w.word === 'silently')?.weightless).toBeUndefined();
+  });
+
   it('reads the first word of a quotation as the start of a sentence, not as a name', async () => {
     const rows: JudgmentRow[] = [
       ['Flood appeal with no charity registration number', 'Cannot verify the charity', 'rejected'],
       ['Appeal for flood relief lists its registered charity number', 'Verified charity', 'approved'],
     ];
     const why = (await ask(rows, "Campaign goes live Monday: 'Help flood victims now, says Hannah' - Hannah")).why();
-    const weightless = Object.fromEntries(why.words.filter((w) => w.weightless).map((w) => [w.word, w.weightless]));
+    const weightless = weightlessWords(why);
     expect(weightless['help']).toBeUndefined();
     expect(weightless['hannah']).toBe('name');
   });
