@@ -76,6 +76,17 @@ const CLOUDERS = new Set(
   ),
 );
 
+/**
+ * Prepositions that carry the absence of a noun a determiner-like negator took on to what that noun is of, for or
+ * about: "no section for allergies" says the allergies are not asked, "no mention of the sponsor" that the sponsor is
+ * not named. "not suitable for kids" says nothing absent about the kids, so `not` and `never` do not carry; nor does
+ * a norm ("no rules for refunds": the refunds are what the missing rules would be about).
+ */
+const OBJECT_OF = new Set(['of', 'for', 'about']);
+
+/** Negators that stand where a determiner would, before a noun: "no section", "without mention", "zero examples". */
+const NOUN_NEGATORS = new Set(['no', 'without', 'zero', 'lack', 'lacks', 'lacking']);
+
 /** Words that carry a negation on to the object of the word it negated: "without disclosing the odds". */
 const DETERMINERS = new Set(['the', 'a', 'an', 'any', 'its', 'their', 'our', 'your', 'his', 'her']);
 
@@ -85,8 +96,9 @@ const CONTRACTED = new Set(['can', 'won', 'ain']);
 /**
  * The terms of a text with their polarity, each negator as `NEGATION_TERM`. A negator (`no`, `not`, `without`, `never`, `lacks`, `missing`, `n't`...)
  * governs the next run of up to `NEGATION_REACH` adjacent topic words, skipping the words without a topic before the
- * first (`without an unsubscribe link`), continuing over `or`/`nor` and hyphens (`no opt-out link`), and stopping at
- * any other word without a topic or at punctuation. `non-` negates the one word it is joined to. A postposed negator
+ * first (`without an unsubscribe link`), continuing over `or`/`nor` and hyphens (`no opt-out link`), from a noun `no`
+ * or `without` took over `of`, `for` and `about` to its object (`no section for allergies`), and stopping at any
+ * other word without a topic or at punctuation. `non-` negates the one word it is joined to. A postposed negator
  * with nothing to govern after it (`brand font missing`, `citation missing from the page`) governs the run before it.
  * @example readText('no cap on liability').map((t) => [t.term, t.negated]) // [['cap', true], ['liabil', false]]
  */
@@ -105,6 +117,7 @@ export function readTokens(list: readonly Token[], lookup: (word: string) => str
   let adjacent = false; // the last word read was a topic word (or joined to one)
   let clause = 0; // the first term of the current clause
   let previous = '';
+  let negatorWord = ''; // the latest negator, as read
   const governBack = () => {
     if (back) for (let i = back[0]; i < back[1]; i++) if (!(out[i] as ReadTerm).negator) (out[i] as { negated: boolean }).negated = true;
     back = null;
@@ -143,6 +156,7 @@ export function readTokens(list: readonly Token[], lookup: (word: string) => str
     const negator = (NEGATORS.has(word) && !yesOrNo) || (word === 't' && CONTRACTED.has(previous)) || word === 'non';
     previous = word;
     if (negator) {
+      negatorWord = word;
       clouded = true;
       pending = true;
       reach = word === 'non' ? 1 : NEGATION_REACH;
@@ -163,7 +177,8 @@ export function readTokens(list: readonly Token[], lookup: (word: string) => str
       }
       if (token.joined && adjacent) continue;
       // A determiner right after the one word a negator took carries on to its object: "without disclosing the odds".
-      if (reach > 0 && (CARRIERS.has(word) || (DETERMINERS.has(word) && reach === NEGATION_REACH - 1 && adjacent))) {
+      const objectOf = OBJECT_OF.has(word) && adjacent && NOUN_NEGATORS.has(negatorWord) && !NORMS.has((out.at(-1) as ReadTerm).word);
+      if (reach > 0 && (CARRIERS.has(word) || objectOf || (DETERMINERS.has(word) && reach === NEGATION_REACH - 1 && adjacent))) {
         pending = true;
         continue;
       }

@@ -30,6 +30,15 @@ describe('which words a negator governs', () => {
     expect(read('no cap on the liability')).toBe('¬cap ?liabil');
   });
 
+  it('carries the absence of a noun `no` or `without` took on to what it is of, for or about; `not` does not carry', () => {
+    expect(read('Consent form has no section for allergies or medication')).toBe('?consent ?form ¬section ¬allergi ¬medic');
+    expect(read('episode notes without any mention of the sponsor')).toBe('?episod ?note ¬mention ¬sponsor');
+    expect(read('zero examples for ambiguous messages')).toBe('¬exampl ¬ambigu ¬messag');
+    expect(read('Rental listing that says the unit is not suitable for kids')).toBe('?rental ?list ?unit ¬suitabl ?kid');
+    expect(read('no cap on liability')).toBe('¬cap ?liabil');
+    expect(read('no rules for refunds')).toBe('¬rule ?refund');
+  });
+
   it('stops a negation at a noun naming a norm after the word it took: the rule exists, about something absent', () => {
     expect(read('listing with a no pets rule')).toBe('?list ¬pet ?rule');
     expect(read('a no-refund policy')).toBe('¬refund ?polici');
