@@ -16,6 +16,9 @@ const call = (service: Service, path: string, data: unknown) => () =>
 
 const AGENTS = ['spell-check', 'grammar-check', 'broken-links', 'pii-detection', 'lorem-ipsum'];
 
+/** Documents the executions are spread over: few enough that one document fills a 20-execution page at the smallest size. */
+const DOCUMENTS = 20;
+
 /** A finished execution as the engine stores it, the i-th of the series (one per millisecond, agents and documents in turn). */
 function execution(i: number): AgentExecutionRecord {
   const agentId = AGENTS[i % AGENTS.length] as string;
@@ -24,7 +27,7 @@ function execution(i: number): AgentExecutionRecord {
     id: `exec_${startedAt}_${agentId}`,
     agentId,
     agentName: agentId,
-    metadata: { organizationId: 'org', documentId: `doc-${i % 100}` },
+    metadata: { organizationId: 'org', documentId: `doc-${i % DOCUMENTS}` },
     config: { seedUrl: 'https://example.com/a', crossPageExecute: false, maxUrlsToProcess: 50, deviceType: 'desktop' },
     status: 'passed',
     startedAt,
