@@ -85,7 +85,7 @@ const CLOUDERS = new Set(
 const OBJECT_OF = new Set(['of', 'for', 'about']);
 
 /** Negators that stand where a determiner would, before a noun: "no section", "without mention", "zero examples". */
-const NOUN_NEGATORS = new Set(['no', 'without', 'zero', 'lack', 'lacks', 'lacking']);
+const NOUN_NEGATORS = new Set(['no', 'without', 'zero', 'lack', 'lacks', 'lacked', 'lacking']);
 
 /** Words that carry a negation on to the object of the word it negated: "without disclosing the odds". */
 const DETERMINERS = new Set(['the', 'a', 'an', 'any', 'its', 'their', 'our', 'your', 'his', 'her']);
@@ -96,8 +96,8 @@ const CONTRACTED = new Set(['can', 'won', 'ain']);
 /**
  * The terms of a text with their polarity, each negator as `NEGATION_TERM`. A negator (`no`, `not`, `without`, `never`, `lacks`, `missing`, `n't`...)
  * governs the next run of up to `NEGATION_REACH` adjacent topic words, skipping the words without a topic before the
- * first (`without an unsubscribe link`), continuing over `or`/`nor` and hyphens (`no opt-out link`), from a noun `no`
- * or `without` took over `of`, `for` and `about` to its object (`no section for allergies`), and stopping at any
+ * first (`without an unsubscribe link`), continuing over `or`/`nor` and hyphens (`no opt-out link`), from a noun one
+ * of `NOUN_NEGATORS` took over `of`, `for` and `about` to its object (`no section for allergies`), and stopping at any
  * other word without a topic or at punctuation. `non-` negates the one word it is joined to. A postposed negator
  * with nothing to govern after it (`brand font missing`, `citation missing from the page`) governs the run before it.
  * @example readText('no cap on liability').map((t) => [t.term, t.negated]) // [['cap', true], ['liabil', false]]
