@@ -8,9 +8,10 @@ import { MATCHING } from './matching.js';
 import type { MatchKind, QueryWord } from './query.js';
 
 /**
- * Why a query word weighs nothing: a `number` (or a word holding a digit no judgment holds), a word of the `message`
- * around an item no judgment uses (a greeting, a day, a deadline), a `name` no judgment uses, or an adverb of
- * `manner` that neither the judgments nor the related-words table reach (`repeatedly`, `supposedly`, `publicly`).
+ * Why a query word weighs nothing: a `number` (or a word holding a digit no judgment holds, or the currency of an
+ * amount: the `EUR` of `15 EUR`), a word of the `message` around an item no judgment uses (a greeting, a day, a
+ * deadline), a `name` no judgment uses, or an adverb of `manner` that neither the judgments nor the related-words
+ * table reach (`repeatedly`, `supposedly`, `publicly`).
  */
 export type Weightless = 'number' | 'message' | 'name' | 'manner';
 
@@ -98,6 +99,20 @@ function verdictQuestions(query: string): Set<string> {
   return words;
 }
 
+/**
+ * Currencies, by code and by name: after or before an amount (`15 EUR`, `USD 890`) they are its unit. `pounds` after
+ * an amount is money or weight, a unit either way.
+ */
+const CURRENCY = 'eur|euros?|usd|dollars?|gbp|pounds?|quid|chf|francs?|jpy|yen|aud|cad|nzd|sek|nok|dkk|inr|rupees?|cents?|pence';
+const AMOUNT_CURRENCY = new RegExp(`\\d\\s*(?:k|m|bn)?\\s+(${CURRENCY})\\b|\\b(${CURRENCY})\\s*\\d`, 'giu');
+
+/** The currencies the query names as an amount's unit: a price says nothing of the subject, its currency no more than its number. */
+function amountCurrencies(query: string): Set<string> {
+  const words = new Set<string>();
+  for (const match of query.matchAll(AMOUNT_CURRENCY)) words.add(((match[1] ?? match[2]) as string).toLowerCase());
+  return words;
+}
+
 /** Whether the character at `at` opens a quotation (a quote mark after a space, a colon or the start): what it quotes starts a sentence. */
 function openingQuote(query: string, at: number): boolean {
   return /['"\u2018\u201c]/.test(query.charAt(at)) && (at === 0 || /[\s:]/.test(query.charAt(at - 1)));
@@ -114,6 +129,7 @@ export function queryWeights(
   const weightless: (Weightless | null)[] = words.map(() => null);
   let names: Set<string> | undefined;
   let asked: Set<string> | undefined;
+  let currencies: Set<string> | undefined;
   const none = (g: number, why: Weightless) => {
     weightless[g] = why;
     return 0;
@@ -122,6 +138,8 @@ export function queryWeights(
     // A number (a price, an age, a release, a ticket) says nothing about the subject, whether or not a judgment holds
     // it: "applicants aged 20 to 28" is not about "an hourly rate of 24 to 28 dollars".
     if (/^\d+$/.test(w.word)) return none(g, 'number');
+    // ...nor does the currency of an amount: "declared at 15 EUR" is not about every judgment priced in euros.
+    if ((currencies ??= amountCurrencies(query)).has(w.word)) return none(g, 'number');
     // A short question asking for a verdict (`is this acceptable?`) is the message's, whatever the judgments say.
     if (VERDICT_WORDS.has(w.word) && (asked ??= verdictQuestions(query)).has(w.word)) return none(g, 'message');
     if (df(w.term) > 0) return idf(n, df(w.term));

@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { askSet, paraphraseSet, readLabelledSet } from '../../../scripts/memory-eval.js';
 
 describe('decision memory on the paraphrase set', () => {
-  it('answers at least 118 of its 136 queries as labelled, and keeps at least 23 of its 24 null queries null', async () => {
+  it('answers at least 119 of its 136 queries as labelled, and keeps at least 23 of its 24 null queries null', async () => {
     const { right, total, nullsRight, nulls, misses } = await askSet(paraphraseSet());
     console.info(`decision memory: paraphrase set ${right}/${total}, nulls ${nullsRight}/${nulls}`);
     expect(total).toBe(136);
     expect(nulls).toBe(24);
-    expect(right, misses.join('\n')).toBeGreaterThanOrEqual(118);
+    expect(right, misses.join('\n')).toBeGreaterThanOrEqual(119);
     expect(nullsRight, misses.join('\n')).toBeGreaterThanOrEqual(23);
   });
 });

@@ -72,6 +72,23 @@ describe('relevance that reads both ways', () => {
     expect(numbered.map((h) => [h.index, h.coverage])).toEqual(plain.map((h) => [h.index, h.coverage]));
   });
 
+  it('weighs nothing for the currency of an amount, whatever the judgments hold: a price says nothing about the subject', async () => {
+    const rows: JudgmentRow[] = [
+      ['Parcel of used clothing declared at 30 GBP, possibly for resale', 'Resale goods need a commercial declaration', 'rejected'],
+      ['Junior developer posting listing 42,000 to 48,000 EUR per year', 'Salary range shown', 'approved'],
+      ['Summer internship paid at 1,800 EUR per month', 'Pay shown', 'approved'],
+      ['Smartphone parcel declared as a gift worth 5 USD', 'Undervalued declaration', 'rejected'],
+    ];
+    const asked = await ask(rows, 'watch declared at 15 EUR');
+    expect(weightlessWords(asked.why())).toEqual({ '15': 'number', eur: 'number' });
+    // Only the declarations are about the query; the salaries share nothing with it but the currency.
+    expect(asked.report.hits.map((h) => h.index).sort()).toEqual([0, 3]);
+    expect(asked.primary).toMatchObject({ recommendation: 'reject', basedOn: 2 });
+    expect(weightlessWords((await ask(rows, 'USD 890 camera lens declared')).why())).toEqual({ '890': 'number', usd: 'number' });
+    // A currency that names no amount is a word of the subject.
+    expect(weightlessWords((await ask(rows, 'salaries quoted in EUR')).why())).toEqual({});
+  });
+
   it('weighs nothing for the words of the message around an item no judgment uses: greetings, days, names, asking for a decision', async () => {
     const item = 'the new checkout adds a mandatory service fee only at the final payment step';
     const plain = (await ask(CHECKOUT, item)).report.hits;
