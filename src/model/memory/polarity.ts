@@ -18,6 +18,8 @@ export interface ReadTerm {
   readonly clouded: boolean;
   /** The word is a negator: its term is `NEGATION_TERM`, which every way of saying "none" shares. */
   readonly negator: boolean;
+  /** The position of the token it was read from in the text's tokens. */
+  readonly at: number;
 }
 
 /** The one term every negator becomes (`no`, `without`, `lacking`, `missing`, `doesn't`...): texts saying something is absent share it. */
@@ -108,7 +110,7 @@ export function readText(text: string): ReadTerm[] {
 
 /** `readText` over tokens already cut; `lookup` turns a lowercased word into its term (null: no topic), e.g. from a cache. */
 export function readTokens(list: readonly Token[], lookup: (word: string) => string | null = termOf): ReadTerm[] {
-  const out: { word: string; term: string; negated: boolean; clouded: boolean; negator: boolean }[] = [];
+  const out: { word: string; term: string; negated: boolean; clouded: boolean; negator: boolean; at: number }[] = [];
   let clouded = false; // the current clause holds a negator
   let pending = false; // a negator waits for its first topic word
   let reach = 0; // how many more adjacent topic words the current negation takes
@@ -163,7 +165,7 @@ export function readTokens(list: readonly Token[], lookup: (word: string) => str
       const before = out.length;
       back = POSTPOSED.has(word) && adjacent ? [Math.max(runStart, clause, before - NEGATION_REACH), before] : null;
       adjacent = false;
-      out.push({ word, term: NEGATION_TERM, negated: false, clouded: false, negator: true });
+      out.push({ word, term: NEGATION_TERM, negated: false, clouded: false, negator: true, at });
       // "reading left off the listing": `off` is the preposition; the run before is what was left off.
       if (leftOff && back) governBack();
       continue;
@@ -203,7 +205,7 @@ export function readTokens(list: readonly Token[], lookup: (word: string) => str
     }
     if (!adjacent) runStart = out.length;
     adjacent = true;
-    out.push({ word, term, negated, clouded: false, negator: false });
+    out.push({ word, term, negated, clouded: false, negator: false, at });
   }
   if (pending) governBack();
   endClause();

@@ -1,7 +1,7 @@
 import type { JudgmentRecord } from '../state/entities.js';
 import { collectionSize, idf } from './bm25.js';
 import { appendColumns, emptyColumns, type JudgmentColumns } from './columns.js';
-import { readTokens } from './polarity.js';
+import { type ReadTerm, readTokens } from './polarity.js';
 import { joinedWords, negatingPrefix, termOf, tokens } from './text.js';
 
 /**
@@ -112,6 +112,13 @@ export function appendJudgments(entry: Built, judgments: readonly JudgmentRecord
  */
 export const TERM_FLAGS = { content: 1, contentNegated: 2, contentPlain: 4, contentClouded: 8, reasonNegated: 16, reasonPlain: 32 } as const;
 
+/** How a term read from a text occurs there, as `TERM_FLAGS` bits; a negator only marks the content as holding one. */
+function flagsOf({ negated, clouded, negator }: ReadTerm, inContent: boolean): number {
+  if (negator) return inContent ? TERM_FLAGS.content : 0;
+  if (!inContent) return negated ? TERM_FLAGS.reasonNegated : TERM_FLAGS.reasonPlain;
+  return TERM_FLAGS.content | (negated ? TERM_FLAGS.contentNegated : clouded ? TERM_FLAGS.contentClouded : TERM_FLAGS.contentPlain);
+}
+
 /** The text a judgment's words make, indexed when new (terms, counts, polarity and order like no text before). */
 function textOf(entry: Built, judgment: JudgmentRecord): number {
   const tf = new Map<string, number>();
@@ -132,25 +139,24 @@ function textOf(entry: Built, judgment: JudgmentRecord): number {
   };
   const read = (text: string, inContent: boolean) => {
     const list = tokens(text);
-    // A hyphenated word is also indexed run together, its polarity left unclear (see `joinedWords`).
-    for (const { word } of joinedWords(list)) {
+    const terms = readTokens(list, lookup);
+    // A hyphenated word is also indexed run together (see `joinedWords`), stated as its first part is: `no opt-out
+    // link` negates `optout`, `the official sign-up` states `signup`.
+    const partAt = new Map<number, ReadTerm>();
+    for (const reading of terms) if (!reading.negator) partAt.set(reading.at, reading);
+    for (const { word, at } of joinedWords(list)) {
       const term = lookup(word);
       if (term === null) continue;
       tf.set(term, (tf.get(term) ?? 0) + 1);
-      flagOf.set(term, (flagOf.get(term) ?? 0) | (inContent ? TERM_FLAGS.content | TERM_FLAGS.contentClouded : TERM_FLAGS.reasonPlain));
+      const part = partAt.get(at);
+      flagOf.set(
+        term,
+        (flagOf.get(term) ?? 0) | (part ? flagsOf(part, inContent) : inContent ? TERM_FLAGS.content | TERM_FLAGS.contentClouded : TERM_FLAGS.reasonPlain),
+      );
     }
-    for (const { term, negated, clouded, negator } of readTokens(list, lookup)) {
-      tf.set(term, (tf.get(term) ?? 0) + 1);
-      const bit = negator
-        ? inContent
-          ? TERM_FLAGS.content
-          : 0
-        : inContent
-          ? TERM_FLAGS.content | (negated ? TERM_FLAGS.contentNegated : clouded ? TERM_FLAGS.contentClouded : TERM_FLAGS.contentPlain)
-          : negated
-            ? TERM_FLAGS.reasonNegated
-            : TERM_FLAGS.reasonPlain;
-      flagOf.set(term, (flagOf.get(term) ?? 0) | bit);
+    for (const reading of terms) {
+      tf.set(reading.term, (tf.get(reading.term) ?? 0) + 1);
+      flagOf.set(reading.term, (flagOf.get(reading.term) ?? 0) | flagsOf(reading, inContent));
       length++;
     }
   };

@@ -208,6 +208,12 @@ describe('hyphenated words', () => {
     expect(report.words.map((w) => [w.word, w.forms[0]?.term])).toContainEqual(['pop-up', 'popup']);
   });
 
+  it('are stated as their first part is: a page where nobody can sign up is not the one linking the sign-up', async () => {
+    const list = [judgment('Linked the official tournament sign-up page'), judgment('Tournament page with no sign-up link'), judgment('Quarterly tax filing')];
+    const report = reportOf(judgmentIndex(list, await loadSynonyms()), "tournament page where players can't sign up");
+    expect(report.hits.map((h) => h.index)).toEqual([1]);
+  });
+
   it('join topic words and particles only: no `beforeandafter`, no `24hour`, no `nonrefundable`', () => {
     const joined = joinedWords(tokens('before-and-after photos, a 24-hour sale, a non-refundable fee, a post-mortem, an opt-out link'));
     expect(joined.map((j) => j.word)).toEqual(['postmortem', 'optout']);
