@@ -35,6 +35,23 @@ export const NEGATORS: ReadonlySet<string> = new Set(
 );
 
 /**
+ * Words of a message around an item rather than of the item: greetings and thanks, days and months, deadlines, asking
+ * for a decision and the verdict asked for, the ticket or batch it came in and whether it is ready to go. When no
+ * judgment uses one it weighs nothing, like a number; when judgments do, it weighs as any word.
+ */
+export const MESSAGE_WORDS: ReadonlySet<string> = new Set(
+  (
+    'hi hello hey dear thanks thank cheers regards team folks everyone everybody someone somebody anyone anybody ' +
+    'morning afternoon evening tonight today tomorrow yesterday weekend asap eod eow deadline due please kindly ' +
+    'monday tuesday wednesday thursday friday saturday sunday january february march april june july august ' +
+    'september october november december jan feb mar apr jun jul aug sep sept oct nov dec ' +
+    'ok okay yes fine review reviewed confirm approve approval decision decide verdict action thoughts question ' +
+    'noon midnight fyi lgtm ticket batch queue ready forward forwarded forwarding reject ' +
+    'wants wanted asks asked basically actually really thing things stuff something anything'
+  ).split(' '),
+);
+
+/**
  * The longest word that is stemmed or matched for spelling: longer tokens (identifiers, hashes, pasted noise) are
  * matched only as they are, so no word can make the analysis slow (the stemmer's regular expressions cost about the
  * cube of a word's length).

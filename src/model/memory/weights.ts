@@ -6,6 +6,7 @@
 import { idf } from './bm25.js';
 import { MATCHING } from './matching.js';
 import type { MatchKind, QueryWord } from './query.js';
+import { MESSAGE_WORDS } from './text.js';
 
 /**
  * Why a query word weighs nothing: a `number` (or a word holding a digit no judgment holds, or the currency of an
@@ -24,23 +25,6 @@ const MANNER_ADVERB = /^\p{L}{3,}(?:ed|al|ous|ive|ent|ant|ful|ate|ing|ab|ib|ic)l
 
 /** Readings of a word no judgment uses that are the word itself, spelt otherwise: they weigh as the word would. */
 const SPELT: ReadonlySet<MatchKind> = new Set(['exact', 'stem', 'typo', 'compound', 'prefix']);
-
-/**
- * Words of a message around an item rather than of the item: greetings and thanks, days and months, deadlines, asking
- * for a decision and the verdict asked for, the ticket or batch it came in and whether it is ready to go. When no
- * judgment uses one it weighs nothing, like a number; when judgments do, it weighs as any word.
- */
-const MESSAGE_WORDS: ReadonlySet<string> = new Set(
-  (
-    'hi hello hey dear thanks thank cheers regards team folks everyone everybody someone somebody anyone anybody ' +
-    'morning afternoon evening tonight today tomorrow yesterday weekend asap eod eow deadline due please kindly ' +
-    'monday tuesday wednesday thursday friday saturday sunday january february march april june july august ' +
-    'september october november december jan feb mar apr jun jul aug sep sept oct nov dec ' +
-    'ok okay yes fine review reviewed confirm approve approval decision decide verdict action thoughts question ' +
-    'noon midnight fyi lgtm ticket batch queue ready forward forwarded forwarding reject ' +
-    'wants wanted asks asked basically actually really thing things stuff something anything'
-  ).split(' '),
-);
 
 /**
  * The words a query writes as names (`Priya`, `Oslo`, `AWB`): capitalised wherever they occur, at least once other than
