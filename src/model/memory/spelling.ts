@@ -1,5 +1,5 @@
 import type { Lexicon } from './synonyms.js';
-import { analysisWork, isStopWord, LONG_STOP_WORDS, NEGATORS, stem, termOf } from './text.js';
+import { analysisWork, isStopWord, LONG_STOP_WORDS, MESSAGE_WORDS, NEGATORS, stem, termOf } from './text.js';
 
 /** The judgments' words a spelling match reads (see `Vocabulary` in `query.ts`). */
 export interface Spellings {
@@ -221,11 +221,15 @@ export function editDistance(a: string, b: string, limit: number, budget?: Spell
 /** Negators long enough that a slip in one is rarely another word: `witout`, `omited`, `mising`, `dosent`. */
 const SLIPPABLE_NEGATORS = [...NEGATORS].filter((word) => word.length >= 5);
 
+/** The words of a message around an item (see `MESSAGE_WORDS`) long enough to read a slip in them as them. */
+const LONG_MESSAGE_WORDS = [...MESSAGE_WORDS].filter((word) => word.length >= 4);
+
 /**
- * The negator or the word without a topic a word neither the judgments nor the lexicon know is a slip of, or null: one
- * edit from a negator of at least 6 letters (the word of at least 5), or a swap of neighbours or one letter more or
- * less from a shorter negator or from a word without a topic of at least 4 letters, the first letter kept. "allergen
- * infomation omited" says the information is absent; "screenshots wheer details are blurred" says nothing more.
+ * The negator, word without a topic or word of a message a word neither the judgments nor the lexicon know is a slip
+ * of, or null: one edit from such a word of at least 6 letters (the slip of at least 5), or a swap of neighbours or one
+ * letter more or less from a shorter one of at least 4 letters (any negator), the first letter kept. "allergen
+ * infomation omited" says the information is absent; "screenshots wheer details are blurred" and "now wnats a
+ * refund" say nothing more.
  * @example slippedNegator('witout', known, lexicon) // 'without'
  */
 export function slippedNegator(word: string, known: (term: string) => boolean, lexicon: Lexicon): string | null {
@@ -239,6 +243,7 @@ export function slippedNegator(word: string, known: (term: string) => boolean, l
     (other.length >= 6 ? word.length >= 5 && Math.abs(other.length - word.length) <= 1 && editDistance(word, other, 1) <= 1 : slipped(word, other));
   for (const negator of SLIPPABLE_NEGATORS) if ((!lexical || stem(negator) === term) && near(negator)) return negator;
   if (!lexical) for (const other of LONG_STOP_WORDS) if (near(other)) return other;
+  if (!lexical) for (const other of LONG_MESSAGE_WORDS) if (near(other)) return other;
   return null;
 }
 

@@ -270,6 +270,12 @@ describe('relevance that reads both ways', () => {
     const slipped = await ask(rows, 'listing wheer allergen information is shown');
     expect(slipped.why().words.map((w) => w.word)).not.toContain('wheer');
     expect(slipped.report.hits.map((h) => [h.index, h.coverage])).toEqual(plain.map((h) => [h.index, h.coverage]));
+    // So does a slip in a word of the message around an item: `wnats` is the `wants` no judgment uses.
+    const wants = await ask(rows, 'customer wnats a listing where allergen information is shown');
+    expect(weightlessWords(wants.why())).toEqual({ wants: 'message' });
+    expect(wants.report.hits.map((h) => [h.index, h.coverage])).toEqual(
+      (await ask(rows, 'customer wants a listing where allergen information is shown')).report.hits.map((h) => [h.index, h.coverage]),
+    );
   });
 
   it("reads a word no other reading reaches as the judgments' words of its family by their shared beginning", async () => {
