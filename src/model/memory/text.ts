@@ -12,7 +12,7 @@ const STOP_WORDS = new Set(
     'us was we were what when where which who why will with would you your yours all any about after again also ' +
     'am just more most only other over same some should too very via vs during while rather another each every both ' +
     'either neither here own per up down out off get gets got says said may might must shall ' +
-    'now yet since whose whom because though although whether'
+    'now yet since whose whom because though although whether else even already many several anywhere'
   ).split(' '),
 );
 

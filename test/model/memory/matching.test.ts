@@ -45,9 +45,9 @@ describe('decision-memory text analysis', () => {
     expect(words('an e-mail with an opt-out')).toEqual(['an', 'email', 'with', 'an', 'opt', 'out']);
   });
 
-  it('reads the words that join clauses and relate them in time or cause as no topic: `now`, `since`, `whose`, `because`', () => {
+  it('reads the words that join clauses, relate them in time or cause, or stress them as no topic: `now`, `since`, `because`, `even`', () => {
     expect(terms('a traveller who never turned up and now wants a refund')).toEqual(terms('a traveller who never turned up and wants a refund'));
-    expect(terms('now yet since whose whom because though although whether')).toEqual([]);
+    expect(terms('now yet since whose whom because though although whether else even already many several anywhere')).toEqual([]);
   });
 
   it('reads words that name a property of every object (`constructor`, `toString`) as words', () => {

@@ -18,7 +18,7 @@ const SETS = [
   // annotation guidelines, site safety reports, prescription refills, airline refunds, children's app design
   { file: 'tuning-set-c.json', queries: 63, nulls: 14, right: 44, nullsRight: 12 },
   // hotel reviews, food delivery menus, charity appeals, podcast show notes, used-car listings: more slips and inflections
-  { file: 'tuning-set-d.json', queries: 55, nulls: 11, right: 33, nullsRight: 10 },
+  { file: 'tuning-set-d.json', queries: 55, nulls: 11, right: 34, nullsRight: 10 },
 ];
 
 describe('decision memory on the tuning sets', () => {
