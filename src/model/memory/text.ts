@@ -48,7 +48,7 @@ export const MESSAGE_WORDS: ReadonlySet<string> = new Set(
     'september october november december jan feb mar apr jun jul aug sep sept oct nov dec ' +
     'ok okay yes fine review reviewed confirm approve approval decision decide verdict action thoughts question ' +
     'noon midnight fyi lgtm ticket batch queue ready forward forwarded forwarding reject ' +
-    'wants wanted asks asked basically actually really thing things stuff something anything'
+    'wants wanted asks asked basically actually really thing things stuff something anything quick'
   ).split(' '),
 );
 

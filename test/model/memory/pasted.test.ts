@@ -22,11 +22,11 @@ describe('answers that survive being pasted inside a message', () => {
     expect(ENVELOPES.map((e) => e.split('{item}').length)).toEqual(ENVELOPES.map(() => 2));
   });
 
-  it('keeps at least 87% of the labelled answers and 95% of the null ones when each query arrives inside a message', async () => {
+  it('keeps at least 88% of the labelled answers and 97% of the null ones when each query arrives inside a message', async () => {
     const { kept, asked, nullsKept, nulls } = await envelopeRobustness(SETS());
     expect(asked).toBeGreaterThan(1000);
-    expect(kept / asked).toBeGreaterThanOrEqual(0.87);
-    expect(nullsKept / nulls).toBeGreaterThanOrEqual(0.95);
+    expect(kept / asked).toBeGreaterThanOrEqual(0.88);
+    expect(nullsKept / nulls).toBeGreaterThanOrEqual(0.97);
   });
 });
 

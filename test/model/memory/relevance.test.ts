@@ -112,13 +112,13 @@ describe('relevance that reads both ways', () => {
     expect(unknown.every((h, i) => h.coverage < (plain[i]?.coverage ?? 0))).toBe(true);
   });
 
-  it('weighs nothing for the ticket, batch or queue an item came in, whether it is ready and the verdict asked for, when no judgment uses them', async () => {
+  it('weighs nothing for the ticket, batch or queue an item came in, a quick one, whether it is ready and the verdict asked for, when no judgment uses them', async () => {
     const item = 'the new checkout adds a mandatory service fee only at the final payment step';
     const plain = (await ask(CHECKOUT, item)).report.hits;
-    const wrapped = await ask(CHECKOUT, `FYI, forwarding ticket 4471 in the queue, batch 12, ready. Approve or reject: ${item}`);
+    const wrapped = await ask(CHECKOUT, `Quick FYI, forwarding ticket 4471 in the queue, batch 12, ready. Approve or reject: ${item}`);
     expect(wrapped.report.hits.map((h) => [h.index, h.coverage])).toEqual(plain.map((h) => [h.index, h.coverage]));
     const weightless = weightlessWords(wrapped.why());
-    expect(weightless).toMatchObject({ fyi: 'message', forwarding: 'message', ticket: 'message', queue: 'message', batch: 'message' });
+    expect(weightless).toMatchObject({ fyi: 'message', quick: 'message', forwarding: 'message', ticket: 'message', queue: 'message', batch: 'message' });
     expect(weightless).toMatchObject({ ready: 'message', approve: 'message', reject: 'message' });
     // A judgment that uses the word makes it a word of the subject again.
     const rows: JudgmentRow[] = [
