@@ -129,6 +129,22 @@ forEachTransport('memory explain (POST /__mock/memory/explain)', (fresh) => {
     expect(slip.matches).toEqual([{ term: 'sponsor', via: 'misspelling', weight: 0.8 * 0.8 }]);
   });
 
+  it('names why a word weighs nothing, and suggest answers as it would without those words', async () => {
+    const c = fresh();
+    c.service.memory.record(JUDGMENTS);
+    const query = 'customer review repeatedly containing swear words, and the customer wnats 15 EUR back';
+    const words: { word: string; weightless?: string }[] = (await explain(c, { query })).body.words;
+    expect(Object.fromEntries(words.filter((w) => w.weightless).map((w) => [w.word, w.weightless]))).toMatchObject({
+      repeatedly: 'manner',
+      '15': 'number',
+      eur: 'number',
+      wants: 'message',
+    });
+    const plain = await suggest(c, { query: 'customer review containing swear words, and the customer back' });
+    expect(plain).toMatchObject({ primary: { recommendation: 'reject' } });
+    expect(await suggest(c, { query })).toEqual(plain);
+  });
+
   it('shows what came close when nothing counts', async () => {
     const c = fresh();
     c.service.memory.record(JUDGMENTS);
