@@ -86,6 +86,13 @@ const CLOUDERS = new Set(
  */
 const OBJECT_OF = new Set(['of', 'for', 'about']);
 
+/**
+ * Nouns of a way, a chance or an attempt, whose absence is the absence of what they would do: "no way to roll back"
+ * says the update cannot be rolled back, "no option to opt out" that nobody can opt out. `to` carries the absence on
+ * from them, as `of` does from other nouns.
+ */
+const MEANS = new Set(['way', 'ways', 'option', 'options', 'means', 'ability', 'chance', 'possibility', 'attempt', 'effort', 'mechanism']);
+
 /** Negators that stand where a determiner would, before a noun: "no section", "without mention", "zero examples". */
 const NOUN_NEGATORS = new Set(['no', 'without', 'zero', 'lack', 'lacks', 'lacked', 'lacking']);
 
@@ -99,7 +106,8 @@ const CONTRACTED = new Set(['can', 'won', 'ain']);
  * The terms of a text with their polarity, each negator as `NEGATION_TERM`. A negator (`no`, `not`, `without`, `never`, `lacks`, `missing`, `n't`...)
  * governs the next run of up to `NEGATION_REACH` adjacent topic words, skipping the words without a topic before the
  * first (`without an unsubscribe link`), continuing over `or`/`nor` and hyphens (`no opt-out link`), from a noun one
- * of `NOUN_NEGATORS` took over `of`, `for` and `about` to its object (`no section for allergies`), and stopping at any
+ * of `NOUN_NEGATORS` took over `of`, `for` and `about` to its object (`no section for allergies`), from a noun of
+ * means over `to` to what it would do (`no way to roll back`), and stopping at any
  * other word without a topic or at punctuation. `non-` negates the one word it is joined to. A postposed negator
  * with nothing to govern after it (`brand font missing`, `citation missing from the page`) governs the run before it.
  * @example readText('no cap on liability').map((t) => [t.term, t.negated]) // [['cap', true], ['liabil', false]]
@@ -179,7 +187,8 @@ export function readTokens(list: readonly Token[], lookup: (word: string) => str
       }
       if (token.joined && adjacent) continue;
       // A determiner right after the one word a negator took carries on to its object: "without disclosing the odds".
-      const objectOf = OBJECT_OF.has(word) && adjacent && NOUN_NEGATORS.has(negatorWord) && !NORMS.has((out.at(-1) as ReadTerm).word);
+      const took = (out.at(-1) as ReadTerm | undefined)?.word ?? '';
+      const objectOf = adjacent && NOUN_NEGATORS.has(negatorWord) && ((OBJECT_OF.has(word) && !NORMS.has(took)) || (word === 'to' && MEANS.has(took)));
       if (reach > 0 && (CARRIERS.has(word) || objectOf || (DETERMINERS.has(word) && reach === NEGATION_REACH - 1 && adjacent))) {
         pending = true;
         continue;

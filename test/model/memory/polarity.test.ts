@@ -39,6 +39,13 @@ describe('which words a negator governs', () => {
     expect(read('no rules for refunds')).toBe('¬rule ?refund');
   });
 
+  it('carries the absence of a way, an option or a chance over `to` to what it would do, and of no other noun', () => {
+    expect(read('Update writes over the only boot partition, no way to roll back')).toBe('updat write boot partit ¬way ¬roll ¬back');
+    expect(read('signup form with no option to opt out of emails')).toBe('?signup ?form ¬option ¬opt ?email');
+    expect(read('no reply to the complaint')).toBe('¬repli ?complaint');
+    expect(read('not able to roll back')).toBe('¬abl ?roll ?back');
+  });
+
   it('stops a negation at a noun naming a norm after the word it took: the rule exists, about something absent', () => {
     expect(read('listing with a no pets rule')).toBe('?list ¬pet ?rule');
     expect(read('a no-refund policy')).toBe('¬refund ?polici');
