@@ -32,6 +32,8 @@ const scratch = {
   bestFlags: new Int32Array(0),
   words: new Int32Array(0),
   inMain: new Float64Array(0),
+  /** How the forms of the current query word have a text state it, as bits (see `BOTH_WAYS`). */
+  stances: new Uint8Array(0),
 };
 
 /**
@@ -41,6 +43,9 @@ const scratch = {
 const OPPOSITE = 1;
 const SHARED_NEGATION = 2;
 const REASON_NEGATES = 4;
+
+/** `scratch.stances` of a text whose forms of a query word state it plainly (bit 1) and negated (bit 2): unclear. */
+const BOTH_WAYS = 3;
 
 function reserve(texts: number): void {
   if (scratch.seen.length >= texts) return;
@@ -58,6 +63,7 @@ function reserve(texts: number): void {
   scratch.bestFlags = new Int32Array(size);
   scratch.words = new Int32Array(size);
   scratch.inMain = new Float64Array(size);
+  scratch.stances = new Uint8Array(size);
 }
 
 const NO_WORDS: ReadonlyMap<string, string | null> = new Map();
@@ -103,7 +109,7 @@ export function rank(entry: Built, query: string, lexicon: Lexicon, withMatches:
   const main = mainClause(query, words, weights);
   const average = entry.totalLength / entry.size || 1;
   reserve(entry.textTerms.length);
-  const { seen, mark, score, covered, reverse, inContent, polarity, bestCover, bestScore, bestForm, bestFlags, words: matchedWords, inMain } = scratch;
+  const { seen, mark, score, covered, reverse, inContent, polarity, bestCover, bestScore, bestForm, bestFlags, words: matchedWords, inMain, stances } = scratch;
   const ranking = ++scratch.ranking;
   const touched: number[] = [];
   const matches = withMatches ? new Map<number, TermMatch[]>() : undefined;
@@ -137,6 +143,10 @@ export function rank(entry: Built, query: string, lexicon: Lexicon, withMatches:
         }
         const norm = 1 - BM25_B + (BM25_B * (lengths[text] as number)) / average;
         const s = (form.weight * w * tf * (BM25_K1 + 1)) / (tf + BM25_K1 * norm);
+        if (mark[text] !== g) stances[text] = 0;
+        // How this form has the text state the word: a plain `untested` says the word `tested` is negated.
+        const stance = sameSense[f] ? stanceOf(flags[i] as number) : -1;
+        if (stance !== -1) stances[text] = (stances[text] as number) | (1 << (stance ^ (form.inverted ? 1 : 0)));
         if (mark[text] !== g || form.weight > (bestCover[text] as number) || (form.weight === bestCover[text] && s > (bestScore[text] as number))) {
           if (mark[text] !== g) group.push(text);
           mark[text] = g;
@@ -161,7 +171,9 @@ export function rank(entry: Built, query: string, lexicon: Lexicon, withMatches:
         reverse[text] = (reverse[text] as number) + (formIdf[bestForm[text] as number] as number) * cover;
         inContent[text] = (inContent[text] as number) + (weights[g] as number) * cover;
       }
-      const stance = sameSense[bestForm[text] as number] ? stanceOf(flags) : -1;
+      // A text stating the word both ways, through the word and through its opposite ("tested only on rev C boards;
+      // rev A and B untested"), is unclear on it, as one stating the word itself both ways is.
+      const stance = sameSense[bestForm[text] as number] && stances[text] !== BOTH_WAYS ? stanceOf(flags) : -1;
       const asked = word.clouded ? -1 : word.negated !== form.inverted ? 1 : 0;
       let agreement: TermMatch['polarity'] = 'same';
       if (stance !== -1 && asked !== -1 && stance !== asked) {

@@ -386,6 +386,21 @@ describe('polarity', () => {
     ).toEqual([0, 1, 2]);
   });
 
+  it('reads a judgment stating a word both through the word and through its opposite as unclear on it, not as the opposite case', async () => {
+    const rows: JudgmentRow[] = [
+      ['Older board revisions never tested before the release', 'Old hardware left untested', 'rejected'],
+      ['Tested only on rev C boards; rev A and B untested', 'Older revisions must be covered', 'rejected'],
+      ['Regression suite run on every supported board revision', 'Full hardware coverage', 'approved'],
+      ['Dashboard redesign with a darker sidebar', 'On brand', 'approved'],
+      ['Release notes for the mobile app', 'Clear', 'approved'],
+    ];
+    const { report, primary, why } = await ask(rows, 'older board revisions were never tested');
+    expect(report.hits.map((h) => h.index)).toEqual([0, 1, 2]);
+    expect(report.hits[1]?.matched.find((m) => m.word === 'tested')?.polarity).toBe('same');
+    expect(primary).toMatchObject({ recommendation: 'reject', basedOn: 2 });
+    expect(why().relevant[1]?.why).not.toMatch(/opposite/);
+  });
+
   it("counts a judgment that says the query's missing word is missing too, however far behind the near copy it is", async () => {
     const rows: JudgmentRow[] = [
       ['Mobile game shop selling mystery chests without publishing the drop rates', 'Loot box odds must be disclosed', 'rejected'],
