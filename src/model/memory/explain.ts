@@ -181,7 +181,7 @@ function whyRelevant(
         : scored.sameReason
           ? `Relevant: its reviewer gave the same reason as ${resembles}, which the query clearly found`
           : `Relevant: it closely resembles ${resembles}, which the query clearly found${familyWords(scored)}`
-      : scored.coverage >= MATCHING.cutoff
+      : scored.coverage >= MATCHING.cutoff || (sharesAbsence(scored) && scored.coverage >= MATCHING.absenceCutoff)
         ? `Relevant: it matches ${percent(scored.coverage)} of the query${scored.byClause ? "'s main clause" : ''}${sharedAbsence(scored)}`
         : `Relevant: the query matches ${percent(scored.reverseCoverage)} of it${sharedAbsence(scored)}`;
   const side = sideOf(judgment.decision);
@@ -220,6 +220,11 @@ function sharedAbsence(scored: Scored): string {
   return words.length === 0 ? '' : ` and says ${words.join(', ')} is absent, as the query does`;
 }
 
+/** Whether a judgment says a word the query says absent is absent too, stating none the other way (`MATCHING.absenceCutoff`). */
+function sharesAbsence(scored: Scored): boolean {
+  return scored.matched.some((m) => m.polarity === 'negated') && !scored.matched.some((m) => m.polarity === 'opposite');
+}
+
 /** Why a judgment the query touched was not relevant. */
 function whyNot(scored: Scored, bestCoverage: number): string {
   if (scored.opposite) {
@@ -231,7 +236,8 @@ function whyNot(scored: Scored, bestCoverage: number): string {
     return `Not counted: the query matches ${percent(scored.reverseCoverage)} of it, but it matches only ${percent(scored.coverage)} of the query (needs ${percent(MATCHING.reverseFloor)}).`;
   }
   if (scored.coverage < MATCHING.cutoff && !reverse) {
-    return `Not counted: it matches ${percent(scored.coverage)} of the query${scored.byClause ? "'s main clause" : ''} (needs ${percent(MATCHING.cutoff)}) and the query matches ${percent(scored.reverseCoverage)} of it (needs ${percent(MATCHING.reverseCutoff)}).`;
+    const needs = !sharesAbsence(scored) ? percent(MATCHING.cutoff) : `${percent(MATCHING.absenceCutoff)}, saying an absent word of the query absent too`;
+    return `Not counted: it matches ${percent(scored.coverage)} of the query${scored.byClause ? "'s main clause" : ''} (needs ${needs}) and the query matches ${percent(scored.reverseCoverage)} of it (needs ${percent(MATCHING.reverseCutoff)}).`;
   }
   if (scored.coverage < MATCHING.coverageFloor * bestCoverage) {
     return `Not counted: it matches ${percent(scored.coverage)} of the query${scored.byClause ? "'s main clause" : ''}, under ${percent(MATCHING.coverageFloor)} of the best match's ${percent(bestCoverage)}.`;

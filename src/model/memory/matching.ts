@@ -4,6 +4,7 @@
  */
 export const MATCHING: Readonly<{
   cutoff: number;
+  absenceCutoff: number;
   reverseCutoff: number;
   reverseFloor: number;
   relevanceFloor: number;
@@ -24,6 +25,12 @@ export const MATCHING: Readonly<{
    * matches nothing, and a judgment sharing only generic words (`ad`, `copy`, `banner`) with the query stays out.
    */
   cutoff: 0.3,
+  /**
+   * The cut-off for a judgment whose judged item says a word the query says absent is absent too (and states no
+   * matched word the other way): sharing the absence is sharing the query's point, so "Build uploaded unsigned; the
+   * signature step was skipped in CI" is found for "release image missing the production signature" at 20%.
+   */
+  absenceCutoff: 0.2,
   /**
    * The other way in: a judgment also counts when the query covers this share of its own content (the judged item's
    * words, by IDF, each weighed by how it matched), so an item pasted whole, with greetings, release numbers and

@@ -211,6 +211,8 @@ export function rank(entry: Built, query: string, lexicon: Lexicon, withMatches:
   const relevant = (text: number) => {
     if (opposite(text)) return false;
     const c = coverage(text);
+    // One that says a word the query says absent is absent too makes the query's point with less of its wording.
+    if (((polarity[text] as number) & (SHARED_NEGATION | OPPOSITE)) === SHARED_NEGATION && c >= MATCHING.absenceCutoff) return true;
     return c >= MATCHING.cutoff || (c >= MATCHING.reverseFloor && reverseCoverage(text) >= MATCHING.reverseCutoff);
   };
   const above = touched.filter(relevant);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { explainDecision } from '../../../src/model/memory/explain.js';
 import { judgmentIndex } from '../../../src/model/memory/index.js';
+import { MATCHING } from '../../../src/model/memory/matching.js';
 import { reportOf } from '../../../src/model/memory/report.js';
 import { suggestDecision } from '../../../src/model/memory/suggest.js';
 import { loadSynonyms } from '../../../src/model/memory/synonyms.js';
@@ -399,6 +400,32 @@ describe('polarity', () => {
     expect(report.hits[1]?.matched.find((m) => m.word === 'tested')?.polarity).toBe('same');
     expect(primary).toMatchObject({ recommendation: 'reject', basedOn: 2 });
     expect(why().relevant[1]?.why).not.toMatch(/opposite/);
+  });
+
+  it("finds a judgment saying the query's absent word is absent too from a lower share of the query", async () => {
+    const rows: JudgmentRow[] = [
+      ['Release 3.1.4 image is not signed with the production key', 'Devices will refuse an unverified image', 'rejected'],
+      ['Build uploaded with the signature step skipped in CI', 'Unsigned firmware cannot go to the fleet', 'rejected'],
+      ['OTA package 3.2.0 signed with the production key, hash verified', 'Signature and integrity checks pass', 'approved'],
+      ['Bootloader update signed and the signature checked on the device', 'Secure boot chain intact', 'approved'],
+      ['Release candidate notes sent to beta testers', 'Testers opted in', 'approved'],
+      ['Dashboard redesign with a darker sidebar', 'On brand', 'approved'],
+      ['Release notes for the mobile app', 'Clear', 'approved'],
+    ];
+    const { report, primary, why } = await ask(rows, 'release candidate image for the gateway is missing the production signature');
+    const skipped = report.hits.find((h) => h.index === 1);
+    expect(skipped?.coverage).toBeGreaterThanOrEqual(MATCHING.absenceCutoff);
+    expect(skipped?.coverage).toBeLessThan(MATCHING.cutoff);
+    expect(skipped?.matched.find((m) => m.word === 'signature')?.polarity).toBe('negated');
+    expect(primary).toMatchObject({ recommendation: 'reject', basedOn: 2 });
+    expect(why().relevant.find((j) => j.content.startsWith('Build'))?.why).toMatch(
+      /^Relevant: it matches \d+% of the query and says "signature" is absent, as the query does/,
+    );
+    // A larger share of the query that says nothing absent stays under the cut-off.
+    const plain = report.near.find((h) => h.index === 4);
+    expect(plain?.coverage).toBeGreaterThan(skipped?.coverage ?? 1);
+    expect(plain?.coverage).toBeLessThan(MATCHING.cutoff);
+    expect(why().near.find((j) => j.content.startsWith('Release candidate'))?.why).toMatch(/\(needs 30%\)/);
   });
 
   it("counts a judgment that says the query's missing word is missing too, however far behind the near copy it is", async () => {
