@@ -93,6 +93,15 @@ const OBJECT_OF = new Set(['of', 'for', 'about']);
  */
 const MEANS = new Set(['way', 'ways', 'option', 'options', 'means', 'ability', 'chance', 'possibility', 'attempt', 'effort', 'mechanism']);
 
+/**
+ * Nouns of saying, whose absence carries on to the clause saying what they would have said: "no mention that it was
+ * paid" says the payment is not stated, as "no mention of the payment" does.
+ */
+const SAYING = new Set(['mention', 'indication', 'disclosure', 'statement', 'word', 'note', 'notice', 'sign', 'hint', 'label', 'warning']);
+
+/** The words opening what a noun of saying would have said: "no mention that...", "no indication it is...". */
+const THAT = new Set(['that', 'it', 'they', 'this']);
+
 /** Negators that stand where a determiner would, before a noun: "no section", "without mention", "zero examples". */
 const NOUN_NEGATORS = new Set(['no', 'without', 'zero', 'lack', 'lacks', 'lacked', 'lacking']);
 
@@ -107,7 +116,8 @@ const CONTRACTED = new Set(['can', 'won', 'ain']);
  * governs the next run of up to `NEGATION_REACH` adjacent topic words, skipping the words without a topic before the
  * first (`without an unsubscribe link`), continuing over `or`/`nor` and hyphens (`no opt-out link`), from a noun one
  * of `NOUN_NEGATORS` took over `of`, `for` and `about` to its object (`no section for allergies`), from a noun of
- * means over `to` to what it would do (`no way to roll back`), and stopping at any
+ * means over `to` to what it would do (`no way to roll back`), from a noun of saying to what it would have said (`no
+ * mention that it was paid`), and stopping at any
  * other word without a topic or at punctuation. `non-` negates the one word it is joined to. A postposed negator
  * with nothing to govern after it (`brand font missing`, `citation missing from the page`) governs the run before it.
  * @example readText('no cap on liability').map((t) => [t.term, t.negated]) // [['cap', true], ['liabil', false]]
@@ -188,7 +198,10 @@ export function readTokens(list: readonly Token[], lookup: (word: string) => str
       if (token.joined && adjacent) continue;
       // A determiner right after the one word a negator took carries on to its object: "without disclosing the odds".
       const took = (out.at(-1) as ReadTerm | undefined)?.word ?? '';
-      const objectOf = adjacent && NOUN_NEGATORS.has(negatorWord) && ((OBJECT_OF.has(word) && !NORMS.has(took)) || (word === 'to' && MEANS.has(took)));
+      const objectOf =
+        adjacent &&
+        NOUN_NEGATORS.has(negatorWord) &&
+        ((OBJECT_OF.has(word) && !NORMS.has(took)) || (word === 'to' && MEANS.has(took)) || (SAYING.has(took) && THAT.has(word)));
       if (reach > 0 && (CARRIERS.has(word) || objectOf || (DETERMINERS.has(word) && reach === NEGATION_REACH - 1 && adjacent))) {
         pending = true;
         continue;

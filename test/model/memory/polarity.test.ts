@@ -46,6 +46,13 @@ describe('which words a negator governs', () => {
     expect(read('not able to roll back')).toBe('¬abl ?roll ?back');
   });
 
+  it('carries the absence of a mention or a disclosure on to what it would have said', () => {
+    expect(read('Brand ambassador tweet about our app with no mention that it was paid')).toBe('?brand ?ambassador ?tweet ?app ¬mention ¬paid');
+    expect(read('notes promote a discount code with no mention it is sponsored')).toBe('?note ?promot ?discount ?code ¬mention ¬sponsor');
+    expect(read('no disclosure that they were gifted')).toBe('¬disclosur ¬gift');
+    expect(read('no problem that it was late')).toBe('¬problem ?late');
+  });
+
   it('stops a negation at a noun naming a norm after the word it took: the rule exists, about something absent', () => {
     expect(read('listing with a no pets rule')).toBe('?list ¬pet ?rule');
     expect(read('a no-refund policy')).toBe('¬refund ?polici');

@@ -402,6 +402,20 @@ describe('polarity', () => {
     expect(why().relevant[1]?.why).not.toMatch(/opposite/);
   });
 
+  it('reads "no mention it is sponsored" as the opposite case of notes saying the code is sponsored', async () => {
+    const rows: JudgmentRow[] = [
+      ['Episode notes promote a VPN discount code with no mention it is sponsored', 'Undisclosed ad', 'rejected'],
+      ['Podcast notes plug a meal kit discount code with no indication that it is sponsored', 'Listeners cannot tell it is an ad', 'rejected'],
+      ['Notes mark the meal kit discount code as sponsored content', 'Clearly disclosed', 'approved'],
+      ['Show notes label the coffee discount code as sponsored by the roaster', 'Disclosure present', 'approved'],
+      ['Dashboard redesign with a darker sidebar', 'On brand', 'approved'],
+      ['Onboarding tour for the mobile app', 'Clear', 'approved'],
+    ];
+    const { report, primary } = await ask(rows, 'episode notes say the discount code is sponsored');
+    expect(primary).toMatchObject({ recommendation: 'approve', basedOn: 2, caveats: [] });
+    expect(report.near.filter((h) => h.opposite).map((h) => h.index)).toEqual([0, 1]);
+  });
+
   it("finds a judgment saying the query's absent word is absent too from a lower share of the query", async () => {
     const rows: JudgmentRow[] = [
       ['Release 3.1.4 image is not signed with the production key', 'Devices will refuse an unverified image', 'rejected'],
