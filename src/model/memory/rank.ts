@@ -173,7 +173,8 @@ export function rank(entry: Built, query: string, lexicon: Lexicon, withMatches:
       }
       // A text stating the word both ways, through the word and through its opposite ("tested only on rev C boards;
       // rev A and B untested"), is unclear on it, as one stating the word itself both ways is.
-      const stance = sameSense[bestForm[text] as number] && stances[text] !== BOTH_WAYS ? stanceOf(flags) : -1;
+      // A word weighing nothing (an amount, a name, a word of the message) says nothing of the case either way.
+      const stance = sameSense[bestForm[text] as number] && stances[text] !== BOTH_WAYS && (weights[g] as number) > 0 ? stanceOf(flags) : -1;
       const asked = word.clouded ? -1 : word.negated !== form.inverted ? 1 : 0;
       let agreement: TermMatch['polarity'] = 'same';
       if (stance !== -1 && asked !== -1 && stance !== asked) {

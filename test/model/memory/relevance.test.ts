@@ -402,6 +402,25 @@ describe('polarity', () => {
     expect(why().relevant[1]?.why).not.toMatch(/opposite/);
   });
 
+  it('never reads an amount, weighing nothing, as stated the opposite way', async () => {
+    const rows: JudgmentRow[] = [
+      ['Rental listing leaves out the mandatory 300 EUR admin fee, only revealed at signing', 'Fees must be shown upfront', 'rejected'],
+      ['Flat advert hides a 250 EUR admin fee until the contract is signed', 'Hidden fee', 'rejected'],
+      ['All tenant fees, deposit and service charge listed in the ad', 'Transparent', 'approved'],
+      ['Dashboard redesign with a darker sidebar', 'On brand', 'approved'],
+      ['Onboarding tour for the mobile app', 'Clear', 'approved'],
+    ];
+    const { report, why } = await ask(rows, 'two-bed rental ad, the 300 EUR admin fee only comes up at signing');
+    const listing = [...report.hits, ...report.near].find((h) => h.index === 0);
+    expect(listing?.opposite).toBe(false);
+    expect(listing?.matched.filter((m) => m.polarity === 'opposite')).toEqual([]);
+    expect(
+      why()
+        .words.filter((w) => w.weightless === 'number')
+        .map((w) => w.word),
+    ).toEqual(['300', 'eur']);
+  });
+
   it('reads "no mention it is sponsored" as the opposite case of notes saying the code is sponsored', async () => {
     const rows: JudgmentRow[] = [
       ['Episode notes promote a VPN discount code with no mention it is sponsored', 'Undisclosed ad', 'rejected'],
