@@ -177,9 +177,12 @@ export function readTokens(list: readonly Token[], lookup: (word: string) => str
     previous = word;
     if (negator) {
       negatorWord = word;
-      clouded = true;
+      // A negator inside a hyphenated word ("do-not-reuse symbol", "zero-day exploit", "no-harness images") negates
+      // only the word it is joined to, and leaves the rest of its clause stated.
+      const inWord = list[at + 1]?.joined === true;
+      if (!inWord) clouded = true;
       pending = true;
-      reach = word === 'non' ? 1 : NEGATION_REACH;
+      reach = word === 'non' || inWord ? 1 : NEGATION_REACH;
       const before = out.length;
       back = POSTPOSED.has(word) && adjacent ? [Math.max(runStart, clause, before - NEGATION_REACH), before] : null;
       adjacent = false;

@@ -53,14 +53,21 @@ describe('which words a negator governs', () => {
     expect(read('no problem that it was late')).toBe('¬problem ?late');
   });
 
+  it('lets a negator inside a hyphenated word negate only the word it is joined to, leaving its clause stated', () => {
+    expect(read('Zero-day exploit code shared publicly')).toBe('¬day exploit code share public');
+    expect(read('Label includes the do-not-reuse symbol')).toBe('label includ ¬reus symbol');
+    expect(read('tagging guide for harness vs no-harness images')).toBe('tag guid har ¬har imag');
+    expect(read('no reuse symbol on the label')).toBe('¬reus ¬symbol ?label');
+  });
+
   it('stops a negation at a noun naming a norm after the word it took: the rule exists, about something absent', () => {
     expect(read('listing with a no pets rule')).toBe('?list ¬pet ?rule');
-    expect(read('a no-refund policy')).toBe('¬refund ?polici');
+    expect(read('a no-refund policy')).toBe('¬refund polici');
     expect(read('no rules for refunds')).toBe('¬rule ?refund');
   });
 
   it('lets `non-` negate the one word it is joined to, and a postposed negator the run before it', () => {
-    expect(read('non-binding letter')).toBe('¬bind ?letter');
+    expect(read('non-binding letter')).toBe('¬bind letter');
     expect(read('Brand font missing; embed the web font')).toBe('¬brand ¬font emb web font');
     expect(read('citation missing from the page')).toBe('¬citat ?page');
     expect(read('the age check is missing')).toBe('¬age ¬check');
