@@ -163,8 +163,11 @@ export function readTokens(list: readonly Token[], lookup: (word: string) => str
     }
     const phrase = phraseAt(list, at);
     if (phrase) at += phrase[0].length - 1;
-    // `yes or no` asks for a decision; its `no` negates nothing.
-    const yesOrNo = token.word === 'no' && list[at - 1]?.word === 'or' && list[at - 2]?.word === 'yes';
+    // `yes or no` (`yes/no`) asks for a decision; its `no` negates nothing, nor does the `zero` of `net zero`.
+    const yesOrNo =
+      (token.word === 'no' && list[at - 1]?.word === 'yes') ||
+      (token.word === 'no' && list[at - 1]?.word === 'or' && list[at - 2]?.word === 'yes') ||
+      (token.word === 'zero' && list[at - 1]?.word === 'net');
     // `leaves out` and `left off` are one negator, read at `out` or `off`.
     const next = list[at + 1];
     if (LEAVE.has(token.word) && next !== undefined && OUT.has(next.word) && !next.breaks) {

@@ -110,5 +110,11 @@ describe('which words a negator governs', () => {
   it('reads the `no` of `yes or no` as no negation: a request for a decision negates nothing', () => {
     expect(read('needs a yes or no today: poster says borrow now')).toBe('need yes today poster borrow');
     expect(readText('yes or no').some((t) => t.negator)).toBe(false);
+    expect(read('need a yes/no by Friday on the token')).toBe('need yes friday token');
+  });
+
+  it('reads the `zero` of `net zero` as no negation: a net zero claim is a claim', () => {
+    expect(read('net zero claim based only on offset credits')).toBe('net claim base offset credit');
+    expect(read('zero examples for ambiguous messages')).toBe('¬exampl ¬ambigu ¬messag');
   });
 });
