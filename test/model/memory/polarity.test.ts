@@ -90,6 +90,8 @@ describe('which words a negator governs', () => {
     expect(read('reject all is hidden')).toBe('?reject hidden');
     expect(read('hidden fees added at checkout')).toBe('hidden ?fee ?add ?checkout');
     expect(read('clinically proven to reduce wrinkles')).toBe('clinic proven reduc wrinkl');
+    expect(read('build bundles Apache libraries but the NOTICE file was dropped')).toBe('?build ?bundl ?apach ?librari ?notic ?file drop');
+    expect(read('installer ships components with the copyright headers stripped out')).toBe('?instal ?ship ?compon ?copyright ?header strip');
   });
 
   it('reads `nothing`, `nobody`, `zero` and `pending` as negators, and `blank` or `empty` after a run as its absence', () => {

@@ -402,6 +402,19 @@ describe('polarity', () => {
     expect(why().relevant[1]?.why).not.toMatch(/opposite/);
   });
 
+  it('reads a file "dropped" or headers "stripped out" as unclear, not as the opposite case of one nobody added', async () => {
+    const rows: JudgmentRow[] = [
+      ['Android build bundles Apache-2.0 libraries but the NOTICE file was dropped', 'Apache licence requires the NOTICE', 'rejected'],
+      ['Desktop installer ships Apache libraries without their NOTICE file', 'Attribution missing', 'rejected'],
+      ['Distribution tarball carries upstream LICENSE and NOTICE files unchanged', 'Attribution kept', 'approved'],
+      ['Dashboard redesign with a darker sidebar', 'On brand', 'approved'],
+      ['Onboarding tour for the mobile app', 'Clear', 'approved'],
+    ];
+    const { report, primary } = await ask(rows, 'iOS build ships Apache libraries but nobody added the NOTICE file');
+    expect(report.hits.map((h) => h.index)).toContain(0);
+    expect(primary).toMatchObject({ recommendation: 'reject', basedOn: 2 });
+  });
+
   it('never reads an amount, weighing nothing, as stated the opposite way', async () => {
     const rows: JudgmentRow[] = [
       ['Rental listing leaves out the mandatory 300 EUR admin fee, only revealed at signing', 'Fees must be shown upfront', 'rejected'],
