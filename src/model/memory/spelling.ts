@@ -88,10 +88,12 @@ export function degreesOf(word: string): string[] {
 
 /**
  * Indexed words one edit away (two from 9 letters) with the same first letter, for words of at least 6 letters (a
- * short word one edit from another is usually a different word: `foul`/`four`, `swore`/`store`); else indexed
+ * short word one edit from another is usually a different word: `foul`/`four`, `swore`/`store`), only by a swap of
+ * neighbours or a letter more or less when the lexicon knows the word (`stayed` is not `stated`); else indexed
  * words the word is the start of (`unsub`, `insta`). A word the lexicon does not know (`unknown`) is a slip more
- * surely: of 4 or 5 letters, it also reads as an indexed word one swap of neighbours, one letter more or one less
- * away (`vpae`, `smal`; not a letter changed: `vane` is not `vape`), and its stem as an indexed term one edit away
+ * surely: of 4 or 5 letters, it also reads as an indexed word of at least 4 one swap of neighbours, one letter more
+ * or one less away (`vpae`, `smal`; not a letter changed: `vane` is not `vape`; nor `site` the `sie` of a German
+ * text), and its stem as an indexed term one edit away
  * (two from 9 letters), so a slip in another inflection reads too (`vacinated` as `vaccination`), and an indexed
  * word its first two letters swapped spell (`rpivacy`).
  * Comparisons stop once the query's `budget` of edit-distance cells is spent.
@@ -122,7 +124,7 @@ export function near(
       editDistance(word, surface, limit, budget) <= limit
     )
       typo(term, word, surface);
-    else if (unknown && word.length >= 4 && word.length <= 5 && slipped(word, surface)) typo(term, word, surface);
+    else if (unknown && word.length >= 4 && word.length <= 5 && surface.length >= 4 && slipped(word, surface)) typo(term, word, surface);
     else if (word.length >= 5 && surface.length >= word.length + 2 && surface.startsWith(word)) prefixes.add(term);
     if (own === word || typos.has(term) || compared.has(term) || term.length < 4 || Math.abs(term.length - own.length) > stemLimit || budget.cells <= 0)
       continue;
@@ -133,6 +135,9 @@ export function near(
   const turned = unknown && word.length >= 4 && word.charAt(0) !== word.charAt(1) ? word.charAt(1) + word.charAt(0) + word.slice(2) : '';
   const first = turned === '' ? undefined : vocabulary.surfaces(turned.charAt(0)).get(turned);
   if (first) typos.set(first, 0);
+  // A word the lexicon knows is a slip only by a swap or a letter more or less, not a letter changed: `stayed` is
+  // not `stated`.
+  if (!unknown) for (const [term, rank] of typos) if (rank > 1) typos.delete(term);
   // Of several, the likeliest slips only: `contarct` is `contract`, not `contact`.
   const likeliest = Math.min(...typos.values());
   for (const [term, rank] of typos) if (rank > likeliest) typos.delete(term);

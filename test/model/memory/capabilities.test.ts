@@ -84,6 +84,19 @@ describe('spelling slips', () => {
     expect(near('rpivacy', byInitial)).toEqual([]);
   });
 
+  it('reads a word the lexicon knows as no slip of another by a letter changed, and a short unknown word as no slip of a shorter one', () => {
+    const words = new Map<string, string | null>([
+      ['stated', 'state'],
+      ['sie', 'sie'],
+      ['small', 'small'],
+    ]);
+    const vocabulary = { documentFrequency: (term: string) => ([...words.values()].includes(term) ? 1 : 0), surfaces: () => words };
+    expect(near('stayed', vocabulary)).toEqual([]); // the lexicon knows it: `stay`, not a slip of `stated`
+    expect(near('stxted', vocabulary, undefined, true)).toEqual([{ term: 'state', via: 'typo' }]); // unknown: a letter struck
+    expect(near('site', vocabulary, undefined, true)).toEqual([]); // not the `sie` of a German text
+    expect(near('smal', vocabulary, undefined, true)).toEqual([{ term: 'small', via: 'typo' }]);
+  });
+
   it("reads a contraction typed without its apostrophe as the negator it is, and keeps can't and won't negators", async () => {
     expect(await answer('typo-contraction')).toEqual(['reject', 'apiKey']);
     expect(await answer('typo-contraction-wont')).toEqual(['reject', 'apiKey']);
