@@ -87,11 +87,29 @@ const CLOUDERS = new Set(
 const OBJECT_OF = new Set(['of', 'for', 'about']);
 
 /**
- * Nouns of a way, a chance or an attempt, whose absence is the absence of what they would do: "no way to roll back"
- * says the update cannot be rolled back, "no option to opt out" that nobody can opt out. `to` carries the absence on
+ * Nouns of a way, a chance, a plan or a right, whose absence is the absence of what they would do: "no way to roll
+ * back" says the update cannot be rolled back, "no option to opt out" that nobody can opt out, "no plan to publish
+ * source" that the source stays closed. `to` carries the absence on
  * from them, as `of` does from other nouns.
  */
-const MEANS = new Set(['way', 'ways', 'option', 'options', 'means', 'ability', 'chance', 'possibility', 'attempt', 'effort', 'mechanism']);
+const MEANS = new Set([
+  'way',
+  'ways',
+  'option',
+  'options',
+  'means',
+  'ability',
+  'chance',
+  'possibility',
+  'attempt',
+  'effort',
+  'mechanism',
+  'plan',
+  'plans',
+  'intention',
+  'intent',
+  'right',
+]);
 
 /**
  * Nouns of saying, whose absence carries on to the clause saying what they would have said: "no mention that it was

@@ -39,10 +39,12 @@ describe('which words a negator governs', () => {
     expect(read('no rules for refunds')).toBe('¬rule ?refund');
   });
 
-  it('carries the absence of a way, an option or a chance over `to` to what it would do, and of no other noun', () => {
+  it('carries the absence of a way, an option, a plan or a right over `to` to what it would do, and of no other noun', () => {
     expect(read('Update writes over the only boot partition, no way to roll back')).toBe('updat write boot partit ¬way ¬roll ¬back');
     expect(read('signup form with no option to opt out of emails')).toBe('?signup ?form ¬option ¬opt ?email');
     expect(read('no reply to the complaint')).toBe('¬repli ?complaint');
+    expect(read('statically links a GPL library; no plan to publish source')).toBe('static link gpl librari ¬plan ¬publish ¬sourc');
+    expect(read('supplier has no right to terminate early')).toBe('?supplier ¬right ¬termin ¬earli');
     expect(read('not able to roll back')).toBe('¬abl ?roll ?back');
   });
 
