@@ -179,7 +179,7 @@ function whyRelevant(
       ? scored.sameKind
         ? sameKind(scored.sameKind, resembles)
         : scored.sameReason
-          ? `Relevant: its reviewer gave the same reason as ${resembles}, which the query clearly found`
+          ? `Relevant: its reviewer gave the same reason as ${resembles}, which the query found`
           : `Relevant: it closely resembles ${resembles}, which the query clearly found${familyWords(scored)}`
       : scored.coverage >= MATCHING.cutoff || (sharesAbsence(scored) && scored.coverage >= MATCHING.absenceCutoff)
         ? `Relevant: it matches ${percent(scored.coverage)} of the query${scored.byClause ? "'s main clause" : ''}${sharedAbsence(scored)}`

@@ -49,6 +49,7 @@ export function secondHop(
     0,
   );
   const seeds = [...resembling, ...reasoning.filter((r) => !resembling.some((s) => s.doc === r.doc))];
+  echoes(entry, passed, touched, itemCoverage, admitted, byReason);
   if (seeds.length === 0) return admitted;
   const inside = new Set(passed);
   const candidates = touched.filter((text) => !inside.has(text));
@@ -140,6 +141,45 @@ export function secondHop(
     }
   }
   return admitted;
+}
+
+/**
+ * A judgment the query found without finding it clearly (its judged item matches under `MATCHING.hopSeed`) vouches
+ * only for the touched judgments whose reviewer gave the very same reason, every term of it and no other ("Reference
+ * price never used, the discount is misleading" for a "strike-through 'was 199' price" and a "permanent '50% off'
+ * banner"): two reviewers wording one verdict alike judged one point, though the items share no word. At most 3 such
+ * judgments vouch, the best-covered first; the candidates are read once, each compared by the length of its reason
+ * first, so the cost grows with what the query touched.
+ */
+function echoes(
+  entry: Built,
+  passed: readonly number[],
+  touched: readonly number[],
+  itemCoverage: (text: number) => number,
+  admitted: Map<number, number>,
+  byReason: Set<number>,
+): void {
+  const weak = passed
+    .filter((text) => itemCoverage(text) > 0 && itemCoverage(text) < MATCHING.hopSeed && (entry.textReasons[text] as string[]).length >= MATCHING.hopReasons)
+    .sort((a, b) => itemCoverage(b) - itemCoverage(a) || a - b)
+    .slice(0, 3)
+    .map((text) => ({ doc: (entry.textDocs[text] as number[])[0] as number, reasons: new Set(entry.textReasons[text] as string[]) }));
+  if (weak.length === 0) return;
+  const inside = new Set(passed);
+  for (const text of touched) {
+    if (inside.has(text) || itemCoverage(text) <= 0) continue;
+    const theirs = entry.textReasons[text] as string[];
+    const seed = weak.find((w) => w.reasons.size === theirs.length && theirs.every((term) => w.reasons.has(term)));
+    if (seed === undefined) continue;
+    let taken = 0;
+    for (const doc of entry.textDocs[text] as number[]) {
+      if (taken === MATCHING.hopLimit) break;
+      if (admitted.has(doc)) continue;
+      admitted.set(doc, seed.doc);
+      byReason.add(doc);
+      taken++;
+    }
+  }
 }
 
 /**

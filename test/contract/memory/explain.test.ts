@@ -229,7 +229,7 @@ describe('service.memory.explain', () => {
     expect(found).not.toHaveProperty('sameReason');
     expect(second).toMatchObject({ resembles: found?.recordId, sameReason: true, counted: true });
     expect(second?.why).toBe(
-      `Relevant: its reviewer gave the same reason as ${found?.recordId}, which the query clearly found; counted toward reject in scope apiKey (All content).`,
+      `Relevant: its reviewer gave the same reason as ${found?.recordId}, which the query found; counted toward reject in scope apiKey (All content).`,
     );
   });
 

@@ -415,6 +415,27 @@ describe('polarity', () => {
     expect(primary).toMatchObject({ recommendation: 'reject', basedOn: 2 });
   });
 
+  it('lets a judgment found without being found clearly vouch only for one whose reviewer gave the very same reason', async () => {
+    const rows: JudgmentRow[] = [
+      ["Strike-through 'was 199' price that was never actually charged", 'Reference price never used, the discount is misleading', 'rejected'],
+      ["Permanent '50% off' banner, full price has never applied", 'Reference price never used, the discount is misleading', 'rejected'],
+      ['Sale price shown against the price charged for the previous 30 days', 'Reference price is genuine', 'approved'],
+      ['Seasonal banner with a discount code for returning customers', 'Discount is real and the terms are shown', 'approved'],
+      ['Dashboard redesign with a darker sidebar', 'On brand', 'approved'],
+      ['Onboarding tour for the mobile app', 'Clear', 'approved'],
+    ];
+    const { report, primary, why } = await ask(rows, "crossed-out 'original' price the item never actually sold at");
+    const seed = report.hits.find((h) => h.index === 0);
+    expect(seed?.coverage).toBeLessThan(MATCHING.hopSeed);
+    expect(report.hits.find((h) => h.index === 1)).toMatchObject({ sameReason: true });
+    expect(primary).toMatchObject({ recommendation: 'reject', basedOn: 2 });
+    expect(why().relevant.find((j) => j.content.startsWith('Permanent'))?.why).toMatch(
+      /^Relevant: its reviewer gave the same reason as \S+, which the query found;/,
+    );
+    // A reason sharing most of the words but not all of them is not the same reason.
+    expect(report.hits.some((h) => h.index === 3)).toBe(false);
+  });
+
   it('never reads an amount, weighing nothing, as stated the opposite way', async () => {
     const rows: JudgmentRow[] = [
       ['Rental listing leaves out the mandatory 300 EUR admin fee, only revealed at signing', 'Fees must be shown upfront', 'rejected'],
