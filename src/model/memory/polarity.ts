@@ -117,6 +117,16 @@ const MEANS = new Set([
  */
 const SAYING = new Set(['mention', 'indication', 'disclosure', 'statement', 'word', 'note', 'notice', 'sign', 'hint', 'label', 'warning']);
 
+/** Verbs of saying, whose negation carries on to what they would have said, as a noun of saying's absence does. */
+const SAYING_VERBS = new Set(
+  'say says said saying mention mentions mentioned mentioning state states stated stating disclose discloses disclosed disclosing tell tells told telling indicate indicates indicated indicating'.split(
+    ' ',
+  ),
+);
+
+/** Prepositions of place: after a verb's negator, the thing is not there ("isn't on the card"); the place still is. */
+const PLACES = new Set(['on', 'in', 'at', 'within', 'inside', 'under', 'into', 'onto']);
+
 /** The words opening what a noun of saying would have said: "no mention that...", "no indication it is...". */
 const THAT = new Set(['that', 'it', 'they', 'this']);
 
@@ -135,7 +145,8 @@ const CONTRACTED = new Set(['can', 'won', 'ain']);
  * first (`without an unsubscribe link`), continuing over `or`/`nor` and hyphens (`no opt-out link`), from a noun one
  * of `NOUN_NEGATORS` took over `of`, `for` and `about` to its object (`no section for allergies`), from a noun of
  * means over `to` to what it would do (`no way to roll back`), from a noun of saying to what it would have said (`no
- * mention that it was paid`), and stopping at any
+ * mention that it was paid`, `without saying it is a paid subscription`), not from a verb's negator over a
+ * preposition of place to the place (`isn't on the signed rate card`), and stopping at any
  * other word without a topic or at punctuation. `non-` negates the one word it is joined to. A postposed negator
  * with nothing to govern after it (`brand font missing`, `citation missing from the page`) governs the run before it.
  * @example readText('no cap on liability').map((t) => [t.term, t.negated]) // [['cap', true], ['liabil', false]]
@@ -217,16 +228,24 @@ export function readTokens(list: readonly Token[], lookup: (word: string) => str
     if (term === null) {
       if (pending) {
         if (back && PREPOSITIONS.has(word)) governBack();
+        // "a surcharge that isn't on the signed rate card": a verb's negation before a place says the thing is not
+        // there, not that the place is absent.
+        else if (!NOUN_NEGATORS.has(negatorWord) && PLACES.has(word)) {
+          pending = false;
+          reach = 0;
+        }
         continue;
       }
       if (token.joined && adjacent) continue;
       // A determiner right after the one word a negator took carries on to its object: "without disclosing the odds".
       const took = (out.at(-1) as ReadTerm | undefined)?.word ?? '';
+      // "without saying it is a paid subscription": what a negated verb of saying would have said is not said.
+      const saidThat = adjacent && SAYING_VERBS.has(took) && THAT.has(word);
       const objectOf =
         adjacent &&
         NOUN_NEGATORS.has(negatorWord) &&
         ((OBJECT_OF.has(word) && !NORMS.has(took)) || (word === 'to' && MEANS.has(took)) || (SAYING.has(took) && THAT.has(word)));
-      if (reach > 0 && (CARRIERS.has(word) || objectOf || (DETERMINERS.has(word) && reach === NEGATION_REACH - 1 && adjacent))) {
+      if (reach > 0 && (CARRIERS.has(word) || objectOf || saidThat || (DETERMINERS.has(word) && reach === NEGATION_REACH - 1 && adjacent))) {
         pending = true;
         continue;
       }

@@ -53,6 +53,15 @@ describe('which words a negator governs', () => {
     expect(read('notes promote a discount code with no mention it is sponsored')).toBe('?note ?promot ?discount ?code ¬mention ¬sponsor');
     expect(read('no disclosure that they were gifted')).toBe('¬disclosur ¬gift');
     expect(read('no problem that it was late')).toBe('¬problem ?late');
+    expect(read('description promotes unlimited access without saying it is a paid monthly subscription')).toBe(
+      '?descript ?promot ?unlimit ?access ¬say ¬paid ¬month ?subscript',
+    );
+  });
+
+  it('reads a verb negated before a place as the thing not being there, not the place being absent', () => {
+    expect(read("supplier added a surcharge that isn't on the signed rate card")).toBe('?supplier ?add ?surcharg ?sign ?rate ?card');
+    expect(read('the surcharge is not in the contract')).toBe('?surcharg ?contract');
+    expect(read('without an unsubscribe link')).toBe('¬unsubscrib ¬link');
   });
 
   it('lets a negator inside a hyphenated word negate only the word it is joined to, leaving its clause stated', () => {
