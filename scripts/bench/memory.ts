@@ -111,7 +111,17 @@ export async function benchMemory(): Promise<Record<string, number>> {
   const heldOut = await askSet(readLabelledSet(new URL('../../fixtures/memory/held-out-set.json', import.meta.url)));
   // The capability set and the tuning sets, each written from the contract alone, then used to check new rules.
   const more: Record<string, number> = {};
-  for (const name of ['capability-set', 'tuning-set-a', 'tuning-set-b', 'tuning-set-c', 'tuning-set-d', 'tuning-set-e', 'tuning-set-f']) {
+  for (const name of [
+    'capability-set',
+    'tuning-set-a',
+    'tuning-set-b',
+    'tuning-set-c',
+    'tuning-set-d',
+    'tuning-set-e',
+    'tuning-set-f',
+    'tuning-set-g',
+    'tuning-set-h',
+  ]) {
     const set = await askSet(readLabelledSet(new URL(`../../test/model/memory/${name}.json`, import.meta.url)));
     more[`memory.accuracy.${name} (of ${set.total})`] = set.right;
     more[`memory.accuracy.${name} nulls kept (of ${set.nulls})`] = set.nullsRight;
