@@ -142,7 +142,8 @@ const CONTRACTED = new Set(['can', 'won', 'ain']);
 /**
  * The terms of a text with their polarity, each negator as `NEGATION_TERM`. A negator (`no`, `not`, `without`, `never`, `lacks`, `missing`, `n't`...)
  * governs the next run of up to `NEGATION_REACH` adjacent topic words, skipping the words without a topic before the
- * first (`without an unsubscribe link`), continuing over `or`/`nor` and hyphens (`no opt-out link`), from a noun one
+ * first (`without an unsubscribe link`), continuing over `or`/`nor` and hyphens (`no opt-out link`) and over the commas of a list ending in `or` or `nor`
+ * (`no details, footage or trip data`), from a noun one
  * of `NOUN_NEGATORS` took over `of`, `for` and `about` to its object (`no section for allergies`), from a noun of
  * means over `to` to what it would do (`no way to roll back`), from a noun of saying to what it would have said (`no
  * mention that it was paid`, `without saying it is a paid subscription`), not from a verb's negator over a
@@ -181,7 +182,11 @@ export function readTokens(list: readonly Token[], lookup: (word: string) => str
   };
   for (let at = 0; at < list.length; at++) {
     const token = list[at] as Token;
-    if (token.breaks) {
+    if (token.breaks && listGoesOn(list, at, !pending && adjacent && (out.at(-1) as ReadTerm | undefined)?.negated === true)) {
+      // "no details, footage or trip data": the negation carries over the commas of a list ending in `or` or `nor`.
+      pending = true;
+      reach = NEGATION_REACH;
+    } else if (token.breaks) {
       if (pending) governBack();
       endClause();
       pending = false;
@@ -276,6 +281,24 @@ export function readTokens(list: readonly Token[], lookup: (word: string) => str
   endClause();
   return out;
 }
+
+/**
+ * Whether the clause break at `at`, right after a negated word (`negatedBefore`), only separates the items of a list
+ * the negation goes on over: the words up to the next break (at most 5) hold `or` or `nor` ("no details, footage or
+ * trip data"; not "no cap, capped fees").
+ */
+function listGoesOn(list: readonly Token[], at: number, negatedBefore: boolean): boolean {
+  if (!negatedBefore) return false;
+  for (let k = at; k < list.length && k < at + LIST_ITEM_WORDS; k++) {
+    const next = list[k] as Token;
+    if (k > at && next.breaks) return false;
+    if (CARRIERS.has(next.word)) return true;
+  }
+  return false;
+}
+
+/** The most words a list item after a comma may run to before the `or` closing the list. */
+const LIST_ITEM_WORDS = 6;
 
 /** Prefixes that negate the word they start: `uncapped`, `nonrefundable`. */
 export const NEGATING_PREFIXES = ['non', 'un'];

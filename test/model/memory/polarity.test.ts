@@ -24,6 +24,12 @@ describe('which words a negator governs', () => {
     expect(read('no cap, capped fees')).toBe('¬cap cap fee');
   });
 
+  it('carries a negation over the commas of a list ending in `or` or `nor`', () => {
+    expect(read("Rider says the driving 'felt unsafe', no details, footage or trip data")).toBe('rider drive felt unsaf ¬detail ¬footag ¬trip ¬data');
+    expect(read('without receipts, invoices or card slips')).toBe('¬receipt ¬invoic ¬card ¬slip');
+    expect(read('no receipt, refund issued anyway')).toBe('¬receipt refund issu anyway');
+  });
+
   it('carries a negation from the one word it took over a determiner to the object of that word, and no further', () => {
     expect(read('random rewards sold without disclosing the probabilities')).toBe('?random ?reward ?sold ¬disclos ¬probabl');
     expect(read('fees not shown until the final step')).toBe('?fee ¬shown ¬until ?final ?step');
