@@ -73,7 +73,7 @@ const CARRIERS = new Set(['or', 'nor']);
  * resort fee", "fails to disclose"): they leave every plain word of their clause unclear rather than stated.
  */
 const CLOUDERS = new Set(
-  'hidden hide hides hiding buried bury obscured obscures concealed conceals broken disabled removed removes dropped drops stripped strips deleted deletes fail fails failed failing refuse refuses refused'.split(
+  'hidden hide hides hiding buried bury obscured obscures concealed conceals broken disabled removed removes dropped drops stripped strips deleted deletes blurred blurs scratched fail fails failed failing refuse refuses refused'.split(
     ' ',
   ),
 );

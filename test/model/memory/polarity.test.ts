@@ -109,6 +109,8 @@ describe('which words a negator governs', () => {
     expect(read('clinically proven to reduce wrinkles')).toBe('clinic proven reduc wrinkl');
     expect(read('build bundles Apache libraries but the NOTICE file was dropped')).toBe('?build ?bundl ?apach ?librari ?notic ?file drop');
     expect(read('installer ships components with the copyright headers stripped out')).toBe('?instal ?ship ?compon ?copyright ?header strip');
+    expect(read('Canon camera photos with the serial number sticker scratched off')).toBe('?canon ?camera ?photo ?serial ?number ?sticker scratch');
+    expect(read('the seller blurred the serial in every photo')).toBe('?seller blur ?serial ?photo');
   });
 
   it('reads `nothing`, `nobody`, `zero` and `pending` as negators, and `blank` or `empty` after a run as its absence', () => {
