@@ -121,6 +121,8 @@ export async function benchMemory(): Promise<Record<string, number>> {
     'tuning-set-f',
     'tuning-set-g',
     'tuning-set-h',
+    'tuning-set-i',
+    'tuning-set-j',
   ]) {
     const set = await askSet(readLabelledSet(new URL(`../../test/model/memory/${name}.json`, import.meta.url)));
     more[`memory.accuracy.${name} (of ${set.total})`] = set.right;
