@@ -119,11 +119,11 @@ export function explainDecision(ns: Namespace, request: SuggestRequest, now: num
     const judgment = ns.judgments[scored.index] as JudgmentRecord;
     const resembles = scored.resembles === undefined ? undefined : (ns.judgments[scored.resembles] as JudgmentRecord).recordId;
     const counted = decision.counted.has(scored.index);
-    // An item of one kind scoring under the relevance floor, in the narrower scope the suggestion settled on.
+    // An item of one kind scoring under `kindInScopeFloor`, in the narrower scope the suggestion settled on.
     const narrowKind =
       !counted &&
       scored.sameKind?.rare === false &&
-      scored.relevance < MATCHING.relevanceFloor &&
+      scored.relevance < MATCHING.kindInScopeFloor &&
       (decision.scope === 'organization' || (decision.scope === 'document' && judgment.documentId === request.documentId)) &&
       judgment.organizationId === request.organizationId;
     return {
@@ -191,7 +191,7 @@ function whyRelevant(
     return `${found}; not counted: ${outmatched.recordId}, of the other side, matches every query word it matches and ${outmatched.words.join(', ')} besides, which no judgment of its side matches with them.`;
   if (decision.scope === null) return `${found}; not counted: no scope has 2 records on its leading side.`;
   if (narrowKind)
-    return `${found}; not counted: scope ${decision.scope} (${SCOPE_LABELS[decision.scope]}), narrower than the whole key, counts an item of one kind only at ${percent(MATCHING.relevanceFloor)} of the best score or more, and it scores ${percent(scored.relevance)}.`;
+    return `${found}; not counted: scope ${decision.scope} (${SCOPE_LABELS[decision.scope]}), narrower than the whole key, counts an item of one kind only at ${percent(MATCHING.kindInScopeFloor)} of the best score or more, and it scores ${percent(scored.relevance)}.`;
   return `${found}; not counted: outside scope ${decision.scope} (${SCOPE_LABELS[decision.scope]}), where the suggestion settled.`;
 }
 

@@ -17,6 +17,7 @@ export const MATCHING: Readonly<{
   hopReasons: number;
   seedFloor: number;
   coverageFloor: number;
+  kindInScopeFloor: number;
 }> = {
   /**
    * The relevance cut-off, on coverage: the share of the query's information a judgment matches, i.e. the summed IDF
@@ -81,6 +82,13 @@ export const MATCHING: Readonly<{
    * judgment is a near copy of the query, one sharing a word or two with it is another case.
    */
   coverageFloor: 0.4,
+  /**
+   * In a scope narrower than the whole key, a judgment admitted only as an item of the kind of a clearly found one
+   * counts from this share of the best score: "Storytelling app notice: audio of children is transcribed then
+   * deleted" shares `notice` and `children` with a consent notice, which says what kind of item that organization
+   * judged, not that it judged the query's point.
+   */
+  kindInScopeFloor: 0.5,
 };
 
 /** The relevance cut-off on coverage (`MATCHING.cutoff`). */

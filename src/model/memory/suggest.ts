@@ -118,10 +118,10 @@ export function decide(ns: Namespace, hits: HitTable, request: SuggestRequest, n
   const { sides } = read;
   const narrowest = depths[0] as number;
   const flat = tallies.flat();
-  // A scope narrower than the whole key leaves out an item of one kind scoring under the relevance floor: it says what
-  // kind of item was judged there, not that this document or organization judged the query's point.
+  // A scope narrower than the whole key leaves out an item of one kind scoring under half the best: it says what kind
+  // of item was judged there, not that this document or organization judged the query's point.
   const widest = scopes.length - 1;
-  const counts = (i: number, g: number) => i === widest || kindOnly?.[g] !== 1 || (relevance[g] as number) >= MATCHING.relevanceFloor;
+  const counts = (i: number, g: number) => i === widest || kindOnly?.[g] !== 1 || (relevance[g] as number) >= MATCHING.kindInScopeFloor;
   for (let at = 0; at < found.length; at++) {
     const doc = found[at] as number;
     const side = sides[decision[doc] as number] as number;

@@ -188,7 +188,7 @@ describe('a word negated by non-', () => {
 });
 
 describe('scope fallback', () => {
-  it('leaves out of a narrower scope an item of one kind scoring under the relevance floor, and says so', async () => {
+  it('leaves out of a narrower scope an item of one kind scoring under half the best, and says so', async () => {
     // The organization holds one sunscreen claim and a car advert admitted only as another advert claiming something.
     expect(await answer('scope-org-sun')).toEqual(['reject', 'apiKey']);
     const why = await service.memory.explain({ query: 'sunscreen claiming total protection all day', organizationId: 'larch' });
@@ -215,8 +215,21 @@ describe('scope fallback', () => {
     const car = why.relevant.find((j) => j.content.startsWith('Car advert'));
     expect(car).toMatchObject({ counted: false, sameKind: { words: ['advertis'] } });
     expect(car?.why).toMatch(
-      /not counted: scope organization \(This organization\), narrower than the whole key, counts an item of one kind only at 30% of the best score or more, and it scores \d+%\.$/,
+      /not counted: scope organization \(This organization\), narrower than the whole key, counts an item of one kind only at 50% of the best score or more, and it scores \d+%\.$/,
     );
+  });
+
+  it('falls back past an organization whose second record is an item of one kind scoring under half the best', async () => {
+    // Tuning set H: in organization birch, a consent notice and a storytelling app's notice (an item of one kind).
+    const set = readLabelledSet(new URL('./tuning-set-h.json', import.meta.url));
+    const { service: h, keys } = await serviceForSet(set);
+    const query = set.queries.find((q) => q.id === 'kids-consent-birch');
+    const why = await h.memory.explain({ query: query?.query ?? '', organizationId: 'birch', apiKey: keys.get('')?.['x-service-api-key'] } as never);
+    const story = why.relevant.find((j) => j.content.startsWith('Storytelling app notice'));
+    expect(story?.sameKind).toBeDefined();
+    expect(story?.relevance).toBeGreaterThanOrEqual(0.3);
+    expect(story?.relevance).toBeLessThan(0.5);
+    expect(why.result.primary).toMatchObject({ recommendation: 'approve', scope: 'apiKey' });
   });
 
   it('still counts an item of one kind scoring past the floor in the scope asked', async () => {

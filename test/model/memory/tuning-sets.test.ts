@@ -13,7 +13,7 @@ import { askSet, readLabelledSet } from '../../../scripts/memory-eval.js';
  */
 const SETS = [
   // insurance claims, job advertisements, app permission prompts, customs declarations, peer review
-  { file: 'tuning-set-a.json', queries: 64, nulls: 13, right: 42, nullsRight: 9 },
+  { file: 'tuning-set-a.json', queries: 64, nulls: 13, right: 44, nullsRight: 9 },
   // grant applications, game chat moderation, firmware releases, loan advertisements, school-trip consent forms
   { file: 'tuning-set-b.json', queries: 62, nulls: 14, right: 47, nullsRight: 14 },
   // annotation guidelines, site safety reports, prescription refills, airline refunds, children's app design
@@ -27,11 +27,11 @@ const SETS = [
   // invoice disputes, accessibility statements, API deprecation notices, clinical-trial adverts, warranty terms, cookie banners
   { file: 'tuning-set-g.json', queries: 60, nulls: 17, right: 37, nullsRight: 13 },
   // packaged-food labels, children's privacy notices, app-store listings, recruitment emails, insurance wording, status pages
-  { file: 'tuning-set-h.json', queries: 62, nulls: 18, right: 42, nullsRight: 12 },
+  { file: 'tuning-set-h.json', queries: 62, nulls: 18, right: 43, nullsRight: 12 },
   // ticket resale, crowdfunding pages, telehealth adverts, dating profiles, news corrections, counterfeit listings
   { file: 'tuning-set-i.json', queries: 62, nulls: 16, right: 40, nullsRight: 12 },
   // hygiene inspections, ride-hailing incidents, school AI policies, energy tariffs, used electronics, safeguarding checks
-  { file: 'tuning-set-j.json', queries: 60, nulls: 18, right: 43, nullsRight: 16 },
+  { file: 'tuning-set-j.json', queries: 60, nulls: 18, right: 44, nullsRight: 16 },
 ];
 
 describe('decision memory on the tuning sets', () => {
