@@ -18,6 +18,7 @@ export const MATCHING: Readonly<{
   seedFloor: number;
   coverageFloor: number;
   kindInScopeFloor: number;
+  echoShare: number;
 }> = {
   /**
    * The relevance cut-off, on coverage: the share of the query's information a judgment matches, i.e. the summed IDF
@@ -89,6 +90,12 @@ export const MATCHING: Readonly<{
    * judged, not that it judged the query's point.
    */
   kindInScopeFloor: 0.5,
+  /**
+   * A relevant judgment found less clearly than `hopSeed` vouches for one whose reasoning holds this share of the IDF
+   * weight of both reasonings' terms together: the same reason in other words around it ("Mandatory unpaid overtime
+   * is not acceptable" and "Unpaid mandatory overtime is never acceptable").
+   */
+  echoShare: 0.5,
 };
 
 /** The relevance cut-off on coverage (`MATCHING.cutoff`). */

@@ -145,11 +145,11 @@ export function secondHop(
 
 /**
  * A judgment the query found without finding it clearly (its judged item matches under `MATCHING.hopSeed`) vouches
- * only for the touched judgments whose reviewer gave the very same reason, every term of it and no other ("Reference
- * price never used, the discount is misleading" for a "strike-through 'was 199' price" and a "permanent '50% off'
- * banner"): two reviewers wording one verdict alike judged one point, though the items share no word. At most 3 such
- * judgments vouch, the best-covered first; the candidates are read once, each compared by the length of its reason
- * first, so the cost grows with what the query touched.
+ * only for the touched judgments whose reviewer gave the same reason in most of its weight (`MATCHING.echoShare` of
+ * the IDF weight of the two reasons' terms together: "Reference price never used, the discount is misleading" for a
+ * "strike-through 'was 199' price" and a "permanent '50% off' banner"): two reviewers wording one verdict alike judged
+ * one point, though the items share no word. At most 3 such judgments vouch, the best-covered first; the candidates
+ * are read once, so the cost grows with what the query touched.
  */
 function echoes(
   entry: Built,
@@ -169,7 +169,7 @@ function echoes(
   for (const text of touched) {
     if (inside.has(text) || itemCoverage(text) <= 0) continue;
     const theirs = entry.textReasons[text] as string[];
-    const seed = weak.find((w) => w.reasons.size === theirs.length && theirs.every((term) => w.reasons.has(term)));
+    const seed = weak.find((w) => sameReasonShare(entry, w.reasons, theirs) >= MATCHING.echoShare);
     if (seed === undefined) continue;
     let taken = 0;
     for (const doc of entry.textDocs[text] as number[]) {
@@ -180,6 +180,20 @@ function echoes(
       taken++;
     }
   }
+}
+
+/** The share of the IDF weight of two reasons' terms together that both hold (1: the very same reason). */
+function sameReasonShare(entry: Built, mine: ReadonlySet<string>, theirs: readonly string[]): number {
+  const n = collectionSize(entry.size);
+  const weight = (term: string) => idf(n, entry.postings.get(term)?.df ?? 0);
+  let shared = 0;
+  let both = 0;
+  for (const term of theirs) {
+    both += weight(term);
+    if (mine.has(term)) shared += weight(term);
+  }
+  for (const term of mine) if (!theirs.includes(term)) both += weight(term);
+  return both > 0 ? shared / both : 0;
 }
 
 /**

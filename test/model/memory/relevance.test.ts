@@ -415,10 +415,10 @@ describe('polarity', () => {
     expect(primary).toMatchObject({ recommendation: 'reject', basedOn: 2 });
   });
 
-  it('lets a judgment found without being found clearly vouch only for one whose reviewer gave the very same reason', async () => {
+  it('lets a judgment found without being found clearly vouch only for one whose reviewer gave the same reason', async () => {
     const rows: JudgmentRow[] = [
       ["Strike-through 'was 199' price that was never actually charged", 'Reference price never used, the discount is misleading', 'rejected'],
-      ["Permanent '50% off' banner, full price has never applied", 'Reference price never used, the discount is misleading', 'rejected'],
+      ["Permanent '50% off' banner, full price has never applied", 'Reference price never used; a misleading discount claim', 'rejected'],
       ['Sale price shown against the price charged for the previous 30 days', 'Reference price is genuine', 'approved'],
       ['Seasonal banner with a discount code for returning customers', 'Discount is real and the terms are shown', 'approved'],
       ['Dashboard redesign with a darker sidebar', 'On brand', 'approved'],
@@ -432,7 +432,7 @@ describe('polarity', () => {
     expect(why().relevant.find((j) => j.content.startsWith('Permanent'))?.why).toMatch(
       /^Relevant: its reviewer gave the same reason as \S+, which the query found;/,
     );
-    // A reason sharing most of the words but not all of them is not the same reason.
+    // A reason sharing one word of it is not the same reason.
     expect(report.hits.some((h) => h.index === 3)).toBe(false);
   });
 
