@@ -145,6 +145,26 @@ forEachTransport('memory explain (POST /__mock/memory/explain)', (fresh) => {
     expect(await suggest(c, { query })).toEqual(plain);
   });
 
+  it("says when a judgment counted from the lower cut-off because it says the query's absent word is absent too", async () => {
+    const c = fresh();
+    c.service.memory.record([
+      judged('Release 3.1.4 image is not signed with the production key', 'Devices will refuse an unverified image', 'rejected', 'f1'),
+      judged('Build uploaded with the signature step skipped in CI', 'Unsigned firmware cannot go to the fleet', 'rejected', 'f2'),
+      judged('OTA package 3.2.0 signed with the production key, hash verified', 'Signature and integrity checks pass', 'approved', 'f3'),
+      judged('Release candidate notes sent to beta testers', 'Testers opted in', 'approved', 'f4'),
+      judged('Dashboard redesign with a darker sidebar', 'On brand', 'approved', 'f5'),
+    ]);
+    const query = 'release candidate image for the gateway is missing the production signature';
+    const body = (await explain(c, { query })).body;
+    expect(body.result).toEqual(await suggest(c, { query }));
+    expect(body.result.primary).toMatchObject({ recommendation: 'reject', basedOn: 2 });
+    const skipped = body.relevant.find((j: { content: string }) => j.content.startsWith('Build uploaded'));
+    expect(skipped.coverage).toBeLessThan(body.cutoff);
+    expect(skipped.why).toMatch(/^Relevant: it matches \d+% of the query and says "signature" is absent, as the query does; counted toward reject/);
+    const plain = body.near.find((j: { content: string }) => j.content.startsWith('Release candidate notes'));
+    expect(plain.why).toMatch(/\(needs 30%\)/);
+  });
+
   it('shows what came close when nothing counts', async () => {
     const c = fresh();
     c.service.memory.record(JUDGMENTS);
