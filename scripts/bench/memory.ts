@@ -123,6 +123,7 @@ export async function benchMemory(): Promise<Record<string, number>> {
     'tuning-set-h',
     'tuning-set-i',
     'tuning-set-j',
+    'tuning-set-k',
   ]) {
     const set = await askSet(readLabelledSet(new URL(`../../test/model/memory/${name}.json`, import.meta.url)));
     more[`memory.accuracy.${name} (of ${set.total})`] = set.right;

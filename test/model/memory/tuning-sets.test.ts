@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { askSet, readLabelledSet } from '../../../scripts/memory-eval.js';
 
 /**
- * Ten labelled sets written from the contract alone (service-facts 5, the suggest operation), without reading the
+ * Eleven labelled sets written from the contract alone (service-facts 5, the suggest operation), without reading the
  * matching: the first four in twenty subjects none of the other sets touch, E and F (scored untuned first: 37/63 and
- * 40/62) in subjects of the held-out set, G to J (36/60, 41/62, 39/62 and 42/60 untuned) in twenty-four more, then used to find where the matching fell short and to
+ * 40/62) in subjects of the held-out set, G to K (36/60, 41/62, 39/62, 42/60 and 40/60 untuned) in thirty more, then used to find where the matching fell short and to
  * check the rules that followed: the negators `nothing`, `nobody`, `zero`, `pending`, `blank`, `empty`, the phrases
  * of absence and the slips in negators, a reasoning that says absent what the query says absent, and the words of a
  * message (greetings, days, names, numbers) weighing nothing. Each has two organizations with documents, judgments
@@ -32,6 +32,8 @@ const SETS = [
   { file: 'tuning-set-i.json', queries: 62, nulls: 16, right: 41, nullsRight: 12 },
   // hygiene inspections, ride-hailing incidents, school AI policies, energy tariffs, used electronics, safeguarding checks
   { file: 'tuning-set-j.json', queries: 60, nulls: 18, right: 44, nullsRight: 16 },
+  // gym contracts, course sales pages, pet-sitting profiles, game monetisation, supplement labels, rental house rules
+  { file: 'tuning-set-k.json', queries: 60, nulls: 17, right: 40, nullsRight: 12 },
 ];
 
 describe('decision memory on the tuning sets', () => {
