@@ -29,7 +29,7 @@ export const NEGATION_TERM = 'no';
 export const NEGATION_REACH = 3;
 
 /** Negators that may follow what they negate: "citation missing", "disclosure absent", "fees omitted from the total". */
-const POSTPOSED = new Set(['missing', 'absent', 'lacking', 'omitted', 'excluded', 'ignored', 'skipped', 'pending', 'blank', 'empty']);
+const POSTPOSED = new Set(['missing', 'absent', 'lacking', 'omitted', 'excluded', 'ignored', 'skipped', 'removed', 'pending', 'blank', 'empty']);
 
 /**
  * Phrases that say the words around them are absent, read as one negator: "the APR is nowhere to be found", "phone
@@ -73,7 +73,7 @@ const CARRIERS = new Set(['or', 'nor']);
  * resort fee", "fails to disclose"): they leave every plain word of their clause unclear rather than stated.
  */
 const CLOUDERS = new Set(
-  'hidden hide hides hiding buried bury obscured obscures concealed conceals broken disabled removed removes dropped drops stripped strips deleted deletes blurred blurs scratched fail fails failed failing refuse refuses refused'.split(
+  'hidden hide hides hiding buried bury obscured obscures concealed conceals broken disabled removes dropped drops stripped strips deleted deletes blurred blurs scratched fail fails failed failing refuse refuses refused'.split(
     ' ',
   ),
 );

@@ -29,7 +29,7 @@ export const NEGATORS: ReadonlySet<string> = new Set(
   (
     'no not nor none never without lacking lack lacks lacked missing omit omits omitted omitting absent cannot ' +
     'nothing nobody nowhere zero pending blank empty ' +
-    'exclude excludes excluded excluding ignore ignores ignored ignoring skip skips skipped skipping ' +
+    'exclude excludes excluded excluding ignore ignores ignored ignoring skip skips skipped skipping removed ' +
     'doesn don didn isn aren wasn weren hasn haven hadn shouldn wouldn couldn ' +
     'doesnt dont didnt isnt arent wasnt werent hasnt havent hadnt shouldnt wouldnt couldnt cant wont mustnt neednt'
   ).split(' '),

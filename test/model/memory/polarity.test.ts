@@ -99,6 +99,8 @@ describe('which words a negator governs', () => {
     expect(read('support ignored a deletion request')).toBe('?support ¬delet ¬request');
     expect(read('deletion request ignored for weeks')).toBe('¬delet ¬request ?week');
     expect(read('checkout skips the consent step')).toBe('?checkout ¬consent ¬step');
+    expect(read('standing charge column removed from the comparison table')).toBe('¬stand ¬charg ¬column ?comparison ?tabl');
+    expect(read('update removed the tracking pixel')).toBe('?updat ¬track ¬pixel');
     expect(read('only 2 left in stock')).toBe('left stock');
   });
 
