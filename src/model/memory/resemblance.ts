@@ -169,7 +169,8 @@ function echoes(
   for (const text of touched) {
     if (inside.has(text) || itemCoverage(text) <= 0) continue;
     const theirs = entry.textReasons[text] as string[];
-    const seed = weak.find((w) => sameReasonShare(entry, w.reasons, theirs) >= MATCHING.echoShare);
+    // Most candidates share no reason term with any seed: only those that do are weighed.
+    const seed = weak.find((w) => theirs.some((term) => w.reasons.has(term)) && sameReasonShare(entry, w.reasons, theirs) >= MATCHING.echoShare);
     if (seed === undefined) continue;
     let taken = 0;
     for (const doc of entry.textDocs[text] as number[]) {
