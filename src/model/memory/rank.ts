@@ -209,11 +209,13 @@ export function rank(entry: Built, query: string, lexicon: Lexicon, withMatches:
       ? (text: number) => Math.max((inMain[text] as number) / clauseTotal, (covered[text] as number) / total)
       : (text: number) => (covered[text] as number) / total;
   const opposite = (text: number) => ((polarity[text] as number) & (OPPOSITE | SHARED_NEGATION | REASON_NEGATES)) === OPPOSITE;
+  // It says a word the query says absent is absent too, and states none the other way.
+  const sharesAbsence = (text: number) => ((polarity[text] as number) & (SHARED_NEGATION | OPPOSITE)) === SHARED_NEGATION;
   const relevant = (text: number) => {
     if (opposite(text)) return false;
     const c = coverage(text);
     // One that says a word the query says absent is absent too makes the query's point with less of its wording.
-    if (((polarity[text] as number) & (SHARED_NEGATION | OPPOSITE)) === SHARED_NEGATION && c >= MATCHING.absenceCutoff) return true;
+    if (sharesAbsence(text) && c >= MATCHING.absenceCutoff) return true;
     return c >= MATCHING.cutoff || (c >= MATCHING.reverseFloor && reverseCoverage(text) >= MATCHING.reverseCutoff);
   };
   const above = touched.filter(relevant);
@@ -225,9 +227,7 @@ export function rank(entry: Built, query: string, lexicon: Lexicon, withMatches:
   }
   // A judgment that says the query's absent word is absent too states the same case, however far behind the best.
   const passed = above.filter(
-    (text) =>
-      ((polarity[text] as number) & (SHARED_NEGATION | OPPOSITE)) === SHARED_NEGATION ||
-      ((score[text] as number) >= MATCHING.relevanceFloor * top && coverage(text) >= MATCHING.coverageFloor * most),
+    (text) => sharesAbsence(text) || ((score[text] as number) >= MATCHING.relevanceFloor * top && coverage(text) >= MATCHING.coverageFloor * most),
   );
   // A judgment the query covers the other way in (a pasted item) was found as clearly as one covering the query.
   const clearly = (text: number) => (reverseCoverage(text) >= MATCHING.reverseCutoff ? Math.max(coverage(text), MATCHING.hopSeed) : coverage(text));

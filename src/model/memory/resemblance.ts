@@ -49,9 +49,9 @@ export function secondHop(
     0,
   );
   const seeds = [...resembling, ...reasoning.filter((r) => !resembling.some((s) => s.doc === r.doc))];
-  echoes(entry, passed, touched, itemCoverage, admitted, byReason);
-  if (seeds.length === 0) return admitted;
   const inside = new Set(passed);
+  echoes(entry, passed, inside, touched, itemCoverage, admitted, byReason);
+  if (seeds.length === 0) return admitted;
   const candidates = touched.filter((text) => !inside.has(text));
   for (const seed of seeds) {
     const terms = entry.textTerms[seed.text] as string[];
@@ -154,6 +154,7 @@ export function secondHop(
 function echoes(
   entry: Built,
   passed: readonly number[],
+  inside: ReadonlySet<number>,
   touched: readonly number[],
   itemCoverage: (text: number) => number,
   admitted: Map<number, number>,
@@ -165,7 +166,6 @@ function echoes(
     .slice(0, 3)
     .map((text) => ({ doc: (entry.textDocs[text] as number[])[0] as number, reasons: new Set(entry.textReasons[text] as string[]) }));
   if (weak.length === 0) return;
-  const inside = new Set(passed);
   for (const text of touched) {
     if (inside.has(text) || itemCoverage(text) <= 0) continue;
     const theirs = entry.textReasons[text] as string[];
