@@ -68,6 +68,11 @@ export interface ExplainedJudgment {
    */
   sameKind?: { words: string[]; rare?: true };
   /**
+   * Admitted because it reviews the same document as the judgment it `resembles`, with the same side, and matches at
+   * least 10% of the query: one document's reviewers who reached one verdict judged one point of it.
+   */
+  sameDocument?: true;
+  /**
    * Words of the judgment it `resembles` that it holds as another word of their family, a derivation or an irregular
    * inflection, counted as shared (`disclosur/disclos`: that judgment's term, then its own).
    */
@@ -141,6 +146,7 @@ export function explainDecision(ns: Namespace, request: SuggestRequest, now: num
       ...(resembles === undefined ? {} : { resembles }),
       ...(scored.sameReason ? { sameReason: true as const } : {}),
       ...(scored.sameKind ? { sameKind: { words: [...scored.sameKind.words], ...(scored.sameKind.rare ? { rare: true as const } : {}) } } : {}),
+      ...(scored.sameDocument ? { sameDocument: true as const } : {}),
       ...(scored.family ? { family: [...scored.family] } : {}),
       counted,
       why: relevant ? whyRelevant(scored, judgment, resembles, counted, decision, outmatchedBy(scored), narrowKind) : whyNot(scored, report.bestCoverage),
@@ -178,9 +184,11 @@ function whyRelevant(
     resembles !== undefined
       ? scored.sameKind
         ? sameKind(scored.sameKind, resembles)
-        : scored.sameReason
-          ? `Relevant: its reviewer gave the same reason as ${resembles}, which the query found`
-          : `Relevant: it closely resembles ${resembles}, which the query clearly found${familyWords(scored)}`
+        : scored.sameDocument
+          ? `Relevant: it reviews the same document as ${resembles}, which the query clearly found, with the same side, and matches ${percent(scored.coverage)} of the query (needs ${percent(MATCHING.documentFloor)} beside it)`
+          : scored.sameReason
+            ? `Relevant: its reviewer gave the same reason as ${resembles}, which the query found`
+            : `Relevant: it closely resembles ${resembles}, which the query clearly found${familyWords(scored)}`
       : scored.coverage >= MATCHING.cutoff || (sharesAbsence(scored) && scored.coverage >= MATCHING.absenceCutoff)
         ? `Relevant: it matches ${percent(scored.coverage)} of the query${scored.byClause ? "'s main clause" : ''}${sharedAbsence(scored)}`
         : `Relevant: the query matches ${percent(scored.reverseCoverage)} of it${sharedAbsence(scored)}`;

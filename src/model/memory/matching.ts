@@ -16,6 +16,7 @@ export const MATCHING: Readonly<{
   hopShared: number;
   hopReasons: number;
   seedFloor: number;
+  documentFloor: number;
   coverageFloor: number;
   kindInScopeFloor: number;
   echoShare: number;
@@ -78,6 +79,12 @@ export const MATCHING: Readonly<{
   hopReasons: 2,
   /** A seed covers at least this share of the best coverage: a judgment far behind the best match vouches for nothing. */
   seedFloor: 0.6,
+  /**
+   * Another review of a clearly found judgment's document, with the same side, counts from this coverage: two
+   * reviewers of one document who reached one verdict, the query reaching both, judged the same point of it ("March
+   * hosting charge billed again under a new invoice number" and "Supplier invoice INV-4471 repeats INV-4470").
+   */
+  documentFloor: 0.1,
   /**
    * Of the judgments past a cut-off, those covering less than this share of the best coverage stay out: when one
    * judgment is a near copy of the query, one sharing a word or two with it is another case.

@@ -234,6 +234,7 @@ export function rank(entry: Built, query: string, lexicon: Lexicon, withMatches:
   const sameReason = new Set<number>();
   const byItem = new Map<number, ItemWitness>();
   const byFamily = new Map<number, string[]>();
+  const byDocument = new Set<number>();
   const reached = (text: number) => seen[text] === ranking;
   const sides = decisionSides(entry.columns.decisions);
   const queryTerms = new Set<string>();
@@ -250,6 +251,7 @@ export function rank(entry: Built, query: string, lexicon: Lexicon, withMatches:
     { queryTerms, reached, side: (doc) => sides[entry.columns.decision[doc] as number] as number, family: (term) => familyOf(lexicon, term) },
     byItem,
     byFamily,
+    byDocument,
   );
   let best = 0;
   for (const text of passed) best = Math.max(best, score[text] as number);
@@ -271,6 +273,7 @@ export function rank(entry: Built, query: string, lexicon: Lexicon, withMatches:
     sameReason,
     byItem,
     byFamily,
+    byDocument,
     // A judgment admitted through a rare word of its item was not reached by the query: it matched nothing of it.
     matchedWords: (text) => (reached(text) ? (matchedWords[text] as number) : 0),
     main: clauseTotal > 0 ? main.marks : null,

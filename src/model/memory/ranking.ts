@@ -22,6 +22,8 @@ export interface Ranking {
   readonly byItem: ReadonlyMap<number, ItemWitness>;
   /** Judgments of `hop` that resemble their seed through words of one family (`seed/own` terms; see `resemblance.ts`). */
   readonly byFamily: ReadonlyMap<number, readonly string[]>;
+  /** Judgments of `hop` admitted as other reviews of their seed's document with its side (see `resemblance.ts`). */
+  readonly byDocument: ReadonlySet<number>;
   /** The query words a text matched, one bit each for the first `DOMINANCE_WORDS` (see `dominance.ts`). */
   readonly matchedWords: (text: number) => number;
   /** Which query words are in its main clause (see `clauses.ts`), or null when it has none. */
@@ -61,6 +63,7 @@ export function nothingFound(words: readonly QueryWord[]): Ranking {
     sameReason: new Set(),
     byItem: new Map(),
     byFamily: new Map(),
+    byDocument: new Set(),
     matchedWords: () => 0,
     main: null,
     weighedBy: [],

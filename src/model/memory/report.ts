@@ -25,6 +25,7 @@ export function reportOf(index: JudgmentIndex, query: string, nearLimit = 5): Se
     if (seed === undefined) return result;
     const sameKind = ranking.byItem.get(doc);
     if (sameKind) return { ...result, resembles: seed, sameKind };
+    if (ranking.byDocument.has(doc)) return { ...result, resembles: seed, sameDocument: true };
     if (ranking.sameReason.has(doc)) return { ...result, resembles: seed, sameReason: true };
     const family = ranking.byFamily.get(doc);
     return family ? { ...result, resembles: seed, family } : { ...result, resembles: seed };

@@ -1,7 +1,7 @@
 import { collectionSize, idf } from './bm25.js';
 import { MATCHING } from './matching.js';
 import { type Built, type TermPostings, textWeight } from './postings.js';
-import { type ItemWitness, rareKindTexts, sameKindWords, type WitnessContext } from './witnesses.js';
+import { type ItemWitness, itemHoldsQueryWord, rareKindTexts, sameKindWords, type WitnessContext } from './witnesses.js';
 
 /** A clearly found judgment that may vouch for others: its position, its text and its coverage. */
 interface Seed {
@@ -37,6 +37,7 @@ export function secondHop(
   context?: WitnessContext,
   byItem: Map<number, ItemWitness> = new Map(),
   byFamily: Map<number, string[]> = new Map(),
+  byDocument: Set<number> = new Set(),
 ): Map<number, number> {
   const admitted = new Map<number, number>();
   const resembling = seedsOf(entry, passed, clearly);
@@ -80,6 +81,8 @@ export function secondHop(
     const similarity = (text: number, shared: number) => shared / Math.sqrt(own * textWeight(entry, text));
     // Reviews of the seed's document and side the query did not reach, whose items share a rare word and another with its item.
     const document = entry.columns.document[seed.doc] as number;
+    if (context && document !== -1 && itemCoverage(seed.text) >= MATCHING.hopSeed)
+      sameDocument(entry, seed, document, candidates, coverage, context, admitted, byDocument);
     if (context && resembles && document !== -1) {
       const seedSide = context.side(seed.doc);
       for (const [text, words] of rareKindTexts(entry, seed.text, context)) {
@@ -141,6 +144,46 @@ export function secondHop(
     }
   }
   return admitted;
+}
+
+/**
+ * The other reviews of a seed's document with the seed's side that the query reached at `MATCHING.documentFloor` or
+ * more, their judged item holding a word of it: one document's reviewers who reached one verdict judged the same
+ * point of it, in their own words. At most `hopLimit` of them, the best covered first (ties to the earliest
+ * recorded); reads only the candidates.
+ */
+function sameDocument(
+  entry: Built,
+  seed: Seed,
+  document: number,
+  candidates: readonly number[],
+  coverage: (text: number) => number,
+  context: WitnessContext,
+  admitted: Map<number, number>,
+  byDocument: Set<number>,
+): void {
+  const side = context.side(seed.doc);
+  if (side === 0) return;
+  const found: { doc: number; coverage: number }[] = [];
+  for (const text of candidates) {
+    const c = coverage(text);
+    // ...about an item that itself holds a word of the query, not only its negation: a word of a message the item is
+    // pasted in may reach the reason of a review of another point of the document.
+    if (c < MATCHING.documentFloor || !itemHoldsQueryWord(entry, text, context)) continue;
+    // Of one text (its judgments are recorded alike), only its first `hopLimit` can make the cut.
+    let taken = 0;
+    for (const doc of entry.textDocs[text] as number[]) {
+      if (taken === MATCHING.hopLimit) break;
+      if (entry.columns.document[doc] !== document || context.side(doc) !== side || admitted.has(doc)) continue;
+      found.push({ doc, coverage: c });
+      taken++;
+    }
+  }
+  found.sort((a, b) => b.coverage - a.coverage || a.doc - b.doc);
+  for (const { doc } of found.slice(0, MATCHING.hopLimit)) {
+    admitted.set(doc, seed.doc);
+    byDocument.add(doc);
+  }
 }
 
 /**

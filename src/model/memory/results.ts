@@ -65,6 +65,8 @@ export interface Scored extends Hit {
   readonly sameReason?: boolean;
   /** Admitted because its judged item is of the kind of that judgment's (see `resembles` and `witnesses.ts`). */
   readonly sameKind?: ItemWitness;
+  /** Admitted as another review of that judgment's document with its side (see `resembles` and `MATCHING.documentFloor`). */
+  readonly sameDocument?: boolean;
   /** Terms of that judgment it holds as another word of their family (`seed/own`: `disclosur/disclos`), counted as shared. */
   readonly family?: readonly string[];
 }

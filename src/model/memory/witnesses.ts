@@ -42,6 +42,14 @@ function itemTerms(entry: Built, text: number): string[] {
   return (entry.textTerms[text] as string[]).slice(0, entry.textContent[text] as number);
 }
 
+/** Whether a text's judged item holds a word of the query, not the shared negation alone (its reason may hold none). */
+export function itemHoldsQueryWord(entry: Built, text: number, context: WitnessContext): boolean {
+  const terms = entry.textTerms[text] as string[];
+  const inItem = entry.textContent[text] as number;
+  for (let i = 0; i < inItem; i++) if (terms[i] !== NEGATION_TERM && context.queryTerms.has(terms[i] as string)) return true;
+  return false;
+}
+
 /** A seed's terms by their position in its text, and how many of them its judged item holds (they come first). */
 export interface SeedTerms {
   readonly position: ReadonlyMap<string, number>;

@@ -4,6 +4,7 @@ import { judged } from '../../support/judgments.js';
 import { type Client, forEachTransport } from '../../support/transports.js';
 
 const blog = { organizationId: 'northwind', documentId: 'wellness-blog' };
+const invoices = { organizationId: 'northwind', documentId: 'supplier-invoices' };
 
 /** Two costume ads, two posts of one wellness blog, a product page alone on its subject, and unrelated reviews. */
 const JUDGMENTS: JudgmentInit[] = [
@@ -21,13 +22,15 @@ const JUDGMENTS: JudgmentInit[] = [
   judged('Product demo video with accurate closed captions', 'Accessible to deaf viewers', 'approved', 'u6'),
   judged('Checkout adds a mandatory service fee only on the final payment step', 'Drip pricing', 'rejected', 'u7'),
   judged('Quarterly tax filing reminder', 'Accurate dates', 'approved', 'u8'),
+  judged('March hosting charge billed again under a new invoice number', 'Resubmitted duplicate, already settled in March', 'rejected', 'u9', invoices),
+  judged('Supplier invoice INV-4471 repeats INV-4470: same amount, same purchase order', 'Duplicate of an invoice already paid', 'rejected', 'u10', invoices),
 ];
 
 const suggest = async (c: Client, data: Record<string, unknown>) =>
   ((await c.post('/v2/memory/suggest', data)).body as { result: { primary: Record<string, unknown> | null } }).result.primary;
 const explain = async (c: Client, data: Record<string, unknown>) =>
   (await c.raw({ method: 'POST', path: '/__mock/memory/explain', headers: { 'content-type': 'application/json' }, body: JSON.stringify(data) })).body as {
-    relevant: { recordId: string; coverage: number; sameKind?: { words: string[]; rare?: true }; counted: boolean }[];
+    relevant: { recordId: string; coverage: number; sameKind?: { words: string[]; rare?: true }; sameDocument?: true; counted: boolean; why: string }[];
   };
 
 forEachTransport('memory suggest: a second witness of the kind of the near copy', (fresh) => {
@@ -51,6 +54,19 @@ forEachTransport('memory suggest: a second witness of the kind of the near copy'
     expect(await suggest(c, data)).toMatchObject({ recommendation: 'approve', basedOn: 2, scope: 'document', scopeLabel: 'This document' });
     const second = (await explain(c, data)).relevant.find((j) => j.recordId === records[3]?.recordId);
     expect(second).toMatchObject({ coverage: 0, sameKind: { words: ['well', 'blog'], rare: true }, counted: true });
+  });
+
+  it('counts another review of the near copy’s document and side that the query reaches below the cut-off, and says why', async () => {
+    const c = fresh();
+    const records = c.service.memory.record(JUDGMENTS);
+    const data = { query: 'hosting charge billed twice under a new invoice number', ...invoices };
+    expect(await suggest(c, data)).toMatchObject({ recommendation: 'reject', basedOn: 2, scope: 'document', scopeLabel: 'This document' });
+    const second = (await explain(c, data)).relevant.find((j) => j.recordId === records[9]?.recordId);
+    expect(second).toMatchObject({ sameDocument: true, counted: true });
+    expect(second?.coverage).toBeLessThan(0.3);
+    expect(second?.why).toBe(
+      `Relevant: it reviews the same document as ${records[8]?.recordId}, which the query clearly found, with the same side, and matches ${Math.round((second?.coverage ?? 0) * 100)}% of the query (needs 10% beside it); counted toward reject in scope document (This document).`,
+    );
   });
 
   it('still answers null for a near copy alone on its subject, whose neighbours share only common or reasoned words', async () => {

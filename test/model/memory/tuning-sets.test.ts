@@ -4,36 +4,37 @@ import { askSet, readLabelledSet } from '../../../scripts/memory-eval.js';
 /**
  * Eleven labelled sets written from the contract alone (service-facts 5, the suggest operation), without reading the
  * matching: the first four in twenty subjects none of the other sets touch, E and F (scored untuned first: 37/63 and
- * 40/62) in subjects of the held-out set, G to K (36/60, 41/62, 39/62, 42/60 and 40/60 untuned) in thirty more, then used to find where the matching fell short and to
- * check the rules that followed: the negators `nothing`, `nobody`, `zero`, `pending`, `blank`, `empty`, the phrases
- * of absence and the slips in negators, a reasoning that says absent what the query says absent, and the words of a
- * message (greetings, days, names, numbers) weighing nothing. Each has two organizations with documents, judgments
- * outside any organization and a second key of three judgments; `expected` follows from each query's `relevant`
- * label by the contract's rules.
+ * 40/62) in subjects of the held-out set, G to K (36/60, 41/62, 39/62, 42/60 and 40/60 untuned) in thirty more, then
+ * used to find where the matching fell short and to check the rules that followed: the negators `nothing`, `nobody`,
+ * `zero`, `pending`, `blank`, `empty`, the phrases of absence and the slips in negators, a reasoning that says absent
+ * what the query says absent, and the words of a message (greetings, days, names, numbers) weighing nothing, and the
+ * other reviews of a near copy's document. Each has two organizations with documents, judgments outside any
+ * organization and a second key of three judgments; `expected` follows from each query's `relevant` label by the
+ * contract's rules.
  */
 const SETS = [
   // insurance claims, job advertisements, app permission prompts, customs declarations, peer review
-  { file: 'tuning-set-a.json', queries: 64, nulls: 13, right: 44, nullsRight: 9 },
+  { file: 'tuning-set-a.json', queries: 64, nulls: 13, right: 45, nullsRight: 9 },
   // grant applications, game chat moderation, firmware releases, loan advertisements, school-trip consent forms
   { file: 'tuning-set-b.json', queries: 62, nulls: 14, right: 47, nullsRight: 14 },
   // annotation guidelines, site safety reports, prescription refills, airline refunds, children's app design
-  { file: 'tuning-set-c.json', queries: 63, nulls: 14, right: 45, nullsRight: 12 },
+  { file: 'tuning-set-c.json', queries: 63, nulls: 14, right: 46, nullsRight: 12 },
   // hotel reviews, food delivery menus, charity appeals, podcast show notes, used-car listings: more slips and inflections
-  { file: 'tuning-set-d.json', queries: 55, nulls: 11, right: 34, nullsRight: 10 },
+  { file: 'tuning-set-d.json', queries: 55, nulls: 11, right: 36, nullsRight: 10 },
   // contract clauses, code-review findings, translation tone, medical-device labelling, data retention, sustainability claims
-  { file: 'tuning-set-e.json', queries: 63, nulls: 17, right: 41, nullsRight: 15 },
+  { file: 'tuning-set-e.json', queries: 63, nulls: 17, right: 42, nullsRight: 15 },
   // open-source licences, expense claims, security disclosures, pricing pages, HR policy wording, property listings
   { file: 'tuning-set-f.json', queries: 62, nulls: 14, right: 49, nullsRight: 12 },
   // invoice disputes, accessibility statements, API deprecation notices, clinical-trial adverts, warranty terms, cookie banners
-  { file: 'tuning-set-g.json', queries: 60, nulls: 17, right: 38, nullsRight: 13 },
+  { file: 'tuning-set-g.json', queries: 60, nulls: 17, right: 39, nullsRight: 13 },
   // packaged-food labels, children's privacy notices, app-store listings, recruitment emails, insurance wording, status pages
-  { file: 'tuning-set-h.json', queries: 62, nulls: 18, right: 43, nullsRight: 12 },
+  { file: 'tuning-set-h.json', queries: 62, nulls: 18, right: 44, nullsRight: 12 },
   // ticket resale, crowdfunding pages, telehealth adverts, dating profiles, news corrections, counterfeit listings
-  { file: 'tuning-set-i.json', queries: 62, nulls: 16, right: 42, nullsRight: 13 },
+  { file: 'tuning-set-i.json', queries: 62, nulls: 16, right: 43, nullsRight: 13 },
   // hygiene inspections, ride-hailing incidents, school AI policies, energy tariffs, used electronics, safeguarding checks
   { file: 'tuning-set-j.json', queries: 60, nulls: 18, right: 45, nullsRight: 16 },
   // gym contracts, course sales pages, pet-sitting profiles, game monetisation, supplement labels, rental house rules
-  { file: 'tuning-set-k.json', queries: 60, nulls: 17, right: 40, nullsRight: 12 },
+  { file: 'tuning-set-k.json', queries: 60, nulls: 17, right: 41, nullsRight: 12 },
 ];
 
 describe('decision memory on the tuning sets', () => {

@@ -103,3 +103,57 @@ describe('rare items of one kind', () => {
     expect(suggestDecision(b.ns, request, 2_000, b.index).primary).toBeNull();
   });
 });
+
+describe('other reviews of a near copy’s document', () => {
+  const INVOICES: JudgmentRow[] = [
+    ['March hosting charge billed again under a new invoice number', 'Resubmitted duplicate, already settled in March', 'rejected', 'supplier-invoices'],
+    ['Supplier invoice INV-4471 repeats INV-4470: same amount, same purchase order', 'Duplicate of an invoice already paid', 'rejected', 'supplier-invoices'],
+    ...OTHER_SUBJECTS,
+  ];
+  const query = 'hosting charge billed twice under a new invoice number';
+  const request = { query, organizationId: 'northwind', documentId: 'supplier-invoices' };
+
+  it('counts one of the same side that the query reaches below the cut-off, and explains it', async () => {
+    const { ns, index } = await read(INVOICES, query);
+    expect(suggestDecision(ns, request, 2_000, index).primary).toMatchObject({ recommendation: 'reject', basedOn: 2, scope: 'document' });
+    const why = explainDecision(ns, request, 2_000, index);
+    const second = why.relevant.find((j) => j.recordId === 'act_1');
+    expect(second).toMatchObject({ resembles: 'act_0', sameDocument: true, counted: true });
+    expect(second?.coverage).toBeLessThan(why.cutoff);
+    expect(second?.why).toBe(
+      'Relevant: it reviews the same document as act_0, which the query clearly found, with the same side, and matches 13% of the query (needs 10% beside it); counted toward reject in scope document (This document).',
+    );
+  });
+
+  it('counts none of the other side or of another document', async () => {
+    const otherSide: JudgmentRow[] = INVOICES.map((row, i) => (i === 1 ? [row[0], row[1], 'approved', 'supplier-invoices'] : row));
+    const a = await read(otherSide, query);
+    expect(suggestDecision(a.ns, request, 2_000, a.index).primary).toBeNull();
+    const elsewhere: JudgmentRow[] = INVOICES.map((row, i) => (i === 1 ? [row[0], row[1], 'rejected', 'other-invoices'] : row));
+    const b = await read(elsewhere, query);
+    expect(suggestDecision(b.ns, { query }, 2_000, b.index).primary).toBeNull();
+    expect(explainDecision(b.ns, { query }, 2_000, b.index).relevant.map((j) => j.recordId)).toEqual(['act_0']);
+  });
+
+  it('counts none the query reaches only through its reason, or through its item’s negation and its reason', async () => {
+    const reasonOnly: JudgmentRow[] = [
+      INVOICES[0] as JudgmentRow,
+      ['Late payment fee added to a settled order', 'Raised twice by the hosting team', 'rejected', 'supplier-invoices'],
+      ...OTHER_SUBJECTS,
+    ];
+    const a = await read(reasonOnly, query);
+    expect(explainDecision(a.ns, request, 2_000, a.index).near.find((j) => j.recordId === 'act_1')?.coverage).toBeGreaterThanOrEqual(0.1);
+    expect(suggestDecision(a.ns, request, 2_000, a.index).primary).toBeNull();
+    const negationOnly: JudgmentRow[] = [
+      INVOICES[0] as JudgmentRow,
+      ['Catering order with no receipt', 'Raised twice by the hosting team', 'rejected', 'supplier-invoices'],
+      ...OTHER_SUBJECTS,
+    ];
+    const withNo = { ...request, query: `${query}, no credit note` };
+    const b = await read(negationOnly, withNo.query);
+    const matched = explainDecision(b.ns, withNo, 2_000, b.index).near.find((j) => j.recordId === 'act_1');
+    expect(matched?.coverage).toBeGreaterThanOrEqual(0.1);
+    expect(matched?.matched.map((m) => m.term)).toContain('no');
+    expect(suggestDecision(b.ns, withNo, 2_000, b.index).primary).toBeNull();
+  });
+});
