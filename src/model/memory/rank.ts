@@ -5,12 +5,12 @@ import { MATCHING } from './matching.js';
 import { type Built, contentWeight, TERM_FLAGS } from './postings.js';
 import { analyseQuery, type MatchKind, type Vocabulary } from './query.js';
 import { nothingFound, type Ranking } from './ranking.js';
-import { secondHop } from './resemblance.js';
+import { secondHop, witnessSets } from './resemblance.js';
 import type { TermMatch } from './results.js';
 import { decisionSides } from './sides.js';
 import type { Lexicon } from './synonyms.js';
 import { queryWeights } from './weights.js';
-import { familyOf, type ItemWitness } from './witnesses.js';
+import { familyOf } from './witnesses.js';
 
 /**
  * Per-text working state of one ranking, shared by every index and sized to the largest: a text's slots are
@@ -231,10 +231,7 @@ export function rank(entry: Built, query: string, lexicon: Lexicon, withMatches:
   );
   // A judgment the query covers the other way in (a pasted item) was found as clearly as one covering the query.
   const clearly = (text: number) => (reverseCoverage(text) >= MATCHING.reverseCutoff ? Math.max(coverage(text), MATCHING.hopSeed) : coverage(text));
-  const sameReason = new Set<number>();
-  const byItem = new Map<number, ItemWitness>();
-  const byFamily = new Map<number, string[]>();
-  const byDocument = new Set<number>();
+  const witnesses = witnessSets();
   const reached = (text: number) => seen[text] === ranking;
   const sides = decisionSides(entry.columns.decisions);
   const queryTerms = new Set<string>();
@@ -247,11 +244,8 @@ export function rank(entry: Built, query: string, lexicon: Lexicon, withMatches:
     coverage,
     // The share of the query a text's judged item matches, or all of it when the query holds most of the item (pasted).
     (text) => (reverseCoverage(text) >= MATCHING.reverseCutoff ? 1 : (inContent[text] as number) / total),
-    sameReason,
     { queryTerms, reached, side: (doc) => sides[entry.columns.decision[doc] as number] as number, family: (term) => familyOf(lexicon, term) },
-    byItem,
-    byFamily,
-    byDocument,
+    witnesses,
   );
   let best = 0;
   for (const text of passed) best = Math.max(best, score[text] as number);
@@ -270,10 +264,7 @@ export function rank(entry: Built, query: string, lexicon: Lexicon, withMatches:
       return kept;
     },
     hop,
-    sameReason,
-    byItem,
-    byFamily,
-    byDocument,
+    ...witnesses,
     // A judgment admitted through a rare word of its item was not reached by the query: it matched nothing of it.
     matchedWords: (text) => (reached(text) ? (matchedWords[text] as number) : 0),
     main: clauseTotal > 0 ? main.marks : null,

@@ -3,6 +3,23 @@ import { MATCHING } from './matching.js';
 import { type Built, type TermPostings, textWeight } from './postings.js';
 import { type ItemWitness, itemHoldsQueryWord, rareKindTexts, sameKindWords, type WitnessContext } from './witnesses.js';
 
+/** How the judgments admitted by `secondHop`, besides those closely resembling their seed, were admitted. */
+export interface Witnesses {
+  /** Their reviewer gave the seed's reason (or most of its weight, for a weak seed). */
+  readonly sameReason: Set<number>;
+  /** Their judged item is of the kind of the seed's, with the words beyond the query both hold. */
+  readonly byItem: Map<number, ItemWitness>;
+  /** They resemble the seed through words of one family (`seed/own` terms). */
+  readonly byFamily: Map<number, string[]>;
+  /** They review the seed's document with its side, and the query reached them. */
+  readonly byDocument: Set<number>;
+}
+
+/** Empty witness sets, for `secondHop` to fill. */
+export function witnessSets(): Witnesses {
+  return { sameReason: new Set(), byItem: new Map(), byFamily: new Map(), byDocument: new Set() };
+}
+
 /** A clearly found judgment that may vouch for others: its position, its text and its coverage. */
 interface Seed {
   doc: number;
@@ -14,12 +31,13 @@ interface Seed {
  * Judgments the query touched but did not clearly find, admitted because they closely resemble one it did: two
  * reviews of the same kind of content, worded differently. Only the 3 best-covered seeds vouch (ties to the earliest
  * recorded). `passed` and `touched` are texts (see `postings.ts`); every judgment of a passed text passed. Returns
- * each admitted judgment with the seed it resembles. With a `context`, a seed also vouches for a touched judgment
- * whose judged item shares a word beyond the query with its own, the two sharing a word of the query too, and for a
- * judgment of its document and side the query did not reach whose item shares two words beyond the query with its
- * own, one of them rare (see `witnesses.ts`); `byItem` receives those, with the words. Resemblance reads a word of
- * the seed's and another of its family in the lexicon (`context.family`: `discloses`, `disclosure`) as one shared
- * word; `byFamily` receives the judgments admitted through such a pair, with the pairs (`seed/own` terms).
+ * each admitted judgment with the seed it resembles; `found` receives how those not alike were admitted (see
+ * `Witnesses`). With a `context`, a seed also vouches for a touched judgment whose judged item shares a word beyond
+ * the query with its own, the two sharing a word of the query too, for a judgment of its document and side the query
+ * did not reach whose item shares two words beyond the query with its own, one of them rare (see `witnesses.ts`),
+ * and for the other reviews of its document and side the query reached (`MATCHING.documentFloor`). Resemblance reads
+ * a word of the seed's and another of its family in the lexicon (`context.family`: `discloses`, `disclosure`) as one
+ * shared word.
  *
  * The resemblance of a candidate is summed from the candidate's own terms, so the hop costs what the query touched
  * (its candidates' terms, times at most 3 seeds), never the posting lists of the seed's common words. It is exact:
@@ -33,12 +51,10 @@ export function secondHop(
   clearly: (text: number) => number,
   coverage: (text: number) => number = clearly,
   itemCoverage: (text: number) => number = coverage,
-  byReason: Set<number> = new Set(),
   context?: WitnessContext,
-  byItem: Map<number, ItemWitness> = new Map(),
-  byFamily: Map<number, string[]> = new Map(),
-  byDocument: Set<number> = new Set(),
+  found: Witnesses = witnessSets(),
 ): Map<number, number> {
+  const { sameReason: byReason, byItem, byFamily, byDocument } = found;
   const admitted = new Map<number, number>();
   const resembling = seedsOf(entry, passed, clearly);
   // Any passed judgment whose item clearly matches may vouch by its reason, however far behind the best it is: the
