@@ -124,6 +124,8 @@ export async function benchMemory(): Promise<Record<string, number>> {
     'tuning-set-i',
     'tuning-set-j',
     'tuning-set-k',
+    'tuning-set-l',
+    'tuning-set-m',
   ]) {
     const set = await askSet(readLabelledSet(new URL(`../../test/model/memory/${name}.json`, import.meta.url)));
     more[`memory.accuracy.${name} (of ${set.total})`] = set.right;
