@@ -69,7 +69,8 @@ export interface ExplainedJudgment {
   sameKind?: { words: string[]; rare?: true };
   /**
    * Admitted because it reviews the same document as the judgment it `resembles`, with the same side, and matches at
-   * least 10% of the query: one document's reviewers who reached one verdict judged one point of it.
+   * least 10% of the query, its judged item holding a word of it: one document's reviewers who reached one verdict
+   * judged one point of it.
    */
   sameDocument?: true;
   /**

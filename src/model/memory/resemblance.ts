@@ -95,10 +95,11 @@ export function secondHop(
     const similar: { doc: number; similarity: number; reason: boolean; item?: ItemWitness; family?: string[] }[] = [];
     const at: number[] = [];
     const similarity = (text: number, shared: number) => shared / Math.sqrt(own * textWeight(entry, text));
-    // Reviews of the seed's document and side the query did not reach, whose items share a rare word and another with its item.
     const document = entry.columns.document[seed.doc] as number;
+    // Reviews of the seed's document and side the query reached, when the seed's own item clearly matches.
     if (context && document !== -1 && itemCoverage(seed.text) >= MATCHING.hopSeed)
       sameDocument(entry, seed, document, candidates, coverage, context, admitted, byDocument);
+    // Reviews of the seed's document and side the query did not reach, whose items share a rare word and another with its item.
     if (context && resembles && document !== -1) {
       const seedSide = context.side(seed.doc);
       for (const [text, words] of rareKindTexts(entry, seed.text, context)) {
