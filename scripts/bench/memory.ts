@@ -23,6 +23,7 @@ import {
   rewriteRobustness,
   SLIP_KINDS,
   slipRobustness,
+  TUNING_SETS,
   verdictAskRobustness,
 } from '../memory-eval.js';
 import { generateJudgments, generateQueries, type LabelledQuery } from '../memory-fixtures.js';
@@ -111,22 +112,7 @@ export async function benchMemory(): Promise<Record<string, number>> {
   const heldOut = await askSet(readLabelledSet(new URL('../../fixtures/memory/held-out-set.json', import.meta.url)));
   // The capability set and the tuning sets, each written from the contract alone, then used to check new rules.
   const more: Record<string, number> = {};
-  for (const name of [
-    'capability-set',
-    'tuning-set-a',
-    'tuning-set-b',
-    'tuning-set-c',
-    'tuning-set-d',
-    'tuning-set-e',
-    'tuning-set-f',
-    'tuning-set-g',
-    'tuning-set-h',
-    'tuning-set-i',
-    'tuning-set-j',
-    'tuning-set-k',
-    'tuning-set-l',
-    'tuning-set-m',
-  ]) {
+  for (const name of ['capability-set', ...TUNING_SETS]) {
     const set = await askSet(readLabelledSet(new URL(`../../test/model/memory/${name}.json`, import.meta.url)));
     more[`memory.accuracy.${name} (of ${set.total})`] = set.right;
     more[`memory.accuracy.${name} nulls kept (of ${set.nulls})`] = set.nullsRight;
