@@ -89,13 +89,12 @@ export function degreesOf(word: string): string[] {
 /**
  * Indexed words one edit away (two from 9 letters) with the same first letter, for words of at least 6 letters (a
  * short word one edit from another is usually a different word: `foul`/`four`, `swore`/`store`), only by a swap of
- * neighbours or a letter more or less when the lexicon knows the word (`stayed` is not `stated`); else indexed
- * words the word is the start of (`unsub`, `insta`). A word the lexicon does not know (`unknown`) is a slip more
- * surely: of 4 or 5 letters, it also reads as an indexed word of at least 4 one swap of neighbours, one letter more
- * or one less away (`vpae`, `smal`; not a letter changed: `vane` is not `vape`; nor `site` the `sie` of a German
- * text), and its stem as an indexed term one edit away
- * (two from 9 letters), so a slip in another inflection reads too (`vacinated` as `vaccination`), and an indexed
- * word its first two letters swapped spell (`rpivacy`).
+ * neighbours or a letter more or less when the lexicon knows the word (`stayed` is not `stated`); else indexed words
+ * the word is the start of (`unsub`, `insta`). A word the lexicon does not know (`unknown`) is a slip more surely: of
+ * 4 or 5 letters, it also reads as an indexed word of at least 4 one swap of neighbours, one letter more or one less
+ * away (`vpae`, `smal`; not a letter changed: `vane` is not `vape`; nor `site` the `sie` of a German text), and its
+ * stem as an indexed term one edit away (two from 9 letters), so a slip in another inflection reads too (`vacinated`
+ * as `vaccination`), and an indexed word its first two letters swapped spell (`rpivacy`).
  * Comparisons stop once the query's `budget` of edit-distance cells is spent.
  * @example near('profanty', vocabulary) // [{ term: 'profan', via: 'typo' }]
  */
