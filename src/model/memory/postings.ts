@@ -227,3 +227,17 @@ export function contentWeight(entry: Built, text: number): number {
   textWeight(entry, text);
   return entry.contentWeights[text] as number;
 }
+
+/**
+ * How a judgment's content (the judged item) states a term, from its flags (see `TERM_FLAGS`): 1 negated, 0 plainly,
+ * -1 unclear (both, only in a clause that holds a negator, or not in the content). The reasoning has no say: it often
+ * states the rule the item broke ("videos must be captioned") rather than the case ("webinar without subtitles").
+ */
+export function stanceOf(flags: number): number {
+  if (!(flags & TERM_FLAGS.content)) return -1;
+  const negated = flags & TERM_FLAGS.contentNegated;
+  const plain = flags & TERM_FLAGS.contentPlain;
+  if (negated && !plain && !(flags & TERM_FLAGS.contentClouded)) return 1;
+  if (plain && !negated) return 0;
+  return -1;
+}

@@ -2,9 +2,9 @@ import { BM25_B, BM25_K1, collectionSize, idf } from './bm25.js';
 import { mainClause } from './clauses.js';
 import { DOMINANCE_WORDS } from './dominance.js';
 import { MATCHING } from './matching.js';
-import { type Built, contentWeight, TERM_FLAGS } from './postings.js';
+import { type Built, contentWeight, stanceOf, TERM_FLAGS } from './postings.js';
 import { analyseQuery, type MatchKind, type Vocabulary } from './query.js';
-import { nothingFound, type Ranking } from './ranking.js';
+import { keptOf, nothingFound, type Ranking } from './ranking.js';
 import { secondHop, witnessSets } from './resemblance.js';
 import type { TermMatch } from './results.js';
 import { decisionSides } from './sides.js';
@@ -67,20 +67,6 @@ function reserve(texts: number): void {
 }
 
 const NO_WORDS: ReadonlyMap<string, string | null> = new Map();
-
-/**
- * How a judgment's content (the judged item) states a term, from its flags (see `TERM_FLAGS`): 1 negated, 0 plainly,
- * -1 unclear (both, only in a clause that holds a negator, or not in the content). The reasoning has no say: it often
- * states the rule the item broke ("videos must be captioned") rather than the case ("webinar without subtitles").
- */
-function stanceOf(flags: number): number {
-  if (!(flags & TERM_FLAGS.content)) return -1;
-  const negated = flags & TERM_FLAGS.contentNegated;
-  const plain = flags & TERM_FLAGS.contentPlain;
-  if (negated && !plain && !(flags & TERM_FLAGS.contentClouded)) return 1;
-  if (plain && !negated) return 0;
-  return -1;
-}
 
 /** Forms close enough to the word that the way a judgment states them is the way it states the word. */
 const SAME_SENSE: ReadonlySet<MatchKind> = new Set(['exact', 'stem', 'derivation', 'negated', 'synonym', 'typo']);
@@ -279,15 +265,4 @@ export function rank(entry: Built, query: string, lexicon: Lexicon, withMatches:
     opposite: (text) => reached(text) && opposite(text),
     matches,
   };
-}
-
-/** The judgments of the passed texts and those admitted by resemblance, in recording order. */
-function keptOf(entry: Built, passed: readonly number[], hop: ReadonlyMap<number, number>): Int32Array {
-  let count = hop.size;
-  for (const text of passed) count += (entry.textDocs[text] as number[]).length;
-  const kept = new Int32Array(count);
-  let at = 0;
-  for (const text of passed) for (const doc of entry.textDocs[text] as number[]) kept[at++] = doc;
-  for (const doc of hop.keys()) kept[at++] = doc;
-  return kept.sort();
 }

@@ -144,3 +144,14 @@ export function tableOf(hits: readonly Hit[]): HitTable {
     kindOnly: Uint8Array.from(hits, (hit) => ((hit as Partial<Scored>).sameKind?.rare === false ? 1 : 0)),
   };
 }
+
+/** The judgments of the passed texts and those admitted by resemblance, in recording order. */
+export function keptOf(entry: Built, passed: readonly number[], hop: ReadonlyMap<number, number>): Int32Array {
+  let count = hop.size;
+  for (const text of passed) count += (entry.textDocs[text] as number[]).length;
+  const kept = new Int32Array(count);
+  let at = 0;
+  for (const text of passed) for (const doc of entry.textDocs[text] as number[]) kept[at++] = doc;
+  for (const doc of hop.keys()) kept[at++] = doc;
+  return kept.sort();
+}
