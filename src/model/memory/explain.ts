@@ -15,6 +15,11 @@ export interface ExplainedWord {
   /** It is in the query's main clause, which a judgment may cover instead of the whole query (a pasted item). */
   mainClause?: true;
   /**
+   * It weighs at least half the mean weight of the query's weighed words and is no negator: under the cut-off, a
+   * judgment matching 3 such words counts from 20% each way (see a judgment's `tellingWords`).
+   */
+  telling?: true;
+  /**
    * For a word no judgment uses, read through `matches`: the reading it weighs by in the query. It weighs that
    * reading's IDF times the reading's weight: known only through a far reading, it says less of what the query is about.
    */
@@ -73,6 +78,12 @@ export interface ExplainedJudgment {
    * judged one point of it.
    */
   sameDocument?: true;
+  /**
+   * Under the cut-off, the telling words of the query it matched, when they and its coverage were enough to pass (see
+   * `why`: it may still be left out as of the other side): a point put in other words shares few words with the query,
+   * but several that say something.
+   */
+  tellingWords?: string[];
   /**
    * Words of the judgment it `resembles` that it holds as another word of their family, a derivation or an irregular
    * inflection, counted as shared (`disclosur/disclos`: that judgment's term, then its own).
@@ -149,6 +160,7 @@ export function explainDecision(ns: Namespace, request: SuggestRequest, now: num
       ...(scored.sameKind ? { sameKind: { words: [...scored.sameKind.words], ...(scored.sameKind.rare ? { rare: true as const } : {}) } } : {}),
       ...(scored.sameDocument ? { sameDocument: true as const } : {}),
       ...(scored.family ? { family: [...scored.family] } : {}),
+      ...(scored.byTelling && resembles === undefined ? { tellingWords: [...(scored.telling ?? [])] } : {}),
       counted,
       why: relevant ? whyRelevant(scored, judgment, resembles, counted, decision, outmatchedBy(scored), narrowKind) : whyNot(scored, report.bestCoverage),
     };
@@ -162,6 +174,7 @@ export function explainDecision(ns: Namespace, request: SuggestRequest, now: num
       word: w.word,
       negated: w.negated !== w.prefixed,
       ...(report.main?.[g] ? { mainClause: true as const } : {}),
+      ...(report.telling[g] ? { telling: true as const } : {}),
       ...(report.weighedBy[g] ? { weighedBy: report.weighedBy[g] as string } : {}),
       ...(report.weightless[g] ? { weightless: report.weightless[g] as Weightless } : {}),
       matches: [...w.forms].sort((a, b) => b.weight - a.weight).map((f) => ({ term: f.term, via: f.via, weight: f.weight })),
@@ -192,7 +205,9 @@ function whyRelevant(
             : `Relevant: it closely resembles ${resembles}, which the query clearly found${familyWords(scored)}`
       : scored.coverage >= MATCHING.cutoff || (sharesAbsence(scored) && scored.coverage >= MATCHING.absenceCutoff)
         ? `Relevant: it matches ${percent(scored.coverage)} of the query${scored.byClause ? "'s main clause" : ''}${sharedAbsence(scored)}`
-        : `Relevant: the query matches ${percent(scored.reverseCoverage)} of it${sharedAbsence(scored)}`;
+        : scored.byTelling
+          ? `Relevant: it matches ${tellingList(scored)} and ${percent(scored.coverage)} of the query, and the query matches ${percent(scored.reverseCoverage)} of it (under the ${percent(MATCHING.cutoff)} cut-off, needs ${MATCHING.tellingWords} telling words and ${percent(MATCHING.tellingCutoff)} each way)`
+          : `Relevant: the query matches ${percent(scored.reverseCoverage)} of it${sharedAbsence(scored)}`;
   const side = sideOf(judgment.decision);
   if (counted) return `${found}; counted toward ${side} in scope ${decision.scope} (${SCOPE_LABELS[decision.scope as Scope]}).`;
   if (side === null) return `${found}; not counted: its decision (${judgment.decision}) supports neither side.`;
@@ -234,19 +249,37 @@ function sharesAbsence(scored: Scored): boolean {
   return scored.matched.some((m) => m.polarity === 'negated') && !scored.matched.some((m) => m.polarity === 'opposite');
 }
 
+/** The telling words of the query a judgment matched, as a phrase: `3 telling words of the query ("a", "b", "c")`. */
+function tellingList(scored: Scored): string {
+  const words = scored.telling ?? [];
+  const quoted = words.map((w) => `"${w}"`).join(', ');
+  return `${words.length} telling word${words.length === 1 ? '' : 's'} of the query${words.length === 0 ? '' : ` (${quoted})`}`;
+}
+
+/** For a judgment under the cut-off past `MATCHING.tellingCutoff`, what the telling-words rule asked of it (else empty). */
+function tellingShort(scored: Scored): string {
+  if (scored.coverage < MATCHING.tellingCutoff || scored.telling === undefined) return '';
+  return `; under the cut-off it would need ${MATCHING.tellingWords} telling words of the query and ${percent(MATCHING.tellingCutoff)} each way, and it matches ${tellingList(scored)}`;
+}
+
 /** Why a judgment the query touched was not relevant. */
 function whyNot(scored: Scored, bestCoverage: number): string {
   if (scored.opposite) {
     const opposite = scored.matched.filter((m) => m.polarity === 'opposite').map((m) => `"${m.word}"`);
     return `Not counted: it states ${opposite.join(', ')} the opposite way from the query (one negates what the other states), so it is about the opposite case.`;
   }
+  if (scored.otherSide) {
+    return `Not counted: it matches ${tellingList(scored)} and ${percent(scored.coverage)} of the query, under the ${percent(MATCHING.cutoff)} cut-off, and holds only the side opposite every judgment the query clearly found.`;
+  }
   const reverse = scored.reverseCoverage >= MATCHING.reverseCutoff;
-  if (scored.coverage < MATCHING.cutoff && reverse && scored.coverage < MATCHING.reverseFloor) {
+  // One that met the telling-words rule passed the cut-offs: only the floors under the best match left it out.
+  const under = scored.coverage < MATCHING.cutoff && !scored.byTelling;
+  if (under && reverse && scored.coverage < MATCHING.reverseFloor) {
     return `Not counted: the query matches ${percent(scored.reverseCoverage)} of it, but it matches only ${percent(scored.coverage)} of the query (needs ${percent(MATCHING.reverseFloor)}).`;
   }
-  if (scored.coverage < MATCHING.cutoff && !reverse) {
+  if (under && !reverse) {
     const needs = !sharesAbsence(scored) ? percent(MATCHING.cutoff) : `${percent(MATCHING.absenceCutoff)}, saying an absent word of the query absent too`;
-    return `Not counted: it matches ${percent(scored.coverage)} of the query${scored.byClause ? "'s main clause" : ''} (needs ${needs}) and the query matches ${percent(scored.reverseCoverage)} of it (needs ${percent(MATCHING.reverseCutoff)}).`;
+    return `Not counted: it matches ${percent(scored.coverage)} of the query${scored.byClause ? "'s main clause" : ''} (needs ${needs}) and the query matches ${percent(scored.reverseCoverage)} of it (needs ${percent(MATCHING.reverseCutoff)})${tellingShort(scored)}.`;
   }
   if (scored.coverage < MATCHING.coverageFloor * bestCoverage) {
     return `Not counted: it matches ${percent(scored.coverage)} of the query${scored.byClause ? "'s main clause" : ''}, under ${percent(MATCHING.coverageFloor)} of the best match's ${percent(bestCoverage)}.`;

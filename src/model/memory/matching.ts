@@ -17,6 +17,10 @@ export const MATCHING: Readonly<{
   hopReasons: number;
   seedFloor: number;
   documentFloor: number;
+  tellingCutoff: number;
+  tellingReverse: number;
+  tellingWords: number;
+  tellingShare: number;
   coverageFloor: number;
   kindInScopeFloor: number;
   echoShare: number;
@@ -85,6 +89,18 @@ export const MATCHING: Readonly<{
    * hosting charge billed again under a new invoice number" and "Supplier invoice INV-4471 repeats INV-4470").
    */
   documentFloor: 0.1,
+  /**
+   * Under the cut-off, a judgment matching at least `tellingWords` of the query's telling words counts from this
+   * coverage (see `telling.ts`): a point put in other words shares few words with its judgments, but several that say
+   * something, where a neighbour of a subject judged once shares one or two.
+   */
+  tellingCutoff: 0.2,
+  /** ...provided the query matches this share of its judged item too, so the words are about the item. */
+  tellingReverse: 0.2,
+  /** How many telling words of the query such a judgment matches at least. */
+  tellingWords: 3,
+  /** A telling word weighs at least this share of the mean weight of the query's words that weigh anything. */
+  tellingShare: 0.5,
   /**
    * Of the judgments past a cut-off, those covering less than this share of the best coverage stay out: when one
    * judgment is a near copy of the query, one sharing a word or two with it is another case.

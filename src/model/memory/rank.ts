@@ -9,6 +9,7 @@ import { secondHop, witnessSets } from './resemblance.js';
 import type { TermMatch } from './results.js';
 import { decisionSides } from './sides.js';
 import type { Lexicon } from './synonyms.js';
+import { keepClearSides, passesByTelling, tellingWords } from './telling.js';
 import { queryWeights } from './weights.js';
 import { familyOf } from './witnesses.js';
 
@@ -32,6 +33,8 @@ const scratch = {
   bestFlags: new Int32Array(0),
   words: new Int32Array(0),
   inMain: new Float64Array(0),
+  /** How many of the query's telling words a text matched (see `telling.ts`). */
+  telling: new Int32Array(0),
   /** How the forms of the current query word have a text state it, as bits (see `BOTH_WAYS`). */
   stances: new Uint8Array(0),
 };
@@ -63,6 +66,7 @@ function reserve(texts: number): void {
   scratch.bestFlags = new Int32Array(size);
   scratch.words = new Int32Array(size);
   scratch.inMain = new Float64Array(size);
+  scratch.telling = new Int32Array(size);
   scratch.stances = new Uint8Array(size);
 }
 
@@ -93,9 +97,14 @@ export function rank(entry: Built, query: string, lexicon: Lexicon, withMatches:
   if (total === 0) return nothingFound(words);
   // A query of several clauses may be read as its main clause alone (an item pasted with greetings and deadlines).
   const main = mainClause(query, words, weights);
+  const tells = tellingWords(
+    weights,
+    words.map((w) => w.term),
+  );
   const average = entry.totalLength / entry.size || 1;
   reserve(entry.textTerms.length);
-  const { seen, mark, score, covered, reverse, inContent, polarity, bestCover, bestScore, bestForm, bestFlags, words: matchedWords, inMain, stances } = scratch;
+  const { seen, mark, score, covered, reverse, inContent, polarity, bestCover, bestScore, bestForm, bestFlags } = scratch;
+  const { words: matchedWords, inMain, stances, telling } = scratch;
   const ranking = ++scratch.ranking;
   const touched: number[] = [];
   const matches = withMatches ? new Map<number, TermMatch[]>() : undefined;
@@ -124,6 +133,7 @@ export function rank(entry: Built, query: string, lexicon: Lexicon, withMatches:
           polarity[text] = 0;
           matchedWords[text] = 0;
           inMain[text] = 0;
+          telling[text] = 0;
           mark[text] = -1;
           touched.push(text);
         }
@@ -152,6 +162,7 @@ export function rank(entry: Built, query: string, lexicon: Lexicon, withMatches:
       const flags = bestFlags[text] as number;
       covered[text] = (covered[text] as number) + (weights[g] as number) * cover;
       if (main.marks?.[g]) inMain[text] = (inMain[text] as number) + (weights[g] as number) * cover;
+      telling[text] = (telling[text] as number) + (tells[g] as number);
       score[text] = (score[text] as number) + (bestScore[text] as number);
       if (flags & TERM_FLAGS.content) {
         reverse[text] = (reverse[text] as number) + (formIdf[bestForm[text] as number] as number) * cover;
@@ -202,8 +213,13 @@ export function rank(entry: Built, query: string, lexicon: Lexicon, withMatches:
     const c = coverage(text);
     // One that says a word the query says absent is absent too makes the query's point with less of its wording.
     if (sharesAbsence(text) && c >= MATCHING.absenceCutoff) return true;
-    return c >= MATCHING.cutoff || (c >= MATCHING.reverseFloor && reverseCoverage(text) >= MATCHING.reverseCutoff);
+    if (c >= MATCHING.cutoff || (c >= MATCHING.reverseFloor && reverseCoverage(text) >= MATCHING.reverseCutoff)) return true;
+    // Under the cut-off, several telling words of the query make its point in other words.
+    if (!passesByTelling(c, reverseCoverage(text), telling[text] as number)) return false;
+    byTelling.add(text);
+    return true;
   };
+  const byTelling = new Set<number>();
   const above = touched.filter(relevant);
   let top = 0;
   let most = 0;
@@ -220,6 +236,9 @@ export function rank(entry: Built, query: string, lexicon: Lexicon, withMatches:
   const witnesses = witnessSets();
   const reached = (text: number) => seen[text] === ranking;
   const sides = decisionSides(entry.columns.decisions);
+  const textSides = (text: number) =>
+    (entry.textDocs[text] as number[]).reduce((bits, doc) => bits | (sides[entry.columns.decision[doc] as number] as number), 0);
+  const otherSide = keepClearSides(passed, byTelling, clearly, textSides);
   const queryTerms = new Set<string>();
   for (const word of words) for (const form of word.forms) queryTerms.add(form.term);
   const hop = secondHop(
@@ -254,6 +273,9 @@ export function rank(entry: Built, query: string, lexicon: Lexicon, withMatches:
     // A judgment admitted through a rare word of its item was not reached by the query: it matched nothing of it.
     matchedWords: (text) => (reached(text) ? (matchedWords[text] as number) : 0),
     main: clauseTotal > 0 ? main.marks : null,
+    telling: tells,
+    byTelling,
+    otherSide,
     weighedBy,
     weightless,
     byClause: (text) => reached(text) && byClause(text),

@@ -28,6 +28,12 @@ export interface Ranking {
   readonly matchedWords: (text: number) => number;
   /** Which query words are in its main clause (see `clauses.ts`), or null when it has none. */
   readonly main: Uint8Array | null;
+  /** Which query words are telling (see `telling.ts`), 1 each. */
+  readonly telling: Uint8Array;
+  /** Texts passed under the cut-off through telling words. */
+  readonly byTelling: ReadonlySet<number>;
+  /** Texts that met the telling-words rule but hold only the side opposite every clearly found text's. */
+  readonly otherSide: ReadonlySet<number>;
   /** For each query word no judgment uses, the reading it weighs by (its best reading's term), else null. */
   readonly weighedBy: readonly (string | null)[];
   /** For each query word that weighs nothing, why (see `Weightless`), else null. */
@@ -66,6 +72,9 @@ export function nothingFound(words: readonly QueryWord[]): Ranking {
     byDocument: new Set(),
     matchedWords: () => 0,
     main: null,
+    telling: new Uint8Array(0),
+    byTelling: new Set(),
+    otherSide: new Set(),
     weighedBy: [],
     weightless: [],
     byClause: () => false,

@@ -9,9 +9,15 @@ import type { Scored, SearchReport } from './results.js';
 export function reportOf(index: JudgmentIndex, query: string, nearLimit = 5): SearchReport {
   const { entry, ranking } = index.rank(query);
   const { kept, hop, best, words } = ranking;
+  const telling = new Set(words.filter((_, g) => ranking.telling[g]).map((w) => w.word));
+  // The telling words a text matched, each once, in the order it matched them.
+  const tellingOf = (text: number) => [...new Set((ranking.matches?.get(text) ?? []).map((m) => m.word).filter((word) => telling.has(word)))];
   const scored = (doc: number, scale: number): Scored => {
     const text = entry.textOf[doc] as number;
     const result: Scored = {
+      ...(ranking.matches ? { telling: tellingOf(text) } : {}),
+      ...(ranking.byTelling.has(text) ? { byTelling: true } : {}),
+      ...(ranking.otherSide.has(text) ? { otherSide: true } : {}),
       index: doc,
       relevance: scale > 0 ? ranking.score(text) / scale : 0,
       words: ranking.matchedWords(text),
@@ -31,10 +37,10 @@ export function reportOf(index: JudgmentIndex, query: string, nearLimit = 5): Se
     return family ? { ...result, resembles: seed, family } : { ...result, resembles: seed };
   };
   const hits = Array.from(kept, (doc) => scored(doc, best));
-  const bestCoverage = ranking.bestCoverage;
-  const main = ranking.main;
-  if (nearLimit === 0)
-    return { words, main, weighedBy: ranking.weighedBy, weightless: ranking.weightless, hits, near: [], bestCoverage, scored: ranking.touched.length };
+  // What the report says of the query, whatever the near misses.
+  const { main, telling: tellingMarks, weighedBy, weightless, bestCoverage } = ranking;
+  const base = { words, main, telling: tellingMarks, weighedBy, weightless, hits, bestCoverage, scored: ranking.touched.length };
+  if (nearLimit === 0) return { ...base, near: [] };
   // Of a text that did not pass, only the hop keeps single judgments; its first `nearLimit` others may be near.
   const below: number[] = [];
   for (const text of ranking.touched) {
@@ -51,14 +57,5 @@ export function reportOf(index: JudgmentIndex, query: string, nearLimit = 5): Se
   below.sort((a, b) => cover(b) - cover(a) || a - b);
   below.length = Math.min(below.length, nearLimit);
   const scale = best > 0 ? best : Math.max(0, ...below.map((doc) => ranking.score(entry.textOf[doc] as number)));
-  return {
-    words,
-    main,
-    weighedBy: ranking.weighedBy,
-    weightless: ranking.weightless,
-    hits,
-    near: below.map((doc) => scored(doc, scale)),
-    bestCoverage,
-    scored: ranking.touched.length,
-  };
+  return { ...base, near: below.map((doc) => scored(doc, scale)) };
 }

@@ -67,6 +67,12 @@ export interface Scored extends Hit {
   readonly sameKind?: ItemWitness;
   /** Admitted as another review of that judgment's document with its side (see `resembles` and `MATCHING.documentFloor`). */
   readonly sameDocument?: boolean;
+  /** The telling words of the query it matched (see `telling.ts`), when matches were asked for. */
+  readonly telling?: readonly string[];
+  /** Under the cut-off, it met the telling-words rule (`MATCHING.tellingCutoff`). */
+  readonly byTelling?: boolean;
+  /** ...but holds only the side opposite every judgment the query clearly found, so it was left out. */
+  readonly otherSide?: boolean;
   /** Terms of that judgment it holds as another word of their family (`seed/own`: `disclosur/disclos`), counted as shared. */
   readonly family?: readonly string[];
 }
@@ -76,6 +82,8 @@ export interface SearchReport {
   readonly words: readonly QueryWord[];
   /** Which of `words` are in the query's main clause (see `clauses.ts`), or null when it has none. */
   readonly main: Uint8Array | null;
+  /** Which of `words` are telling (see `telling.ts`), 1 each. */
+  readonly telling: Uint8Array;
   /** For each of `words` no judgment uses, the reading it weighs by (see `Ranking`), else null. */
   readonly weighedBy: readonly (string | null)[];
   /** For each of `words` that weighs nothing, why (see `Ranking`), else null. */

@@ -38,18 +38,19 @@ forEachTransport('memory explain (POST /__mock/memory/explain)', (fresh) => {
     expect(body.cutoff).toBe(0.3);
     expect(body.reverseCutoff).toBe(0.6);
     expect(body.words).toEqual([
-      { word: 'customer', negated: false, matches: [{ term: 'custom', via: 'stem', weight: 1 }] },
-      { word: 'review', negated: false, matches: [{ term: 'review', via: 'exact', weight: 1 }] },
-      { word: 'containing', negated: false, matches: [{ term: 'contain', via: 'stem', weight: 1 }] },
+      { word: 'customer', negated: false, telling: true, matches: [{ term: 'custom', via: 'stem', weight: 1 }] },
+      { word: 'review', negated: false, telling: true, matches: [{ term: 'review', via: 'exact', weight: 1 }] },
+      { word: 'containing', negated: false, telling: true, matches: [{ term: 'contain', via: 'stem', weight: 1 }] },
       {
         word: 'swear',
         negated: false,
+        telling: true,
         matches: [
           { term: 'swear', via: 'exact', weight: 1 },
           { term: 'curs', via: 'synonym', weight: 0.36 },
         ],
       },
-      { word: 'words', negated: false, matches: [{ term: 'word', via: 'exact', weight: 1 }] },
+      { word: 'words', negated: false, telling: true, matches: [{ term: 'word', via: 'exact', weight: 1 }] },
     ]);
     const byId = new Map<string, Record<string, unknown>>(body.relevant.map((j: Record<string, unknown>) => [j['content'], j]));
     const chat = byId.get(JUDGMENTS[0]!.content) as { matched: unknown[] };
@@ -98,6 +99,7 @@ forEachTransport('memory explain (POST /__mock/memory/explain)', (fresh) => {
     expect(cap).toEqual({
       word: 'cap',
       negated: true,
+      telling: true,
       matches: [
         { term: 'cap', via: 'exact', weight: 1 },
         { term: 'uncap', via: 'negated', weight: 0.9 },

@@ -76,3 +76,31 @@ forEachTransport('memory suggest: a second witness of the kind of the near copy'
     expect(await suggest(c, { query: 'office parking permit renewal' })).toBeNull();
   });
 });
+
+forEachTransport('memory suggest: a judgment under the cut-off through telling words', (fresh) => {
+  const query = 'moving company guarantees the quoted price for our old house whatever the contents end up weighing';
+  const MOVES: JudgmentInit[] = [
+    judged('Removal quote for an old house stays the same whatever the load weighs', 'Fixed price, no surprises', 'approved', 'u11'),
+    judged('Movers guarantee the price after a video walkthrough of every room', 'Binding estimate, no extras later', 'approved', 'u12'),
+  ];
+
+  it('counts one matching three telling words of the query and a fifth of it each way, and explain names the words', async () => {
+    const c = fresh();
+    const records = c.service.memory.record([...JUDGMENTS, ...MOVES]);
+    expect(await suggest(c, { query })).toMatchObject({ recommendation: 'approve', basedOn: 2, scope: 'apiKey' });
+    const body = (await explain(c, { query })) as Awaited<ReturnType<typeof explain>> & { words: { word: string; telling?: true }[] };
+    const second = body.relevant.find((j) => j.recordId === records[11]?.recordId) as {
+      tellingWords?: string[];
+      coverage: number;
+      counted: boolean;
+      why: string;
+    };
+    expect(second).toMatchObject({ tellingWords: ['moving', 'guarantees', 'price'], counted: true });
+    expect(second.coverage).toBeLessThan(0.3);
+    expect(second.why).toMatch(
+      /^Relevant: it matches 3 telling words of the query \("moving", "guarantees", "price"\) and 2\d% of the query, and the query matches \d+% of it \(under the 30% cut-off, needs 3 telling words and 20% each way\); counted toward approve/,
+    );
+    expect(body.words.find((w) => w.word === 'guarantees')?.telling).toBe(true);
+    expect(body.words.find((w) => w.word === 'end')?.telling).toBeUndefined();
+  });
+});

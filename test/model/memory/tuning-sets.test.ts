@@ -9,23 +9,23 @@ import { askSet, readLabelledSet, TUNING_SETS } from '../../../scripts/memory-ev
  * `nobody`, `zero`, `pending`, `blank`, `empty`, the phrases of absence and the slips in negators, a reasoning that
  * says absent what the query says absent, and the words of a message (greetings, days, names, numbers) weighing
  * nothing, and the other reviews of a near copy's document. L and M, twelve subjects more whose paraphrases were
- * asked to share few words with the judgments they mean, hold the untuned scores of the matching as it stands (27/63
- * and 31/63): no rule was chosen on them. Each has two organizations with documents, judgments outside any
+ * asked to share few words with the judgments they mean, scored 27/63 and 31/63 untuned; the telling words under the
+ * cut-off were the first rule chosen on all thirteen. Each has two organizations with documents, judgments outside any
  * organization and a second key of three judgments; `expected` follows from each query's `relevant` label by the
  * contract's rules.
  */
 /** Each tuning set's size and floors, by name. */
 const FLOORS: Record<string, { queries: number; nulls: number; right: number; nullsRight: number }> = {
   // insurance claims, job advertisements, app permission prompts, customs declarations, peer review
-  'tuning-set-a': { queries: 64, nulls: 13, right: 45, nullsRight: 9 },
+  'tuning-set-a': { queries: 64, nulls: 13, right: 46, nullsRight: 9 },
   // grant applications, game chat moderation, firmware releases, loan advertisements, school-trip consent forms
   'tuning-set-b': { queries: 62, nulls: 14, right: 47, nullsRight: 14 },
   // annotation guidelines, site safety reports, prescription refills, airline refunds, children's app design
-  'tuning-set-c': { queries: 63, nulls: 14, right: 46, nullsRight: 12 },
+  'tuning-set-c': { queries: 63, nulls: 14, right: 47, nullsRight: 12 },
   // hotel reviews, food delivery menus, charity appeals, podcast show notes, used-car listings: more slips and inflections
   'tuning-set-d': { queries: 55, nulls: 11, right: 36, nullsRight: 10 },
   // contract clauses, code-review findings, translation tone, medical-device labelling, data retention, sustainability claims
-  'tuning-set-e': { queries: 63, nulls: 17, right: 42, nullsRight: 15 },
+  'tuning-set-e': { queries: 63, nulls: 17, right: 43, nullsRight: 15 },
   // open-source licences, expense claims, security disclosures, pricing pages, HR policy wording, property listings
   'tuning-set-f': { queries: 62, nulls: 14, right: 49, nullsRight: 12 },
   // invoice disputes, accessibility statements, API deprecation notices, clinical-trial adverts, warranty terms, cookie banners
@@ -39,9 +39,9 @@ const FLOORS: Record<string, { queries: number; nulls: number; right: number; nu
   // gym contracts, course sales pages, pet-sitting profiles, game monetisation, supplement labels, rental house rules
   'tuning-set-k': { queries: 60, nulls: 17, right: 41, nullsRight: 12 },
   // wedding vendors, image licensing, bike and scooter sharing, removal quotes, timeshare pitches, survey panels
-  'tuning-set-l': { queries: 63, nulls: 18, right: 27, nullsRight: 15 },
+  'tuning-set-l': { queries: 63, nulls: 18, right: 29, nullsRight: 15 },
   // renovation quotes, university offers, parking-fine appeals, streaming subscriptions, prize draws, drone permissions
-  'tuning-set-m': { queries: 63, nulls: 18, right: 31, nullsRight: 14 },
+  'tuning-set-m': { queries: 63, nulls: 18, right: 33, nullsRight: 14 },
 };
 
 describe('decision memory on the tuning sets', () => {
