@@ -39,7 +39,7 @@ export interface LabelledSet {
  * The tuning sets under `test/model/memory/`, each written from the contract alone: the bench prints each one's
  * score, and `tuning-sets.test.ts` holds a floor for each (a set listed here without a floor fails that test).
  */
-export const TUNING_SETS: readonly string[] = 'abcdefghijklm'.split('').map((letter) => `tuning-set-${letter}`);
+export const TUNING_SETS: readonly string[] = 'abcdefghijklmno'.split('').map((letter) => `tuning-set-${letter}`);
 
 /**
  * The paraphrase set (fixtures/memory/paraphrase-set.json): 144 judgments and 136 queries written apart from the
