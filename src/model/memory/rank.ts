@@ -208,6 +208,8 @@ export function rank(entry: Built, query: string, lexicon: Lexicon, withMatches:
   const opposite = (text: number) => ((polarity[text] as number) & (OPPOSITE | SHARED_NEGATION | REASON_NEGATES)) === OPPOSITE;
   // It says a word the query says absent is absent too, and states none the other way.
   const sharesAbsence = (text: number) => ((polarity[text] as number) & (SHARED_NEGATION | OPPOSITE)) === SHARED_NEGATION;
+  // The texts passed under the cut-off through telling words (see `relevant`).
+  const byTelling = new Set<number>();
   const relevant = (text: number) => {
     if (opposite(text)) return false;
     const c = coverage(text);
@@ -219,7 +221,6 @@ export function rank(entry: Built, query: string, lexicon: Lexicon, withMatches:
     byTelling.add(text);
     return true;
   };
-  const byTelling = new Set<number>();
   const above = touched.filter(relevant);
   let top = 0;
   let most = 0;
