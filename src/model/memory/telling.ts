@@ -63,12 +63,13 @@ export function keepClearSides(
   let clear = 0;
   for (const text of passed) if (!byTelling.has(text) && clearly(text) >= MATCHING.hopSeed) clear |= sides(text);
   if (clear === 0) return out;
-  for (let i = passed.length - 1; i >= 0; i--) {
-    const text = passed[i] as number;
+  // One pass, keeping the order: the texts taken out never cost a shift of the rest each.
+  let kept = 0;
+  for (const text of passed) {
     const own = sides(text);
-    if (!byTelling.has(text) || own === 0 || (own & clear) !== 0) continue;
-    passed.splice(i, 1);
-    out.add(text);
+    if (byTelling.has(text) && own !== 0 && (own & clear) === 0) out.add(text);
+    else passed[kept++] = text;
   }
+  passed.length = kept;
   return out;
 }
